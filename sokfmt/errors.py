@@ -1,0 +1,98 @@
+"""The exceptions sokfmt raises on purpose.
+
+Every error about bad text is a `ParseError` that knows where the problem is,
+relative to the whole input the caller passed, so that a mistake on line 812
+of a file is reported on line 812.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+__all__ = (
+    "ParseError",
+    "RleSyntaxError",
+    "SavedGameSyntaxError",
+    "SokfmtError",
+    "ValidationError",
+)
+
+
+class SokfmtError(Exception):
+    """Base class of every exception that sokfmt raises on purpose."""
+
+
+class ParseError(SokfmtError, ValueError):
+    """The text is not valid in its language.
+
+    Attributes:
+        message: what was found and what was expected, without the position.
+        line, column: 1-based position in the whole input.
+        pos: 0-based character offset in the whole input.
+        source_line: the text of that line, for `context()`.
+        at_end: True when the input ended where more was expected.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int,
+        column: int,
+        pos: int,
+        source_line: str = "",
+        at_end: bool = False,
+    ) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.pos = pos
+        self.source_line = source_line
+        self.at_end = at_end
+        where = "at end of input" if at_end else f"at line {line}, column {column}"
+        super().__init__(f"{message} ({where})")
+
+    @classmethod
+    def at(cls, message: str, *, text: str, pos: int) -> ParseError:
+        """Build the error for offset `pos` of `text`, the whole input."""
+        pos = max(0, min(pos, len(text)))
+        line_start = text.rfind("\n", 0, pos) + 1
+        line_end = text.find("\n", pos)
+        if line_end < 0:
+            line_end = len(text)
+        return cls(
+            message,
+            line=text.count("\n", 0, pos) + 1,
+            column=pos - line_start + 1,
+            pos=pos,
+            source_line=text[line_start:line_end].rstrip("\r"),
+            at_end=pos >= len(text),
+        )
+
+    def context(self) -> str:
+        """The offending line with a caret under the column."""
+        return f"{self.source_line}\n{' ' * (self.column - 1)}^"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keyword-only arguments need help to survive pickling.
+        rebuild = partial(
+            type(self),
+            line=self.line,
+            column=self.column,
+            pos=self.pos,
+            source_line=self.source_line,
+            at_end=self.at_end,
+        )
+        return (rebuild, (self.message,))
+
+
+class RleSyntaxError(ParseError):
+    """Run-length encoded text is malformed."""
+
+
+class SavedGameSyntaxError(ParseError):
+    """A move string (saved game or solution) is malformed."""
+
+
+class ValidationError(SokfmtError, ValueError):
+    """An object, or a value given to build one, would break an invariant."""

@@ -1,0 +1,435 @@
+"""Steps and saved games: what a move string records, independent of its text.
+
+A port of the saved game model of the ``sokoban_elements`` crate.  A
+`SavedGame` is an archival value: parsers produce it, writers print it, and
+nothing edits it in place.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, overload
+
+from .errors import ValidationError
+from .rle import DEFAULT_LIMIT, rle_encode
+from .tessellation import Direction, Tessellation
+
+__all__ = ("SavedGame", "SolvingMode", "Step", "StepKind")
+
+
+class SolvingMode(enum.Enum):
+    """Forward games push boxes; reverse games pull them, starting from the solved position."""
+
+    FORWARD = "forward"
+    REVERSE = "reverse"
+
+
+class StepKind(enum.Enum):
+    """What one step of a saved game does."""
+
+    MOVE = "move"
+    PUSH_OR_PULL = "push or pull"
+    JUMP = "jump"
+    PUSHER_CHANGE = "pusher change"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step: its kind and direction."""
+
+    kind: StepKind
+    direction: Direction
+
+
+# Every step a game can hold, built once: games share these instances, which
+# keeps parsing allocation-free and lets the printer look steps up by identity.
+_CANONICAL: dict[tuple[StepKind, Direction], Step] = {
+    (kind, direction): Step(kind, direction) for kind in StepKind for direction in Direction
+}
+
+# Where a letter stands decides the kind of its step.
+_IN_BRACKETS = {"[": StepKind.JUMP, "{": StepKind.PUSHER_CHANGE}
+_BRACKETS = {StepKind.JUMP: "[]", StepKind.PUSHER_CHANGE: "{}"}
+
+
+@cache
+def decoding_table(tessellation: Tessellation, opening: str = "") -> Mapping[str, Step]:
+    """Letter -> step, for letters outside brackets or inside `opening` ("[" or "{")."""
+    letters = tessellation.letters
+    if opening:
+        kind = _IN_BRACKETS[opening]
+        return {letter: _CANONICAL[kind, d] for letter, d in letters.items()}
+    return {letter: _CANONICAL[StepKind.MOVE, d] for letter, d in letters.items()} | {
+        letter.upper(): _CANONICAL[StepKind.PUSH_OR_PULL, d] for letter, d in letters.items()
+    }
+
+
+@cache
+def _printing_table(tessellation: Tessellation) -> Mapping[int, str]:
+    """id(step) -> letter for every canonical step legal in `tessellation`."""
+    table: dict[int, str] = {}
+    for opening in ("", "[", "{"):
+        for letter, step in decoding_table(tessellation, opening).items():
+            table[id(step)] = letter
+    return table
+
+
+_DICT_KEYS = ("tessellation", "moves", "title", "solved_by", "notes", "current_move_idx")
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
+class SavedGame:
+    """A recorded sequence of steps with its metadata: a snapshot or a solution.
+
+    Build one with `SavedGame.parsed` (from text), `SavedGame.from_steps` or
+    the constructor (from steps), or `SavedGame.from_dict` (from JSON).
+    Cheap fields come first so that comparing two games looks at them before
+    the steps.
+    """
+
+    tessellation: Tessellation
+    solving_mode: SolvingMode
+    current_move_idx: int
+    title: str
+    solved_by: str
+    notes: str
+    steps: tuple[Step, ...]
+    _moves_count: int = field(compare=False)
+    _pushes_count: int = field(compare=False)
+
+    def __init__(
+        self,
+        steps: Iterable[Step] = (),
+        tessellation: Tessellation = Tessellation.SOKOBAN,
+        solving_mode: SolvingMode | None = None,
+        *,
+        title: str = "",
+        solved_by: str = "",
+        notes: str = "",
+        current_move_idx: int | None = None,
+    ) -> None:
+        """Validate `steps` for `tessellation` and build the game.
+
+        Any jump makes the game a reverse one; otherwise `solving_mode`
+        applies (forward by default).  `current_move_idx` defaults to the
+        position after the last step.
+
+        Raises:
+            ValidationError: a step is not legal in `tessellation`, or a
+                field has the wrong type or range.
+        """
+        if not isinstance(tessellation, Tessellation):
+            raise ValidationError(f"tessellation must be a Tessellation, not {tessellation!r}")
+        legal = _printing_table(tessellation)
+        canonical = []
+        moves = pushes = 0
+        has_jump = False
+        for index, step in enumerate(steps):
+            if not isinstance(step, Step):
+                raise ValidationError(f"Step {index} is {step!r}, not a Step")
+            step = _CANONICAL[step.kind, step.direction]
+            if id(step) not in legal:
+                raise ValidationError(
+                    f"Step {index} moves {step.direction.name}, "
+                    f"which {tessellation.value} does not have"
+                )
+            moves += step.kind is StepKind.MOVE
+            pushes += step.kind is StepKind.PUSH_OR_PULL
+            has_jump = has_jump or step.kind is StepKind.JUMP
+            canonical.append(step)
+        if has_jump:
+            solving_mode = SolvingMode.REVERSE
+        elif solving_mode is None:
+            solving_mode = SolvingMode.FORWARD
+        elif not isinstance(solving_mode, SolvingMode):
+            raise ValidationError(f"solving_mode must be a SolvingMode, not {solving_mode!r}")
+        _fill(
+            self,
+            tuple(canonical),
+            tessellation,
+            solving_mode,
+            len(canonical) if current_move_idx is None else current_move_idx,
+            moves,
+            pushes,
+            title,
+            solved_by,
+            notes,
+        )
+
+    # ------------------------------------------------------------ constructors
+
+    @classmethod
+    def from_steps(
+        cls,
+        steps: Iterable[Step],
+        tessellation: Tessellation,
+        solving_mode: SolvingMode | None = None,
+    ) -> SavedGame:
+        """The game of `steps`, each validated for `tessellation`.
+
+        Raises:
+            ValidationError: a step is not legal in `tessellation`.
+        """
+        return cls(steps, tessellation, solving_mode)
+
+    @classmethod
+    def parsed(
+        cls,
+        text: str,
+        tessellation: Tessellation = Tessellation.SOKOBAN,
+        *,
+        limit: int = DEFAULT_LIMIT,
+    ) -> SavedGame:
+        """The game written as `text` (a move string, possibly run-length encoded).
+
+        `limit` caps the number of decoded characters, so that a few bytes
+        of RLE cannot ask for gigabytes.
+
+        Raises:
+            SavedGameSyntaxError: `text` is not a valid move string for
+                `tessellation`, or it decodes to more than `limit` steps.
+        """
+        from ._moves import decode_moves
+
+        decoded = decode_moves(text, tessellation, limit)
+        return _trusted(
+            decoded.steps,
+            tessellation,
+            SolvingMode.REVERSE if decoded.has_jump else SolvingMode.FORWARD,
+            len(decoded.steps) if decoded.current_move_idx is None else decoded.current_move_idx,
+            decoded.moves_count,
+            decoded.pushes_count,
+        )
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SavedGame:
+        """The game of a JSON object, as `to_dict` writes it.
+
+        Only ``tessellation`` and ``moves`` are required.  ``current_move_idx``
+        overrides a ``*`` in the moves.  There is no ``solving_mode`` key: the
+        moves decide it (a reverse game begins with a jump).
+
+        Raises:
+            ValidationError: unknown or missing keys, or values of the wrong type.
+            SavedGameSyntaxError: the moves are not a valid move string.
+        """
+        if not isinstance(data, Mapping):
+            raise ValidationError(f"A saved game must be a JSON object, not {type(data).__name__}")
+        unknown = [key for key in data if key not in _DICT_KEYS]
+        if unknown:
+            why = (
+                " (the moves decide the solving mode: a reverse game begins with a jump)"
+                if "solving_mode" in unknown
+                else ""
+            )
+            raise ValidationError(
+                f"Unknown key {unknown[0]!r} in a saved game{why}; "
+                f"expected {', '.join(_DICT_KEYS)}"
+            )
+        for key in ("tessellation", "moves"):
+            if key not in data:
+                raise ValidationError(f"A saved game needs the key {key!r}")
+        for key in ("tessellation", "moves", "title", "solved_by", "notes"):
+            if key in data and not isinstance(data[key], str):
+                raise ValidationError(f"{key!r} must be a string, not {data[key]!r}")
+        try:
+            tessellation = Tessellation.from_name(data["tessellation"])
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
+        game = cls.parsed(data["moves"], tessellation)
+        return game.with_metadata(
+            title=data.get("title", ""),
+            solved_by=data.get("solved_by", ""),
+            notes=data.get("notes", ""),
+            current_move_idx=data.get("current_move_idx", game.current_move_idx),
+        )
+
+    def with_metadata(
+        self,
+        *,
+        title: str | None = None,
+        solved_by: str | None = None,
+        notes: str | None = None,
+        current_move_idx: int | None = None,
+    ) -> SavedGame:
+        """A copy with the given metadata replaced (the steps stay shared).
+
+        Raises:
+            ValidationError: a value has the wrong type or range.
+        """
+        return _trusted(
+            self.steps,
+            self.tessellation,
+            self.solving_mode,
+            self.current_move_idx if current_move_idx is None else current_move_idx,
+            self._moves_count,
+            self._pushes_count,
+            self.title if title is None else title,
+            self.solved_by if solved_by is None else solved_by,
+            self.notes if notes is None else notes,
+        )
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def moves_count(self) -> int:
+        """How many steps are moves (not pushes, pulls, jumps or pusher changes)."""
+        return self._moves_count
+
+    @property
+    def pushes_count(self) -> int:
+        """How many steps push (forward game) or pull (reverse game) a box."""
+        return self._pushes_count
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Step, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Step | tuple[Step, ...]:
+        return self.steps[index]
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    # ---------------------------------------------------------------- printing
+
+    def printed_steps(self, *, rle: bool = False) -> str:
+        """The canonical move string: ``*`` where the current position is not
+        the end, and a reverse game always opens with a jump (``[]`` if its
+        first step is not one).  With `rle`, runs of a letter are counted.
+        """
+        text = _print_steps(self)
+        return rle_encode(text) if rle else text
+
+    def __str__(self) -> str:
+        return self.printed_steps()
+
+    def __repr__(self) -> str:
+        extras = "".join(
+            f", {name}={value!r}"
+            for name, value in (
+                ("title", self.title),
+                ("solved_by", self.solved_by),
+                ("notes", self.notes),
+            )
+            if value
+        )
+        return (
+            f"SavedGame.parsed({self.printed_steps(rle=True)!r}, "
+            f"Tessellation.{self.tessellation.name}){extras and f' with {extras[2:]}'}"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON object: the moves without ``*``, the position as its own key."""
+        return {
+            "tessellation": self.tessellation.value,
+            "moves": _print_steps(self, mark_position=False),
+            "title": self.title,
+            "solved_by": self.solved_by,
+            "notes": self.notes,
+            "current_move_idx": self.current_move_idx,
+        }
+
+
+def _fill(
+    game: SavedGame,
+    steps: tuple[Step, ...],
+    tessellation: Tessellation,
+    solving_mode: SolvingMode,
+    current_move_idx: int,
+    moves_count: int,
+    pushes_count: int,
+    title: str,
+    solved_by: str,
+    notes: str,
+) -> None:
+    """Check the cheap invariants and set every field of a new frozen game."""
+    for name, value in (("title", title), ("solved_by", solved_by), ("notes", notes)):
+        if not isinstance(value, str):
+            raise ValidationError(f"{name} must be a string, not {value!r}")
+    if (
+        not isinstance(current_move_idx, int)
+        or isinstance(current_move_idx, bool)
+        or not 0 <= current_move_idx <= len(steps)
+    ):
+        raise ValidationError(
+            f"current_move_idx must be a whole number from 0 to {len(steps)}, "
+            f"not {current_move_idx!r}"
+        )
+    setter = object.__setattr__
+    setter(game, "steps", steps)
+    setter(game, "tessellation", tessellation)
+    setter(game, "solving_mode", solving_mode)
+    setter(game, "current_move_idx", current_move_idx)
+    setter(game, "title", title)
+    setter(game, "solved_by", solved_by)
+    setter(game, "notes", notes)
+    setter(game, "_moves_count", moves_count)
+    setter(game, "_pushes_count", pushes_count)
+
+
+def _trusted(
+    steps: tuple[Step, ...],
+    tessellation: Tessellation,
+    solving_mode: SolvingMode,
+    current_move_idx: int,
+    moves_count: int,
+    pushes_count: int,
+    title: str = "",
+    solved_by: str = "",
+    notes: str = "",
+) -> SavedGame:
+    """A game from parts already known to be valid (canonical, legal steps)."""
+    game = object.__new__(SavedGame)
+    _fill(
+        game,
+        steps,
+        tessellation,
+        solving_mode,
+        current_move_idx,
+        moves_count,
+        pushes_count,
+        title,
+        solved_by,
+        notes,
+    )
+    return game
+
+
+def _print_steps(game: SavedGame, *, mark_position: bool = True) -> str:
+    letters = _printing_table(game.tessellation)
+    steps = game.steps
+    position = game.current_move_idx if mark_position else len(steps)
+    if game._moves_count + game._pushes_count == len(steps):
+        # No jumps and no pusher changes: no brackets to place.
+        groups: Iterable[tuple[str, Iterable[Step]]] = [("", steps)]
+    else:
+        groups = itertools.groupby(steps, key=_brackets_of)
+    pieces: list[str] = []
+    if game.solving_mode is SolvingMode.REVERSE and not (
+        steps and steps[0].kind is StepKind.JUMP
+    ):
+        pieces.append("[]")  # a reverse game opens with a jump, even an empty one
+    start = 0
+    for brackets, run in groups:
+        text = "".join(map(letters.__getitem__, map(id, run)))
+        end = start + len(text)
+        if start <= position < end:
+            offset = position - start
+            text = f"{text[:offset]}*{text[offset:]}"
+        pieces.append(f"{brackets[0]}{text}{brackets[1]}" if brackets else text)
+        start = end
+    return "".join(pieces)
+
+
+def _brackets_of(step: Step) -> str:
+    return _BRACKETS.get(step.kind, "")

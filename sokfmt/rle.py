@@ -1,0 +1,58 @@
+"""Run-length encoding as the SokobanYASC format writes it (see grammars/rle.lark)."""
+
+from __future__ import annotations
+
+import re
+
+from .errors import ValidationError
+
+__all__ = ("DEFAULT_LIMIT", "rle_decode", "rle_encode")
+
+#: How many characters (or steps) a run-length encoded text may decode to
+#: unless the caller says otherwise: far above any real board or solution,
+#: far below what would exhaust memory.
+DEFAULT_LIMIT = 5_000_000
+
+# Characters that are syntax in RLE and so cannot stand for themselves.
+_SYNTAX = re.compile(r"[0-9()|]")
+# Three or more of one character: counting them makes the text shorter.
+_REPEATS = re.compile(r"(.)\1\1+", re.DOTALL)
+
+
+def rle_decode(text: str, *, limit: int = DEFAULT_LIMIT) -> str:
+    """Expand counts and groups; ``|`` becomes a line break.
+
+    >>> rle_decode("3#4-p.#")
+    '###----p.#'
+
+    Raises:
+        RleSyntaxError: `text` is malformed, or would decode to more than
+            `limit` characters (refused before anything is expanded).
+    """
+    from ._rle import decode
+
+    return decode(text, limit)
+
+
+def rle_encode(text: str) -> str:
+    """The run-length encoding of `text`: runs of three or more are counted
+    and line breaks become ``|``, so that ``rle_decode(rle_encode(s)) == s``.
+
+    >>> rle_encode("####\\n#..#")
+    '4#|#2.#'
+
+    Raises:
+        ValidationError: `text` holds a digit, a parenthesis or ``|``, which
+            would be read back as syntax.
+    """
+    found = _SYNTAX.search(text)
+    if found:
+        raise ValidationError(
+            f"Cannot run-length encode {found[0]!r} at index {found.start()}: "
+            "digits, parentheses and '|' would be read back as RLE syntax"
+        )
+    return _REPEATS.sub(_count_run, text.replace("\n", "|"))
+
+
+def _count_run(match: re.Match[str]) -> str:
+    return f"{len(match[0])}{match[1]}"
