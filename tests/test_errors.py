@@ -1,0 +1,153 @@
+"""The error model: exact messages, positions, context, and no lark exceptions."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sokfmt import (
+    ParseError,
+    RleSyntaxError,
+    SavedGame,
+    SavedGameSyntaxError,
+    SokfmtError,
+    Tessellation,
+    ValidationError,
+    rle_decode,
+)
+
+
+def test_hierarchy() -> None:
+    assert issubclass(ParseError, SokfmtError)
+    assert issubclass(ParseError, ValueError)
+    assert issubclass(ValidationError, SokfmtError)
+    assert issubclass(ValidationError, ValueError)
+    assert issubclass(RleSyntaxError, ParseError)
+    assert issubclass(SavedGameSyntaxError, ParseError)
+
+
+RLE_MESSAGES = [
+    ("2(3#", "Unclosed group, expected ')' (at end of input)"),
+    ("3#)", "Unexpected ')' with no open group (at line 1, column 3)"),
+    (
+        "3#4",
+        "Unexpected end of input after a count, expected one character or '(' "
+        "on the same line (at end of input)",
+    ),
+    ("3#()", "Empty group '()', expected a count, text or '(' inside it (at line 1, column 4)"),
+    (
+        "123",
+        "Unexpected end of input after a count, expected one character or '(' "
+        "on the same line (at end of input)",
+    ),
+    (
+        "##\n2(#\n#)",
+        "Unexpected line break: a group cannot span lines, expected a count, text, '(' or ')' "
+        "(at line 2, column 4)",
+    ),
+    ("#0#", "A count of 0 would drop what follows it, expected 1 or more (at line 1, column 2)"),
+    (
+        "9999999999(9999999999(#))",
+        "Decodes to more than the limit of 5,000,000 characters (at line 1, column 12)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), RLE_MESSAGES)
+def test_rle_messages(text: str, message: str) -> None:
+    with pytest.raises(RleSyntaxError) as caught:
+        rle_decode(text)
+    assert str(caught.value) == message
+
+
+MOVES_MESSAGES = [
+    (
+        "lurd\nlux",
+        "Unexpected 'x', expected a count, a move, end of input, '(', '[' or '{' "
+        "(at line 2, column 3)",
+    ),
+    (
+        "lurdW",
+        "Unexpected 'W', which is not a Sokoban move; expected one of l r u d "
+        "(upper case to push or pull) (at line 1, column 5)",
+    ),
+    (
+        "[lR]",
+        "Unexpected 'R' in a jump, expected lower-case moves only (no pushes or pulls) "
+        "(at line 1, column 3)",
+    ),
+    ("[lu", "Unclosed jump, expected ']' (at end of input)"),
+    ("{lu", "Unclosed pusher change, expected '}' (at end of input)"),
+    ("l3*", "Unexpected '*' after a count, expected a letter or '(' (at line 1, column 3)"),
+    (
+        "l*u*",
+        "The current position '*' is marked twice, expected one '*' at most (at line 1, column 4)",
+    ),
+    (
+        "lu]",
+        "Unexpected ']' with no open jump, expected a count, a move, end of input, "
+        "'(', '[' or '{' (at line 1, column 3)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), MOVES_MESSAGES)
+def test_moves_messages(text: str, message: str) -> None:
+    with pytest.raises(SavedGameSyntaxError) as caught:
+        SavedGame.parsed(text)
+    assert str(caught.value) == message
+
+
+def test_error_attributes_and_context() -> None:
+    with pytest.raises(SavedGameSyntaxError) as caught:
+        SavedGame.parsed("lurd\n  lwrd\nlurd")
+    error = caught.value
+    assert (error.line, error.column, error.pos) == (2, 4, 8)
+    assert error.message.startswith("Unexpected 'w'")
+    assert error.source_line == "  lwrd"
+    assert error.context() == "  lwrd\n   ^"
+    assert not error.at_end
+
+
+def test_error_at_end_points_past_the_last_character() -> None:
+    with pytest.raises(RleSyntaxError) as caught:
+        rle_decode("#\n2(#")
+    error = caught.value
+    assert error.at_end
+    assert (error.line, error.column, error.pos) == (2, 4, 5)
+    assert error.context() == "2(#\n   ^"
+
+
+def test_errors_pickle() -> None:
+    with pytest.raises(SavedGameSyntaxError) as caught:
+        SavedGame.parsed("lx")
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert type(copy) is SavedGameSyntaxError
+    assert str(copy) == str(caught.value)
+    assert (copy.line, copy.column, copy.context()) == (1, 2, caught.value.context())
+
+
+garbage = st.text(alphabet="lurdLURDnsewNSEW0123456789()[]{}*|# \n\t-x", max_size=40)
+
+
+@given(garbage)
+def test_only_sokfmt_errors_escape_the_moves_parser(text: str) -> None:
+    for tessellation in Tessellation:
+        try:
+            SavedGame.parsed(text, tessellation)
+        except SavedGameSyntaxError as error:
+            assert 1 <= error.line <= text.count("\n") + 1
+            assert 1 <= error.column
+            assert 0 <= error.pos <= len(text)
+
+
+@given(garbage | st.text(max_size=40))
+def test_only_sokfmt_errors_escape_the_rle_parser(text: str) -> None:
+    try:
+        rle_decode(text, limit=10_000)
+    except RleSyntaxError as error:
+        assert 1 <= error.line <= text.count("\n") + 1
+        assert 0 <= error.pos <= len(text)

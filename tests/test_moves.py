@@ -1,0 +1,262 @@
+"""SavedGame and Step: construction, queries, printing, JSON and the fast path."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sokfmt import (
+    Direction,
+    SavedGame,
+    SavedGameSyntaxError,
+    SolvingMode,
+    Step,
+    StepKind,
+    Tessellation,
+    ValidationError,
+)
+from sokfmt import _grammar
+from sokfmt._moves import MOVES, _assemble, _MovesTransformer
+
+PUSH = StepKind.PUSH_OR_PULL
+
+
+def test_indexing_as_in_the_crate_documentation() -> None:
+    game = SavedGame.parsed("nlLNrr", Tessellation.TRIOBAN)
+    assert game[3] == Step(PUSH, Direction.NORTH_EAST)
+    assert game[3].direction is Direction.NORTH_EAST
+    assert len(game) == 6
+    assert list(game)[:2] == [
+        Step(StepKind.MOVE, Direction.NORTH_EAST),
+        Step(StepKind.MOVE, Direction.LEFT),
+    ]
+    assert game[-1] == Step(StepKind.MOVE, Direction.RIGHT)
+    assert game[1:3] == game.steps[1:3]
+
+
+def test_counts_and_metadata_defaults() -> None:
+    game = SavedGame.parsed("llRRddsssSSSnNN", Tessellation.HEXOBAN)
+    assert (game.moves_count, game.pushes_count) == (8, 7)
+    assert (game.title, game.solved_by, game.notes) == ("", "", "")
+    assert game.current_move_idx == len(game) == 15
+    assert game.tessellation is Tessellation.HEXOBAN
+    assert game.solving_mode is SolvingMode.FORWARD
+
+
+def test_from_steps_marks_games_with_jumps_as_reverse() -> None:
+    down = Direction.DOWN
+    steps = [
+        Step(StepKind.MOVE, down),
+        Step(PUSH, down),
+        Step(PUSH, down),
+        Step(StepKind.JUMP, down),
+        Step(StepKind.JUMP, down),
+        Step(StepKind.MOVE, down),
+    ]
+    game = SavedGame.from_steps(steps, Tessellation.SOKOBAN, SolvingMode.FORWARD)
+    assert game.solving_mode is SolvingMode.REVERSE
+    assert game.printed_steps() == "[]dDD[dd]d"
+    assert SavedGame.from_steps(steps[:3], Tessellation.SOKOBAN).solving_mode is SolvingMode.FORWARD
+    reverse = SavedGame.from_steps(steps[:3], Tessellation.SOKOBAN, SolvingMode.REVERSE)
+    assert reverse.printed_steps() == "[]dDD"
+
+
+@pytest.mark.parametrize(
+    ("steps", "tessellation", "message"),
+    [
+        ([Step(StepKind.MOVE, Direction.NORTH_WEST)], Tessellation.SOKOBAN, "NORTH_WEST"),
+        ([Step(PUSH, Direction.UP)], Tessellation.HEXOBAN, "Hexoban does not have"),
+        (["l"], Tessellation.SOKOBAN, "not a Step"),
+    ],
+)
+def test_from_steps_validates_each_step(steps: Any, tessellation: Tessellation, message: str) -> None:
+    with pytest.raises(ValidationError, match=message):
+        SavedGame.from_steps(steps, tessellation)
+
+
+def test_constructor_checks_fields() -> None:
+    with pytest.raises(ValidationError, match="current_move_idx"):
+        SavedGame([Step(StepKind.MOVE, Direction.UP)], current_move_idx=2)
+    with pytest.raises(ValidationError, match="title"):
+        SavedGame(title=3)  # type: ignore[arg-type]
+    with pytest.raises(ValidationError, match="tessellation"):
+        SavedGame(tessellation="Sokoban")  # type: ignore[arg-type]
+
+
+def test_games_are_immutable_values() -> None:
+    game = SavedGame.parsed("lurD", Tessellation.SOKOBAN)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        game.title = "x"  # type: ignore[misc]
+    same = SavedGame.parsed("l u r D")
+    assert game == same
+    assert hash(game) == hash(same)
+    assert {game, same} == {game}
+    assert game != same.with_metadata(title="Solution")
+    assert game != SavedGame.parsed("lurD", Tessellation.OCTOBAN)
+    assert game != SavedGame.parsed("lu*rD")
+    assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_steps_are_shared_canonical_instances() -> None:
+    built = SavedGame.from_steps([Step(StepKind.MOVE, Direction.LEFT)], Tessellation.SOKOBAN)
+    parsed = SavedGame.parsed("ll")
+    assert built[0] is parsed[0] is parsed[1]
+
+
+def test_with_metadata_keeps_steps() -> None:
+    game = SavedGame.parsed("lurd").with_metadata(title="Solution", solved_by="me", notes="n\nn")
+    assert (game.title, game.solved_by, game.notes) == ("Solution", "me", "n\nn")
+    assert game.printed_steps() == "lurd"
+    with pytest.raises(ValidationError):
+        game.with_metadata(current_move_idx=9)
+
+
+@pytest.mark.parametrize(
+    ("text", "printed", "rle"),
+    [
+        ("lllUUU", "lllUUU", "3l3U"),
+        ("[]LuR", "[]LuR", "[]LuR"),
+        ("LuR[]", "[]LuR", "[]LuR"),
+        ("[]U[]d", "[]Ud", "[]Ud"),
+        ("[rr]U*d", "[rr]U*d", "[rr]U*d"),
+        ("*[rr]U", "[*rr]U", "[*rr]U"),
+        ("{}{rddd}U", "{rddd}U", "{r3d}U"),
+        ("2(3(dr)R)", "drdrdrRdrdrdrR", "drdrdrRdrdrdrR"),
+        ("lurd*", "lurd", "lurd"),
+    ],
+)
+def test_printed_steps(text: str, printed: str, rle: str) -> None:
+    game = SavedGame.parsed(text)
+    assert game.printed_steps() == str(game) == printed
+    assert game.printed_steps(rle=True) == rle
+
+
+def test_repr_shows_the_moves() -> None:
+    assert repr(SavedGame.parsed("lllU")) == "SavedGame.parsed('3lU', Tessellation.SOKOBAN)"
+    titled = SavedGame.parsed("l").with_metadata(title="Best")
+    assert repr(titled) == "SavedGame.parsed('l', Tessellation.SOKOBAN) with title='Best'"
+
+
+# ------------------------------------------------------------------- JSON
+
+CRATE_DOCUMENT = {
+    "tessellation": "Sokoban",
+    "moves": "[]LuR",
+    "title": "",
+    "solved_by": "",
+    "notes": "",
+    "current_move_idx": 0,
+}
+
+
+def test_crate_document_round_trips_unchanged() -> None:
+    game = SavedGame.from_dict(CRATE_DOCUMENT)
+    assert game.solving_mode is SolvingMode.REVERSE
+    assert game.current_move_idx == 0
+    assert game.to_dict() == CRATE_DOCUMENT
+
+
+def test_from_dict_minimal_and_position_from_text() -> None:
+    game = SavedGame.from_dict({"tessellation": "Hexoban", "moves": "lu*N"})
+    assert game.tessellation is Tessellation.HEXOBAN
+    assert game.current_move_idx == 2
+    assert game.to_dict()["moves"] == "luN"
+    overridden = SavedGame.from_dict({"tessellation": "hexoban", "moves": "lu*N", "current_move_idx": 3})
+    assert overridden.current_move_idx == 3
+    empty = SavedGame.from_dict({"tessellation": "Sokoban", "moves": ""})
+    assert empty.solving_mode is SolvingMode.FORWARD
+    assert len(empty) == 0
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ({**CRATE_DOCUMENT, "solving_mode": "reverse"}, "'solving_mode'.*moves decide"),
+        ({**CRATE_DOCUMENT, "pushes": 3}, "Unknown key 'pushes'"),
+        ({"moves": "l"}, "needs the key 'tessellation'"),
+        ({"tessellation": "Sokoban"}, "needs the key 'moves'"),
+        ({"tessellation": "Squareban", "moves": "l"}, "Unknown tessellation 'Squareban'"),
+        ({"tessellation": "Sokoban", "moves": 3}, "'moves' must be a string"),
+        ({"tessellation": "Sokoban", "moves": "l", "current_move_idx": 2}, "current_move_idx"),
+        ({"tessellation": "Sokoban", "moves": "l", "current_move_idx": True}, "current_move_idx"),
+        (["l"], "JSON object"),
+    ],
+)
+def test_from_dict_rejects(document: Any, message: str) -> None:
+    with pytest.raises(ValidationError, match=message):
+        SavedGame.from_dict(document)
+
+
+def test_from_dict_reports_bad_moves_with_position() -> None:
+    with pytest.raises(SavedGameSyntaxError) as caught:
+        SavedGame.from_dict({"tessellation": "Sokoban", "moves": "lurdx"})
+    assert (caught.value.line, caught.value.column) == (1, 5)
+
+
+# ----------------------------------------------------- generated round trips
+
+
+def _steps_for(tessellation: Tessellation) -> st.SearchStrategy[list[Step]]:
+    directions = st.sampled_from(tessellation.directions)
+    kinds = st.sampled_from(list(StepKind))
+    return st.lists(st.builds(Step, kinds, directions), max_size=40)
+
+
+@st.composite
+def games(draw: st.DrawFn) -> SavedGame:
+    tessellation = draw(st.sampled_from(list(Tessellation)))
+    steps = draw(_steps_for(tessellation))
+    mode = draw(st.sampled_from([None, *SolvingMode]))
+    position = draw(st.integers(0, len(steps)))
+    return SavedGame(steps, tessellation, mode, current_move_idx=position)
+
+
+@given(games(), st.booleans())
+def test_parsed_inverts_printed_steps(game: SavedGame, rle: bool) -> None:
+    text = game.printed_steps(rle=rle)
+    assert SavedGame.parsed(text, game.tessellation) == game
+
+
+@given(games())
+def test_from_dict_inverts_to_dict(game: SavedGame) -> None:
+    assert SavedGame.from_dict(game.to_dict()) == game
+
+
+# ---------------------------------------------------------------- fast path
+
+_full_parser = _grammar.build(MOVES, _MovesTransformer())
+move_text = st.text(alphabet="lurdLURDnNwW *\n\t0123()[]{}", max_size=50)
+
+
+def _full_parse(text: str, tessellation: Tessellation) -> object:
+    try:
+        with _grammar.budgeted(10**9):
+            return _assemble(_grammar.parse(MOVES, _full_parser, text), tessellation)
+    except _grammar.SemanticError:
+        return SavedGameSyntaxError
+    except SavedGameSyntaxError:
+        return SavedGameSyntaxError
+
+
+@given(move_text, st.sampled_from(list(Tessellation)))
+def test_fast_path_agrees_with_the_grammar(text: str, tessellation: Tessellation) -> None:
+    from sokfmt._moves import decode_moves
+
+    try:
+        actual: object = decode_moves(text, tessellation, 10**9)
+    except SavedGameSyntaxError:
+        actual = SavedGameSyntaxError
+    assert actual == _full_parse(text, tessellation)
+
+
+def test_fast_path_is_taken_for_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> None:
+        raise AssertionError("the parser ran")
+
+    monkeypatch.setattr(_grammar, "parse", refuse)
+    assert len(SavedGame.parsed("lurd\n 3L*2r")) == 9

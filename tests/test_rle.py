@@ -1,0 +1,104 @@
+"""Run-length encoding: decoding, encoding, limits and the fast path."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sokfmt import RleSyntaxError, ValidationError, rle_decode, rle_encode
+from sokfmt._grammar import build
+from sokfmt._rle import RLE, _RleTransformer
+
+# Text that rle_encode accepts: anything without digits, parentheses or "|".
+encodable = st.text(st.characters(exclude_characters="0123456789()|", codec="utf-8"))
+board_like = st.text(alphabet="#@+$*. -_pPbB\n", max_size=200)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("###----p.#", "3#4-p.#"),
+        ("lllUUU", "3l3U"),
+        ("ll", "ll"),
+        ("#" * 12, "12#"),
+        ("a\n\n\nb", "a3|b"),
+        ("####\n#..#\n####", "4#|#..#|4#"),
+        ("", ""),
+        ("abc\n", "abc|"),
+    ],
+)
+def test_encode(text: str, expected: str) -> None:
+    assert rle_encode(text) == expected
+    assert rle_decode(expected) == text
+
+
+@pytest.mark.parametrize(("text", "index"), [("ab3", 2), ("(a", 0), ("a)", 1), ("#|#", 1)])
+def test_encode_refuses_syntax_characters(text: str, index: int) -> None:
+    with pytest.raises(ValidationError, match=f"at index {index}"):
+        rle_encode(text)
+
+
+@given(encodable)
+def test_decode_inverts_encode(text: str) -> None:
+    assert rle_decode(rle_encode(text)) == text
+
+
+@given(board_like)
+def test_decode_inverts_encode_on_boards(text: str) -> None:
+    assert rle_decode(rle_encode(text)) == text
+
+
+def test_bomb_fails_fast_without_allocating() -> None:
+    with pytest.raises(RleSyntaxError, match="more than the limit of 5,000,000"):
+        rle_decode("9999999999(9999999999(#))")
+
+
+def test_limit_is_configurable() -> None:
+    assert rle_decode("3(4#)", limit=12) == "#" * 12
+    with pytest.raises(RleSyntaxError, match="limit of 11 characters"):
+        rle_decode("3(4#)", limit=11)
+    with pytest.raises(RleSyntaxError, match="limit of 3"):
+        rle_decode("abcd", limit=3)
+    with pytest.raises(RleSyntaxError, match="limit of 3"):
+        rle_decode("a\nb\nc", limit=3)
+
+
+def test_limit_must_be_a_whole_number() -> None:
+    with pytest.raises(ValueError, match="limit"):
+        rle_decode("#", limit=-1)
+
+
+def test_deep_nesting_does_not_recurse() -> None:
+    depth = 20_000
+    assert rle_decode("1(" * depth + "#" + ")" * depth) == "#"
+    with pytest.raises(RleSyntaxError, match="Unclosed group"):
+        rle_decode("(" * depth + "#")
+
+
+_full_parser = build(RLE, _RleTransformer())
+
+
+def _full_parse(text: str) -> str:
+    from sokfmt import _grammar
+
+    with _grammar.budgeted(10**9):
+        result: str = _grammar.parse(RLE, _full_parser, text)
+    return result
+
+
+rle_text = st.text(alphabet="#$.@ -|\n2310()", max_size=60)
+
+
+@given(rle_text)
+def test_fast_path_agrees_with_the_grammar(text: str) -> None:
+    """The fast path and the full parse accept the same texts and decode alike."""
+    try:
+        expected: str | type[RleSyntaxError] = _full_parse(text)
+    except RleSyntaxError:
+        expected = RleSyntaxError
+    try:
+        actual: str | type[RleSyntaxError] = rle_decode(text, limit=10**9)
+    except RleSyntaxError:
+        actual = RleSyntaxError
+    assert actual == expected

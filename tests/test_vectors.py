@@ -1,0 +1,63 @@
+"""Run the language-neutral vectors in tests/vectors against sokfmt."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sokfmt import DEFAULT_LIMIT, ParseError, SavedGame, Tessellation, rle_decode
+
+VECTORS = Path(__file__).parent / "vectors"
+
+
+def cases(language: str) -> list[Any]:
+    document = json.loads((VECTORS / f"{language}.json").read_text(encoding="utf-8"))
+    assert document["language"] == language
+    return [pytest.param(case, id=case["name"]) for case in document["cases"]]
+
+
+def test_case_names_are_unique() -> None:
+    for path in VECTORS.glob("*.json"):
+        names = [case["name"] for case in json.loads(path.read_text("utf-8"))["cases"]]
+        assert len(names) == len(set(names)), path.name
+
+
+@pytest.mark.parametrize("case", cases("rle"))
+def test_rle(case: dict[str, Any]) -> None:
+    limit = case.get("limit", DEFAULT_LIMIT)
+    if "expected" in case:
+        assert rle_decode(case["input"], limit=limit) == case["expected"]
+    else:
+        with pytest.raises(ParseError) as caught:
+            rle_decode(case["input"], limit=limit)
+        assert (caught.value.line, caught.value.column) == tuple(case["error"].values())
+
+
+def _as_vector(game: SavedGame) -> dict[str, Any]:
+    return {
+        "steps": [[step.kind.value, step.direction.value] for step in game.steps],
+        "solving_mode": game.solving_mode.value,
+        "current_move_idx": game.current_move_idx,
+        "moves_count": game.moves_count,
+        "pushes_count": game.pushes_count,
+        "printed": game.printed_steps(),
+        "printed_rle": game.printed_steps(rle=True),
+    }
+
+
+@pytest.mark.parametrize("case", cases("moves"))
+def test_moves(case: dict[str, Any]) -> None:
+    tessellation = Tessellation.from_name(case["tessellation"])
+    limit = case.get("limit", DEFAULT_LIMIT)
+    if "expected" in case:
+        game = SavedGame.parsed(case["input"], tessellation, limit=limit)
+        assert _as_vector(game) == case["expected"]
+        for printed in (case["expected"]["printed"], case["expected"]["printed_rle"]):
+            assert SavedGame.parsed(printed, tessellation) == game
+    else:
+        with pytest.raises(ParseError) as caught:
+            SavedGame.parsed(case["input"], tessellation, limit=limit)
+        assert (caught.value.line, caught.value.column) == tuple(case["error"].values())
