@@ -43,7 +43,7 @@ def summary(games: Sequence[tuple[str, SavedGame]]) -> str:
     lines = [
         "  ".join(
             cell.rjust(width) if column in numeric else cell.ljust(width)
-            for column, (cell, width) in enumerate(zip(row, widths))
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
         ).rstrip()
         for row in rows
     ]

@@ -100,16 +100,22 @@ class Budget:
     __slots__ = ("limit", "used")
 
     def __init__(self, limit: int) -> None:
+        if not isinstance(limit, int) or limit < 0:
+            raise ValueError(f"limit must be a whole number of at least 0, not {limit!r}")
         self.limit = limit
         self.used = 0
 
     def take(self, size: int, pos: int) -> None:
         self.used += size
         if self.used > self.limit:
-            raise SemanticError(f"Decodes to more than the limit of {self.limit:,} characters", pos)
+            raise over_limit(self.limit, pos)
 
     def give_back(self, size: int) -> None:
         self.used -= size
+
+
+def over_limit(limit: int, pos: int) -> SemanticError:
+    return SemanticError(f"Decodes to more than the limit of {limit:,} characters", pos)
 
 
 _budget: contextvars.ContextVar[Budget] = contextvars.ContextVar("sokfmt_budget")
@@ -123,8 +129,6 @@ def budget() -> Budget:
 @contextmanager
 def budgeted(limit: int) -> Iterator[Budget]:
     """Run a parse with a fresh budget of `limit` characters."""
-    if not isinstance(limit, int) or limit < 0:
-        raise ValueError(f"limit must be a whole number of at least 0, not {limit!r}")
     reset = _budget.set(Budget(limit))
     try:
         yield _budget.get()

@@ -7,6 +7,7 @@ turns those into steps with the tessellation's table.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -16,6 +17,7 @@ from lark import Lark, Token, Transformer
 
 from . import _grammar
 from ._grammar import Language, SemanticError
+from ._rle import expand_counts
 from .errors import SavedGameSyntaxError
 from .moves import Step, decoding_table
 from .tessellation import Tessellation
@@ -27,7 +29,7 @@ MOVES = Language(
     countable="a letter or '('",
 )
 
-_PUSH_LETTERS = "LURDNESW"
+_PUSH_CODES = b"LURDNESW"
 _WHAT = {"[": "a jump", "{": "a pusher change"}
 
 
@@ -60,12 +62,13 @@ class DecodedMoves:
 @dataclass(frozen=True)
 class _Compiled:
     parser: Lark
+    #: RUN_CHARACTER+: a whole text it matches (letters, "*" and white space,
+    #: no counts) needs neither the parser nor count expansion
+    plain: re.Pattern[str]
     #: the RUN terminal: a whole text it matches needs no parser
     run: re.Pattern[str]
-    #: a count, the white space after it and the letter it repeats
-    counted: re.Pattern[str]
-    #: white space inside a RUN
-    whitespace: re.Pattern[str]
+    #: splits white-space-free RUN text at its counts (the split keeps them)
+    counts: re.Pattern[str]
 
 
 @cache
@@ -74,66 +77,84 @@ def _compiled() -> _Compiled:
     terminals = _grammar.terminal_patterns(parser)
     return _Compiled(
         parser,
+        plain=re.compile(f"(?:{terminals['RUN_CHARACTER'].pattern})*"),
         run=terminals["RUN"],
-        counted=re.compile(
-            f"({terminals['COUNT'].pattern}){terminals['WHITESPACE'].pattern}*"
-            f"({terminals['LETTER'].pattern})"
-        ),
-        whitespace=re.compile(f"{terminals['WHITESPACE'].pattern}+"),
+        counts=re.compile(f"({terminals['DIGIT'].pattern}+)"),
     )
 
 
-def decode_moves(text: str, tessellation: Tessellation, limit: int) -> DecodedMoves:
-    """Decode a move string; see `SavedGame.parsed`."""
+def decode_moves(
+    text: str, tessellation: Tessellation, limit: int, *, fast: bool = True
+) -> DecodedMoves:
+    """Decode a move string; see `SavedGame.parsed`.  `fast=False` always
+    runs the parser (the fast paths are tested against it)."""
     compiled = _compiled()
+    source = (Source(text, 0),)
     try:
+        if fast and _matches_whole(compiled.plain, text):
+            letters = _without_whitespace(text)
+            if len(letters) > limit:
+                raise _grammar.over_limit(limit, 0)
+            return _assemble([Segment("", letters, source)], tessellation)
         with _grammar.budgeted(limit) as budget:
-            whole = compiled.run.match(text)
-            if whole and whole.end() == len(text):
-                # A bracket-free, group-free text, the common case.
-                segments = [Segment("", _letters(text, 0, budget), (Source(text, 0),))]
+            if fast and _matches_whole(compiled.run, text):
+                # Bracket-free and group-free: one run, no parser needed.
+                segments = [Segment("", _letters(text, 0, budget), source)]
             else:
                 segments = _grammar.parse(MOVES, compiled.parser, text)
-            return _assemble(segments, tessellation)
+        return _assemble(segments, tessellation)
     except SemanticError as exc:
         _grammar.fail(MOVES, text, exc)
 
 
+def _matches_whole(pattern: re.Pattern[str], text: str) -> bool:
+    # match() and a length check: fullmatch() backtracks exponentially on
+    # nested quantifiers when it fails.
+    found = pattern.match(text)
+    return found is not None and found.end() == len(text)
+
+
+def _without_whitespace(run: str) -> str:
+    words = run.split()  # a RUN holds only the grammar's four white-space characters
+    return words[0] if len(words) == 1 else "".join(words)
+
+
 def _letters(run: str, pos: int, budget: _grammar.Budget) -> str:
     """The letters (and ``*``) of one RUN token at offset `pos`, counts expanded."""
-    if any(digit in run for digit in "0123456789"):
-        compiled = _compiled()
-        counted = list(compiled.counted.finditer(run))
-        counts = [
-            _grammar.count_value(compiled.whitespace.sub("", found[1]), pos + found.start())
-            for found in counted
-        ]
-        budget.take(len(run) + sum(counts) - sum(len(found[0]) for found in counted), pos)
-        pieces = []
-        last = 0
-        for found, count in zip(counted, counts):
-            pieces.append(run[last : found.start()])
-            pieces.append(found[2] * count)
-            last = found.end()
-        pieces.append(run[last:])
-        run = "".join(pieces)
-    else:
-        budget.take(len(run), pos)
-    words = run.split()
-    letters = words[0] if len(words) == 1 else "".join(words)
-    budget.give_back(len(run) - len(letters))  # white space is not kept
-    return letters
+    stripped = _without_whitespace(run)
+
+    def locate(index: int) -> int:
+        """The offset in the input of `stripped[index]`."""
+        seen = -1
+        for offset, char in enumerate(run):
+            seen += not char.isspace()
+            if seen == index:
+                return pos + offset
+        return pos + len(run)  # pragma: no cover - index is always inside
+
+    return expand_counts(stripped, _compiled().counts, budget, locate)
+
+
+@cache
+def _lookup(tessellation: Tessellation, opening: str) -> tuple[list[Step | None], str]:
+    """The steps of a bracket's letters indexed by character code, and the
+    letters of the grammar that the tessellation refuses there."""
+    table = decoding_table(tessellation, opening)
+    by_code: list[Step | None] = [None] * 128
+    for letter, step in table.items():
+        by_code[ord(letter)] = step
+    refused = "".join(letter for letter in "lurdneswLURDNESW" if letter not in table)
+    return by_code, refused
 
 
 def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMoves:
     """Steps from segments, with the checks that depend on the tessellation."""
-    steps: list[Step] = []
+    decoded: list[tuple[Step, ...]] = []
+    size = 0
     position: int | None = None
-    has_jump = False
     moves = pushes = 0
     for segment in segments:
         opening, letters = segment.opening, segment.letters
-        has_jump = has_jump or opening == "["
         star = letters.find("*")
         if star >= 0:
             if position is not None or letters.find("*", star + 1) >= 0:
@@ -141,22 +162,23 @@ def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMov
                     "The current position '*' is marked twice, expected one '*' at most",
                     _second_star(segment.sources),
                 )
-            position = len(steps) + star
+            position = size + star
             letters = letters.replace("*", "")
-        table = decoding_table(tessellation, opening)
-        try:
-            if not steps and len(segments) == 1:
-                steps = list(map(table.__getitem__, letters))  # skip a copy below
-            else:
-                steps.extend(map(table.__getitem__, letters))
-        except KeyError:
-            raise _illegal_letter(segment, tessellation) from None
-        if opening:
-            continue
-        pushed = sum(map(letters.count, _PUSH_LETTERS))
-        pushes += pushed
-        moves += len(letters) - pushed
-    return DecodedMoves(tuple(steps), has_jump, position, moves, pushes)
+        by_code, refused = _lookup(tessellation, opening)
+        if any(map(letters.__contains__, refused)):
+            raise _illegal_letter(segment, tessellation)
+        # The grammar lets only ASCII letters through, and looking their codes
+        # up in a list is faster than looking the letters up in a dict.
+        codes = letters.encode("ascii")
+        decoded.append(tuple(map(by_code.__getitem__, codes)))  # type: ignore[arg-type]
+        size += len(codes)
+        if not opening:
+            pushed = len(codes) - len(codes.translate(None, _PUSH_CODES))
+            pushes += pushed
+            moves += len(codes) - pushed
+    steps = decoded[0] if len(decoded) == 1 else tuple(itertools.chain.from_iterable(decoded))
+    has_jump = any(segment.opening == "[" for segment in segments)
+    return DecodedMoves(steps, has_jump, position, moves, pushes)
 
 
 def _illegal_letter(segment: Segment, tessellation: Tessellation) -> SemanticError:
@@ -200,7 +222,9 @@ class _MovesTransformer(Transformer[Token, object]):
     def group(self, children: list[Token | list[Segment]]) -> list[Segment]:
         count_token = children[0] if isinstance(children[0], Token) else None
         items = children[1:] if count_token is not None else children
-        segments = _merged([segment for item in items if isinstance(item, list) for segment in item])
+        segments = _merged(
+            [segment for item in items if isinstance(item, list) for segment in item]
+        )
         if count_token is None:
             return segments
         pos = count_token.start_pos or 0

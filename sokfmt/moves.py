@@ -227,8 +227,7 @@ class SavedGame:
                 else ""
             )
             raise ValidationError(
-                f"Unknown key {unknown[0]!r} in a saved game{why}; "
-                f"expected {', '.join(_DICT_KEYS)}"
+                f"Unknown key {unknown[0]!r} in a saved game{why}; expected {', '.join(_DICT_KEYS)}"
             )
         for key in ("tessellation", "moves"):
             if key not in data:
@@ -415,9 +414,7 @@ def _print_steps(game: SavedGame, *, mark_position: bool = True) -> str:
     else:
         groups = itertools.groupby(steps, key=_brackets_of)
     pieces: list[str] = []
-    if game.solving_mode is SolvingMode.REVERSE and not (
-        steps and steps[0].kind is StepKind.JUMP
-    ):
+    if game.solving_mode is SolvingMode.REVERSE and not (steps and steps[0].kind is StepKind.JUMP):
         pieces.append("[]")  # a reverse game opens with a jump, even an empty one
     start = 0
     for brackets, run in groups:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 __all__ = ("Direction", "Tessellation")
 

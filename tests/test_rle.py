@@ -7,8 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sokfmt import RleSyntaxError, ValidationError, rle_decode, rle_encode
-from sokfmt._grammar import build
-from sokfmt._rle import RLE, _RleTransformer
+from sokfmt._rle import decode
 
 # Text that rle_encode accepts: anything without digits, parentheses or "|".
 encodable = st.text(st.characters(exclude_characters="0123456789()|", codec="utf-8"))
@@ -76,21 +75,14 @@ def test_deep_nesting_does_not_recurse() -> None:
         rle_decode("(" * depth + "#")
 
 
-_full_parser = build(RLE, _RleTransformer())
-
-
 def _full_parse(text: str) -> str:
-    from sokfmt import _grammar
-
-    with _grammar.budgeted(10**9):
-        result: str = _grammar.parse(RLE, _full_parser, text)
-    return result
+    return decode(text, 10**9, fast=False)
 
 
 rle_text = st.text(alphabet="#$.@ -|\n2310()", max_size=60)
 
 
-@given(rle_text)
+@given(rle_text | st.text(max_size=30))
 def test_fast_path_agrees_with_the_grammar(text: str) -> None:
     """The fast path and the full parse accept the same texts and decode alike."""
     try:
@@ -102,3 +94,9 @@ def test_fast_path_agrees_with_the_grammar(text: str) -> None:
     except RleSyntaxError:
         actual = RleSyntaxError
     assert actual == expected
+
+
+def test_fast_path_syntax_characters_come_from_the_grammar() -> None:
+    from sokfmt._rle import _compiled
+
+    assert _compiled().syntax == "()0123456789"

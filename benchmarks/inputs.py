@@ -1,0 +1,67 @@
+"""Benchmark inputs, built once from a seeded generator: boards and solutions
+shaped like real ones (long runs of walls and floor; moves in short runs)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from sokfmt import rle_encode
+
+SEED = 20261129
+
+
+@cache
+def board(width: int = 20, height: int = 20) -> str:
+    """A walled board carved by a random walk, with boxes, goals and a pusher."""
+    rng = random.Random(SEED)
+    cells = [["#"] * width for _ in range(height)]
+    y, x = height // 2, width // 2
+    for _ in range(width * height):
+        cells[y][x] = "-"
+        dy, dx = rng.choice(((0, 1), (0, -1), (1, 0), (-1, 0)))
+        y = min(max(y + dy, 1), height - 2)
+        x = min(max(x + dx, 1), width - 2)
+    floor = [(r, c) for r in range(height) for c in range(width) if cells[r][c] == "-"]
+    rng.shuffle(floor)
+    for r, c in floor[:6]:
+        cells[r][c] = "$"
+    for r, c in floor[6:12]:
+        cells[r][c] = "."
+    cells[floor[12][0]][floor[12][1]] = "@"
+    return "\n".join("".join(row) for row in cells)
+
+
+@cache
+def board_rle() -> str:
+    """`board()` run-length encoded on one line, as the .sok format allows."""
+    return rle_encode(board())
+
+
+@cache
+def board_rle_groups() -> str:
+    """A board whose rows are written with nested groups (``2(3(#-)#)``)."""
+    row = "#" + "(-$)" * 4 + "2(3(-.)-)" + "#"
+    return "|".join(["20#", *([row] * 18), "20#"])
+
+
+@cache
+def solution(moves: int) -> str:
+    """A forward solution of `moves` steps: runs of one to six of a letter,
+    about a third of them pushes."""
+    rng = random.Random(SEED + moves)
+    pieces: list[str] = []
+    size = 0
+    while size < moves:
+        letter = rng.choice("lurd")
+        if rng.random() < 0.33:
+            letter = letter.upper()
+        run = min(rng.randint(1, 6), moves - size)
+        pieces.append(letter * run)
+        size += run
+    return "".join(pieces)
+
+
+@cache
+def solution_rle(moves: int) -> str:
+    return rle_encode(solution(moves))

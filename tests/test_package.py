@@ -1,0 +1,129 @@
+"""The package as users get it: public names, lazy lark, the wheel, the main job."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import sokfmt
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_public_names_are_pinned() -> None:
+    assert sokfmt.__all__ == (
+        "DEFAULT_LIMIT",
+        "Direction",
+        "ParseError",
+        "RleSyntaxError",
+        "SavedGame",
+        "SavedGameSyntaxError",
+        "SokfmtError",
+        "SolvingMode",
+        "Step",
+        "StepKind",
+        "Tessellation",
+        "ValidationError",
+        "__version__",
+        "rle_decode",
+        "rle_encode",
+    )
+    for name in sokfmt.__all__:
+        assert hasattr(sokfmt, name)
+
+
+def _python(code: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT.parent
+    )
+    return result.stdout
+
+
+def test_import_does_not_import_lark() -> None:
+    code = "import sys, sokfmt; print('lark' in sys.modules)"
+    assert _python(code).strip() == "False"
+
+
+def test_parsers_are_built_once_on_first_use() -> None:
+    code = (
+        "import sys, sokfmt\n"
+        "sokfmt.rle_decode('3#')\n"
+        "assert 'lark' in sys.modules\n"
+        "from sokfmt import _rle\n"
+        "first = _rle._compiled()\n"
+        "sokfmt.rle_decode('(#)')\n"
+        "print(_rle._compiled() is first, _rle._compiled.cache_info().misses)"
+    )
+    assert _python(code).split() == ["True", "1"]
+
+
+def test_main_job_summarises_the_bundled_sample() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sokfmt"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT.parent,
+    )
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("bundled sample, 4 puzzles, 6 saved games")
+    assert lines[2].split() == [
+        "puzzle",
+        "game",
+        "mode",
+        "steps",
+        "moves",
+        "pushes",
+        "moves",
+        "(RLE)",
+    ]
+    assert "Two Boxes   Snapshot               forward      6      5       1  llDu*rr" in lines
+
+
+def test_main_job_refuses_arguments() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sokfmt", "x"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2
+    assert "usage" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            str(out),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (built,) = out.glob("sokfmt-*.whl")
+    return built
+
+
+def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    grammars = {f"sokfmt/grammars/{path.name}" for path in (ROOT / "grammars").glob("*.lark")}
+    assert grammars
+    assert grammars <= names
+    assert {"sokfmt/py.typed", "sokfmt/__init__.py", "sokfmt/samples/sample_games.json"} <= names
+    assert not any(name.startswith(("tests/", "benchmarks/", "grammars/")) for name in names)
+    metadata = next(name for name in names if name.endswith("/METADATA"))
+    text = zipfile.ZipFile(wheel).read(metadata).decode()
+    assert "Requires-Dist: lark" in text
+    requirements = [line for line in text.splitlines() if line.startswith("Requires-Dist:")]
+    assert [line for line in requirements if "extra ==" not in line] == [
+        "Requires-Dist: lark<2,>=1.2"
+    ]
