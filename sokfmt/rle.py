@@ -38,8 +38,8 @@ def rle_encode(text: str) -> str:
     """The run-length encoding of `text`: runs of three or more are counted
     and line breaks become ``|``, so that ``rle_decode(rle_encode(s)) == s``.
 
-    >>> rle_encode("####\\n#..#")
-    '4#|#2.#'
+    >>> rle_encode("####\\n#...#")
+    '4#|#3.#'
 
     Raises:
         ValidationError: `text` holds a digit, a parenthesis or ``|``, which
