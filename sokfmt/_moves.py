@@ -17,7 +17,7 @@ from lark import Lark, Token, Transformer
 
 from . import _grammar
 from ._grammar import Language, SemanticError
-from ._rle import expand_counts
+from ._rle import _matches_whole, expand_counts
 from .errors import SavedGameSyntaxError
 from .moves import Step, decoding_table
 from .tessellation import Tessellation
@@ -105,13 +105,6 @@ def decode_moves(
         return _assemble(segments, tessellation)
     except SemanticError as exc:
         _grammar.fail(MOVES, text, exc)
-
-
-def _matches_whole(pattern: re.Pattern[str], text: str) -> bool:
-    # match() and a length check: fullmatch() backtracks exponentially on
-    # nested quantifiers when it fails.
-    found = pattern.match(text)
-    return found is not None and found.end() == len(text)
 
 
 def _without_whitespace(run: str) -> str:

@@ -11,7 +11,7 @@ from lark import Lark, Token, Transformer
 
 from . import _grammar
 from ._grammar import Budget, Language, SemanticError
-from .errors import RleSyntaxError
+from .errors import BoardSyntaxError, RleSyntaxError
 
 RLE = Language(
     name="rle",
@@ -19,14 +19,21 @@ RLE = Language(
     terminals={"RUN": "text", "COUNT": "a count", "LINE_BREAK": "a line break"},
     countable="one character or '(' on the same line",
 )
+BOARD = Language(
+    name="board",
+    error=BoardSyntaxError,
+    terminals={"RUN": "a square", "COUNT": "a count", "LINE_BREAK": "a line break"},
+    countable="one square or '(' on the same line",
+)
+_LITERALS = {"rle": "LITERAL", "board": "SQUARE"}
 
 
 @dataclass(frozen=True)
 class _Compiled:
+    language: Language
     parser: Lark
-    #: the ASCII characters that are neither LITERAL nor LINE_BREAK (the
-    #: digits and parentheses): a text without them decodes to itself
-    syntax: str
+    #: whether a whole text is literals and line breaks only, and so its own decoding
+    plain: Callable[[str], bool]
     #: a whole text without groups: the fast path decodes it without the parser
     group_free: re.Pattern[str]
     #: splits a RUN at its counts (the split keeps the counts)
@@ -34,41 +41,63 @@ class _Compiled:
 
 
 @cache
-def _compiled() -> _Compiled:
-    parser = _grammar.build(RLE, _RleTransformer())
+def _compiled(language: str) -> _Compiled:
+    grammar = RLE if language == "rle" else BOARD
+    parser = _grammar.build(grammar, _RleTransformer(language))
     terminals = _grammar.terminal_patterns(parser)
     run, line_break = terminals["RUN"].pattern, terminals["LINE_BREAK"].pattern
-    literal = re.compile(f"{terminals['LITERAL'].pattern}|{line_break}")
+    literal = f"{terminals[_LITERALS[language]].pattern}|{line_break}"
+    literal_class = re.compile(literal)
+    if all(literal_class.fullmatch(probe) for probe in "\u00e9\u2603\U0001f600"):
+        # The literals are "anything but" a few ASCII characters: looking for
+        # those few is much faster than matching every character.
+        syntax = "".join(c for c in map(chr, range(128)) if not literal_class.fullmatch(c))
+
+        def plain(text: str) -> bool:
+            return not any(map(text.__contains__, syntax))
+    else:
+        plain_text = re.compile(f"(?:{literal})*")
+
+        def plain(text: str) -> bool:
+            return _matches_whole(plain_text, text)
+
     return _Compiled(
+        grammar,
         parser,
-        syntax="".join(c for c in map(chr, range(128)) if not literal.fullmatch(c)),
+        plain=plain,
         group_free=re.compile(f"(?:{run}|{line_break})*"),
         counts=re.compile(f"({terminals['COUNT'].pattern})"),
     )
 
 
-def decode(text: str, limit: int, *, fast: bool = True) -> str:
-    """Decode `text`; see `sokfmt.rle_decode`.  `fast=False` always runs
-    the parser (the fast path is tested against it)."""
-    compiled = _compiled()
-    if fast and not any(map(text.__contains__, compiled.syntax)):
+def _matches_whole(pattern: re.Pattern[str], text: str) -> bool:
+    # match() and a length check: fullmatch() backtracks exponentially on
+    # nested quantifiers when it fails.
+    found = pattern.match(text)
+    return found is not None and found.end() == len(text)
+
+
+def decode(text: str, limit: int, *, language: str = "rle", fast: bool = True) -> str:
+    """Decode `text` in `language` ("rle" or "board"); see `sokfmt.rle_decode`.
+    `fast=False` always runs the parser (the fast paths are tested against it)."""
+    compiled = _compiled(language)
+    grammar = compiled.language
+    if fast and compiled.plain(text):
         # Nothing to expand: a text of literals and line breaks is its own decoding.
         if len(text) > limit:
-            _grammar.fail(RLE, text, _grammar.over_limit(limit, 0))
+            _grammar.fail(grammar, text, _grammar.over_limit(limit, 0))
         return text.replace("|", "\n")
-    group_free = compiled.group_free.match(text) if fast else None
     try:
-        if group_free and group_free.end() == len(text):
-            # The common case needs no parser: the whole text is RUNs and
-            # line breaks, so it decodes as one run.
+        if fast and _matches_whole(compiled.group_free, text):
+            # No groups: the whole text is RUNs and line breaks, and decodes as one run.
             decoded = expand_counts(text, compiled.counts, Budget(limit), lambda i: i)
         else:
             with _grammar.budgeted(limit):
-                decoded = _grammar.parse(RLE, compiled.parser, text)
+                decoded = _grammar.parse(grammar, compiled.parser, text)
     except SemanticError as exc:
-        _grammar.fail(RLE, text, exc)
+        _grammar.fail(grammar, text, exc)
     if len(decoded) > limit:  # literal line breaks are not counted as they go
-        _grammar.fail(RLE, text, _grammar.over_limit(limit, len(text)))
+        _grammar.fail(grammar, text, _grammar.over_limit(limit, len(text)))
     return decoded.replace("|", "\n")
 
 
@@ -100,8 +129,13 @@ class _RleTransformer(Transformer[Token, str]):
     """Builds the decoded text while the parser runs (one callback per rule).
 
     ``|`` stays as it is until the end, so that decoded text never holds a
-    line break that was not in the input.
+    line break that was not in the input.  One class serves rle.lark and
+    board.lark, which share their rules.
     """
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self._language = language
 
     def start(self, items: list[str]) -> str:
         return "".join(items)
@@ -109,7 +143,8 @@ class _RleTransformer(Transformer[Token, str]):
     def run(self, children: list[Token]) -> str:
         (token,) = children
         pos = token.start_pos or 0
-        return expand_counts(token, _compiled().counts, _grammar.budget(), pos.__add__)
+        counts = _compiled(self._language).counts
+        return expand_counts(token, counts, _grammar.budget(), pos.__add__)
 
     def group(self, children: list[Token | str]) -> str:
         count_token = children[0]

@@ -10,9 +10,11 @@ from __future__ import annotations
 from functools import partial
 
 __all__ = (
+    "BoardSyntaxError",
     "ParseError",
     "RleSyntaxError",
     "SavedGameSyntaxError",
+    "SokSyntaxError",
     "SokfmtError",
     "ValidationError",
 )
@@ -69,6 +71,21 @@ class ParseError(SokfmtError, ValueError):
             at_end=pos >= len(text),
         )
 
+    def relocated(
+        self, *, line_offset: int, pos_offset: int, column_offset: int = 0, source_line: str = ""
+    ) -> ParseError:
+        """The same error for a text that stands `line_offset` lines and
+        `pos_offset` characters into a larger input (a board inside a file).
+        `column_offset` shifts the column (a prefix the caller removed)."""
+        return type(self)(
+            self.message,
+            line=self.line + line_offset,
+            column=self.column + column_offset,
+            pos=self.pos + pos_offset,
+            source_line=source_line or self.source_line,
+            at_end=self.at_end,
+        )
+
     def context(self) -> str:
         """The offending line with a caret under the column."""
         return f"{self.source_line}\n{' ' * (self.column - 1)}^"
@@ -92,6 +109,15 @@ class RleSyntaxError(ParseError):
 
 class SavedGameSyntaxError(ParseError):
     """A move string (saved game or solution) is malformed."""
+
+
+class BoardSyntaxError(ParseError):
+    """A board is malformed: a character outside the legend, bad RLE, or a
+    Hexoban layout that puts a square between cells."""
+
+
+class SokSyntaxError(ParseError):
+    """A .sok or .xsb file is malformed (for example an unknown ``Game:``)."""
 
 
 class ValidationError(SokfmtError, ValueError):

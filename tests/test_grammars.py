@@ -15,8 +15,9 @@ from sokfmt._rle import _RleTransformer
 
 GRAMMARS = Path(__file__).parent.parent / "grammars"
 TRANSFORMERS: dict[str, type[Transformer[object, object]]] = {
-    "rle": _RleTransformer,
+    "board": _RleTransformer,
     "moves": _MovesTransformer,
+    "rle": _RleTransformer,
 }
 NAMES = sorted(path.stem for path in GRAMMARS.glob("*.lark"))
 

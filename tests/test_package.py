@@ -54,9 +54,9 @@ def test_parsers_are_built_once_on_first_use() -> None:
         "sokfmt.rle_decode('3#')\n"
         "assert 'lark' in sys.modules\n"
         "from sokfmt import _rle\n"
-        "first = _rle._compiled()\n"
+        "first = _rle._compiled('rle')\n"
         "sokfmt.rle_decode('(#)')\n"
-        "print(_rle._compiled() is first, _rle._compiled.cache_info().misses)"
+        "print(_rle._compiled('rle') is first, _rle._compiled.cache_info().misses)"
     )
     assert _python(code).split() == ["True", "1"]
 

@@ -96,7 +96,18 @@ def test_fast_path_agrees_with_the_grammar(text: str) -> None:
     assert actual == expected
 
 
-def test_fast_path_syntax_characters_come_from_the_grammar() -> None:
+@pytest.mark.parametrize(
+    ("language", "text", "plain"),
+    [
+        ("rle", "a b|\n\u00e9#", True),
+        ("rle", "ab3", False),
+        ("rle", "a(b", False),
+        ("board", "#@ $|\n.*-_", True),
+        ("board", "#x#", False),
+        ("board", "#3#", False),
+    ],
+)
+def test_plain_text_detection_comes_from_the_grammar(language: str, text: str, plain: bool) -> None:
     from sokfmt._rle import _compiled
 
-    assert _compiled().syntax == "()0123456789"
+    assert _compiled(language).plain(text) is plain

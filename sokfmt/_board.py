@@ -1,0 +1,69 @@
+"""Board text to `Board`: RLE through grammars/board.lark, then squares and,
+for Hexoban, the two-columns-per-cell layout."""
+
+from __future__ import annotations
+
+from . import _rle
+from .board import CANONICAL, FLOOR, Board
+from .errors import BoardSyntaxError
+from .tessellation import Tessellation
+
+_WHITESPACE = " \t"
+
+
+def parse_board(text: str, tessellation: Tessellation, *, limit: int) -> Board:
+    """See `Board.parsed`."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    decoded = _rle.decode(text, limit, language="board")
+    rows = [row.rstrip(_WHITESPACE) for row in decoded.split("\n")]
+    first = next((i for i, row in enumerate(rows) if row), None)
+    if first is None:
+        raise BoardSyntaxError.at("A board needs at least one row of squares", text=text, pos=0)
+    while not rows[-1]:
+        rows.pop()
+    rows = [row.translate(CANONICAL) for row in rows[first:]]
+    if tessellation is Tessellation.HEXOBAN:
+        rows = _hexoban_cells(rows, text, first)
+    width = max(map(len, rows))
+    return Board(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
+
+
+def _hexoban_cells(lines: list[str], text: str, first_line: int) -> list[str]:
+    """The cells of a Hexoban board from its text rows (see grammars/board.lark)."""
+    width = max(map(len, lines))
+    lines = [line.ljust(width, FLOOR) for line in lines]
+    # An odd row needs a filler before its first cell: if one starts with a
+    # square, the whole board stands one column too far left.
+    shift = int(any(line[0] != FLOOR for line in lines[1::2]))
+    if shift:
+        lines = [FLOOR + line for line in lines]
+    first = next(
+        ((r, c) for r, line in enumerate(lines) for c, s in enumerate(line) if s != FLOOR), None
+    )
+    # The parity of the text columns that hold the cells of even rows.
+    even = 1 if first is None else (first[1] + first[0]) % 2
+    cells = []
+    for r, line in enumerate(lines):
+        parity = even if r % 2 == 0 else 1 - even
+        row = []
+        for c, square in enumerate(line):
+            if c % 2 == parity and (r % 2 == 0 or c > 0):
+                row.append(square)
+            elif square != FLOOR:
+                raise _layout_error(text, first_line + r, c - shift, square)
+        cells.append("".join(row))
+    width = max(map(len, cells))
+    return [row.ljust(width, FLOOR) for row in cells]
+
+
+def _layout_error(text: str, row: int, column: int, square: str) -> BoardSyntaxError:
+    message = (
+        f"Hexoban square {square!r} stands in a filler column between cells, "
+        "expected floor there (the layout puts even and odd rows half a cell apart)"
+    )
+    lines = text.split("\n")
+    if not any(mark in text for mark in "0123456789()|") and row < len(lines):
+        # Plain text: rows are lines and columns are characters.
+        pos = sum(len(line) + 1 for line in lines[:row]) + column
+        return BoardSyntaxError.at(message, text=text, pos=pos)
+    return BoardSyntaxError.at(f"{message}, in row {row + 1}, column {column + 1}", text=text, pos=0)
