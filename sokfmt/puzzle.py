@@ -1,0 +1,267 @@
+"""Puzzles and collections: boards with their titles, notes and saved games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Board
+from .errors import ValidationError
+from .moves import SavedGame
+from .properties import parse_property
+from .tessellation import Tessellation
+
+__all__ = ("Collection", "Puzzle")
+
+
+def _check_text(owner: str, **values: object) -> None:
+    for name, value in values.items():
+        if not isinstance(value, str):
+            raise ValidationError(f"{owner} {name} must be a string, not {value!r}")
+
+
+def _check_line(owner: str, **values: str) -> None:
+    for name, value in values.items():
+        if "\n" in value or "\r" in value:
+            raise ValidationError(f"{owner} {name} must be one line, not {value!r}")
+
+
+def _properties(notes: str) -> tuple[tuple[str, str], ...]:
+    found = (parse_property(line) for line in notes.splitlines())
+    return tuple(pair for pair in found if pair is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A board with its title, author, notes and saved games.
+
+    `notes` is the text of the puzzle notes without the properties that have
+    fields here (title, author, game, boxorder, goalorder); every other
+    ``Key: value`` line stays in it, in file order, and `properties` lists
+    them.  `comments` are the ``::`` lines of the puzzle, kept for writing.
+    """
+
+    board: Board
+    title: str = ""
+    author: str = ""
+    notes: str = ""
+    saved_games: tuple[SavedGame, ...] = ()
+    boxorder: str = ""
+    goalorder: str = ""
+    comments: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.board, Board):
+            raise ValidationError(f"board must be a Board, not {self.board!r}")
+        _check_text(
+            "A puzzle's",
+            title=self.title,
+            author=self.author,
+            notes=self.notes,
+            boxorder=self.boxorder,
+            goalorder=self.goalorder,
+        )
+        _check_line("A puzzle's", title=self.title, author=self.author)
+        _check_line("A puzzle's", boxorder=self.boxorder, goalorder=self.goalorder)
+        if not isinstance(self.saved_games, tuple) or not all(
+            isinstance(game, SavedGame) for game in self.saved_games
+        ):
+            raise ValidationError("saved_games must be a tuple of SavedGame")
+        for game in self.saved_games:
+            if game.tessellation is not self.board.tessellation:
+                raise ValidationError(
+                    f"A {game.tessellation.value} saved game cannot belong to a "
+                    f"{self.board.tessellation.value} puzzle"
+                )
+        if not isinstance(self.comments, tuple) or not all(
+            isinstance(line, str) and line.startswith("::") and "\n" not in line
+            for line in self.comments
+        ):
+            raise ValidationError("comments must be a tuple of lines that begin with '::'")
+
+    @property
+    def tessellation(self) -> Tessellation:
+        return self.board.tessellation
+
+    @property
+    def properties(self) -> tuple[tuple[str, str], ...]:
+        """The other ``Key: value`` lines of the notes, in file order."""
+        return _properties(self.notes)
+
+    @property
+    def solutions(self) -> tuple[SavedGame, ...]:
+        """The saved games whose title says they are solutions (a naming convention)."""
+        return tuple(g for g in self.saved_games if "solution" in g.title.casefold())
+
+    def sokoban_plus(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The Sokoban+ ids of the boxes and goals (in board order), or None
+        when the puzzle has neither boxorder nor goalorder.
+
+        Raises:
+            ValidationError: an id is not a whole number, the two lists do
+                not hold the same ids, or a list is longer than the board's
+                boxes or goals.
+        """
+        if not self.boxorder and not self.goalorder:
+            return None
+        boxes = _ids("boxorder", self.boxorder)
+        goals = _ids("goalorder", self.goalorder)
+        if sorted(boxes) != sorted(goals):
+            raise ValidationError(
+                f"boxorder {self.boxorder!r} and goalorder {self.goalorder!r} "
+                "must hold the same ids"
+            )
+        for name, ids, count in (
+            ("boxorder", boxes, len(self.board.boxes)),
+            ("goalorder", goals, len(self.board.goals)),
+        ):
+            if len(ids) > count:
+                raise ValidationError(
+                    f"{name} has {len(ids)} ids but the board has {count} "
+                    f"{'boxes' if name == 'boxorder' else 'goals'}"
+                )
+        return boxes, goals
+
+    # -------------------------------------------------------------------- JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle as a JSON object with the field names of ``sokoban_elements``."""
+        return {
+            "board": self.board.to_dict(),
+            "title": self.title,
+            "author": self.author,
+            "notes": self.notes,
+            "saved_games": [game.to_dict() for game in self.saved_games],
+            "boxorder": self.boxorder,
+            "goalorder": self.goalorder,
+            "comments": list(self.comments),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Puzzle:
+        """The puzzle of a JSON object, as `to_dict` writes it.
+
+        Raises:
+            ValidationError: unknown or missing keys, or values of the wrong type.
+            ParseError: the board or a saved game's moves are malformed.
+        """
+        fields = _checked("puzzle", data, _PUZZLE_KEYS, required=("board",))
+        board = Board.from_dict(fields.pop("board"))
+        games = fields.pop("saved_games", [])
+        if not isinstance(games, list):
+            raise ValidationError("saved_games must be a JSON array")
+        saved_games = tuple(SavedGame.from_dict(game) for game in games)
+        comments = tuple(fields.pop("comments", []))
+        return cls(board, saved_games=saved_games, comments=comments, **fields)
+
+
+_PUZZLE_KEYS = ("board", "title", "author", "notes", "saved_games", "boxorder", "goalorder", "comments")
+
+
+def _ids(name: str, text: str) -> tuple[int, ...]:
+    words = text.replace(",", " ").split()
+    if not all(word.isdigit() for word in words):
+        raise ValidationError(f"{name} must be whole numbers separated by spaces, not {text!r}")
+    return tuple(int(word) for word in words)
+
+
+def _checked(
+    what: str, data: Mapping[str, Any], keys: tuple[str, ...], *, required: tuple[str, ...]
+) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise ValidationError(f"A {what} must be a JSON object, not {type(data).__name__}")
+    unknown = [key for key in data if key not in keys]
+    if unknown:
+        raise ValidationError(f"Unknown key {unknown[0]!r} in a {what}; expected {', '.join(keys)}")
+    for key in required:
+        if key not in data:
+            raise ValidationError(f"A {what} needs the key {key!r}")
+    return dict(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """A collection of puzzles with the file's notes.
+
+    `notes` is the text of the file notes without the properties that have
+    fields here; other ``Key: value`` lines stay in it (`properties`).
+    `comments` are the file's ``::`` lines before its first puzzle.
+    """
+
+    title: str = ""
+    author: str = ""
+    created_at: str = ""
+    updated_at: str = ""
+    notes: str = ""
+    puzzles: tuple[Puzzle, ...] = ()
+    comments: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_text(
+            "A collection's",
+            title=self.title,
+            author=self.author,
+            created_at=self.created_at,
+            updated_at=self.updated_at,
+            notes=self.notes,
+        )
+        _check_line(
+            "A collection's",
+            title=self.title,
+            author=self.author,
+            created_at=self.created_at,
+            updated_at=self.updated_at,
+        )
+        if not isinstance(self.puzzles, tuple) or not all(
+            isinstance(p, Puzzle) for p in self.puzzles
+        ):
+            raise ValidationError("puzzles must be a tuple of Puzzle")
+        if not isinstance(self.comments, tuple) or not all(
+            isinstance(line, str) and line.startswith("::") and "\n" not in line
+            for line in self.comments
+        ):
+            raise ValidationError("comments must be a tuple of lines that begin with '::'")
+
+    @property
+    def properties(self) -> tuple[tuple[str, str], ...]:
+        """The other ``Key: value`` lines of the file notes, in file order."""
+        return _properties(self.notes)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __iter__(self) -> Any:
+        return iter(self.puzzles)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The collection as a JSON object with the field names of ``sokoban_elements``."""
+        return {
+            "title": self.title,
+            "author": self.author,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "notes": self.notes,
+            "puzzles": [puzzle.to_dict() for puzzle in self.puzzles],
+            "comments": list(self.comments),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Collection:
+        """The collection of a JSON object, as `to_dict` writes it.
+
+        Raises:
+            ValidationError: unknown keys, or values of the wrong type.
+            ParseError: a board or a saved game's moves are malformed.
+        """
+        fields = _checked("collection", data, _COLLECTION_KEYS, required=())
+        puzzles = fields.pop("puzzles", [])
+        if not isinstance(puzzles, list):
+            raise ValidationError("puzzles must be a JSON array")
+        comments = tuple(fields.pop("comments", []))
+        return cls(
+            puzzles=tuple(Puzzle.from_dict(p) for p in puzzles), comments=comments, **fields
+        )
+
+
+_COLLECTION_KEYS = ("title", "author", "created_at", "updated_at", "notes", "puzzles", "comments")
