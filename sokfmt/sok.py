@@ -8,7 +8,7 @@ from typing import BinaryIO
 from .puzzle import Collection
 from .tessellation import Tessellation
 
-__all__ = ("decode_bytes", "load_sok", "parse_sok")
+__all__ = ("decode_bytes", "dump_sok", "load_sok", "parse_sok")
 
 
 def parse_sok(text: str, *, tessellation: Tessellation | None = None) -> Collection:
@@ -60,3 +60,21 @@ def load_sok(
     else:
         data = file.read()
     return parse_sok(decode_bytes(data, encoding), tessellation=tessellation)
+
+
+def dump_sok(collection: Collection, *, rle: bool = False, wrap: int | None = 70) -> str:
+    """The collection as .sok text (format 0.19) that `parse_sok` reads back
+    to an equal collection.
+
+    Boards are written as canonical rows, or run-length encoded on one line
+    with `rle`; moves are wrapped at `wrap` columns (None: not wrapped).
+    ``Game:`` is written for every puzzle that is not Sokoban.
+
+    Raises:
+        ValidationError: something the format cannot hold: an empty saved
+            game, a board row that does not begin and end with a wall or a
+            box on a goal, a board of fewer than 3 rows, notes with ``::`` lines.
+    """
+    from ._sok_write import dump
+
+    return dump(collection, rle=rle, wrap=wrap)
