@@ -6,26 +6,37 @@ Importing sokfmt does not import lark: parsers are built on first use.
 
 from __future__ import annotations
 
+from .board import Board, Position, parse_board
 from .errors import (
+    BoardSyntaxError,
     ParseError,
     RleSyntaxError,
     SavedGameSyntaxError,
     SokfmtError,
+    SokSyntaxError,
     ValidationError,
 )
 from .moves import SavedGame, SolvingMode, Step, StepKind
+from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT, rle_decode, rle_encode
+from .sok import dump_sok, iter_sok, load_sok, parse_sok
 from .tessellation import Direction, Tessellation
 
 __version__ = "0.1.0"
 
 __all__ = (
     "DEFAULT_LIMIT",
+    "Board",
+    "BoardSyntaxError",
+    "Collection",
     "Direction",
     "ParseError",
+    "Position",
+    "Puzzle",
     "RleSyntaxError",
     "SavedGame",
     "SavedGameSyntaxError",
+    "SokSyntaxError",
     "SokfmtError",
     "SolvingMode",
     "Step",
@@ -33,6 +44,11 @@ __all__ = (
     "Tessellation",
     "ValidationError",
     "__version__",
+    "dump_sok",
+    "iter_sok",
+    "load_sok",
+    "parse_board",
+    "parse_sok",
     "rle_decode",
     "rle_encode",
 )

@@ -66,4 +66,6 @@ def _layout_error(text: str, row: int, column: int, square: str) -> BoardSyntaxE
         # Plain text: rows are lines and columns are characters.
         pos = sum(len(line) + 1 for line in lines[:row]) + column
         return BoardSyntaxError.at(message, text=text, pos=pos)
-    return BoardSyntaxError.at(f"{message}, in row {row + 1}, column {column + 1}", text=text, pos=0)
+    return BoardSyntaxError.at(
+        f"{message}, in row {row + 1}, column {column + 1}", text=text, pos=0
+    )

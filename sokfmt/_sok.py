@@ -9,17 +9,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token, Transformer, UnexpectedInput
 from lark.common import LexerConf
 from lark.lexer import Lexer
 
 from . import _grammar
 from ._grammar import Language
 from ._sok_lexer import (
-    BLANK,
-    COMMENT,
+    BOARD_LINES,
     Line,
-    Region,
     blocks,
     classify,
     game_of,
@@ -32,7 +30,6 @@ from .errors import ParseError, SokSyntaxError
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle
-from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
 SOK = Language(
@@ -72,11 +69,12 @@ _GAME_KEYS = {"title": "title", "solver": "solved_by", "author": "solved_by"}
 
 @dataclass
 class _Reading:
-    """What one read needs besides the tokens: set per call, read by callbacks."""
+    """One read: the lexer's input, and what callbacks look up.  Passed to the
+    parser as its input and set in a context variable for the transformer."""
 
-    source: str
+    source: Iterable[str]  # the file's lines, without line breaks
     tessellation: Tessellation
-    lines: dict[int, Line] = field(default_factory=dict)  # by line number, for errors
+    lines: dict[int, Line] = field(default_factory=dict)  # by line number
     boards: dict[int, Tessellation] = field(default_factory=dict)  # by first line
     sink: Callable[[Puzzle], None] | None = None  # set when puzzles stream out
 
@@ -88,19 +86,21 @@ _reading: contextvars.ContextVar[_Reading] = contextvars.ContextVar("sokfmt_sok_
 
 
 class _BlockLexer(Lexer):
-    """Steps 1 and 2 of grammars/sok.lark: the text to block tokens."""
+    """Steps 1 and 2 of grammars/sok.lark: the file's lines to block tokens."""
+
+    __future_interface__ = 2  # lex() takes the lexer state, whose text is a _Reading
 
     def __init__(self, conf: LexerConf) -> None:
         self.conf = conf
 
-    def lex(self, data: Any) -> Iterator[Token]:  # type: ignore[override]
-        reading = _reading.get()
+    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
+        reading: _Reading = lexer_state.text
         yield from _tokens(reading, _compiled().parser)
 
 
-def _lines(parser: Lark, source: str, reading: _Reading) -> Iterator[Line]:
+def _lines(parser: Lark, reading: _Reading) -> Iterator[Line]:
     pos = 0
-    for number, text in enumerate(source.split("\n"), start=1):
+    for number, text in enumerate(reading.source, start=1):
         line = classify(parser, number, pos, text)
         reading.lines[number] = line
         pos += len(text) + 1
@@ -112,9 +112,9 @@ def _tokens(reading: _Reading, parser: Lark) -> Iterator[Token]:
     first block decides whether the region's last line is a title."""
     file_game: Tessellation | None = None
     waiting: list[tuple[str, list[Line]]] = []
-    for region in regions(_lines(parser, reading.source, reading)):
-        in_puzzle = bool(region.lines) and region.lines[0].kind not in (BLANK, COMMENT, "TEXT_LINE")
-        game = game_of(region, reading.source)
+    for region in regions(_lines(parser, reading)):
+        in_puzzle = bool(region.lines) and region.lines[0].kind in BOARD_LINES
+        game = game_of(region)
         if not in_puzzle:
             file_game = game
         tessellation = game or file_game or reading.tessellation
@@ -124,16 +124,7 @@ def _tokens(reading: _Reading, parser: Lark) -> Iterator[Token]:
         current = blocks(region.lines)
         yield from _emit(_with_titles(waiting, current))
         waiting = current
-        # Lines no longer needed for errors (keeps iter_sok's memory bounded).
-        _forget_before(reading, region)
     yield from _emit(_with_titles(waiting, []))
-
-
-def _forget_before(reading: _Reading, region: Region) -> None:
-    if reading.sink is not None and region.lines:
-        first = region.lines[0].number
-        for number in [n for n in reading.lines if n < first - 10_000]:
-            del reading.lines[number]
 
 
 def _with_titles(
@@ -161,13 +152,13 @@ def _has_title_property(
     sequence: list[tuple[str, list[Line]]], block: int, following: list[tuple[str, list[Line]]]
 ) -> bool:
     """Whether the notes of the block at `block` hold a Title property."""
-    rest = sequence[block + 1 :] if block + 1 < len(sequence) else following[1:]
-    if block == len(sequence) - 1 and following:
-        rest = following[1:]
+    # The block looked ahead to (the next region's board) has its notes there.
+    lookahead = block == len(sequence) - 1 and bool(following)
+    rest = following[1:] if lookahead else sequence[block + 1 :]
     for kind, group in rest:
         if kind in ("BOARD", "MOVES"):
             return False
-        if kind in ("LINE", "PARAGRAPH") and any(key_of(l.text) == "title" for l in group):
+        if kind in ("LINE", "PARAGRAPH") and any(key_of(line.text) == "title" for line in group):
             return True
     return False
 
@@ -229,8 +220,25 @@ class _SokTransformer(Transformer[Token, Any]):
         )
         if reading.sink is not None:
             reading.sink(puzzle)
+            _forget_through(reading, _last_line(children))
             return None
         return puzzle
+
+
+def _last_line(children: list[Any]) -> int:
+    tokens = [c for c in children if isinstance(c, Token)]
+    tokens += [t for c in children if isinstance(c, _GameParts) for t in (c.moves, *c.text)]
+    return max((t.line or 0) + t.count("\n") for t in tokens)
+
+
+def _forget_through(reading: _Reading, last: int) -> None:
+    """Drop the lines of a puzzle already handed out (iter_sok's memory stays bounded)."""
+    lines = reading.lines
+    while lines:
+        number = next(iter(lines))
+        if number > last:
+            break
+        del lines[number]
 
 
 def _notes_tokens(children: list[Any], block_at: int) -> list[Token]:
@@ -238,7 +246,7 @@ def _notes_tokens(children: list[Any], block_at: int) -> list[Token]:
 
 
 def _saved_game(reading: _Reading, parts: _GameParts, tessellation: Tessellation) -> SavedGame:
-    game = _relocated(reading, parts.moves, SavedGame.parsed, tessellation)
+    game: SavedGame = _relocated(reading, parts.moves, SavedGame.parsed, tessellation)
     fields, notes = _notes(reading, parts.text, _GAME_KEYS)
     title = fields.get("title")
     return game.with_metadata(
@@ -334,11 +342,13 @@ def normalise(text: str) -> str:
 
 def parse(text: str, tessellation: Tessellation) -> Collection:
     """See `sokfmt.parse_sok`."""
-    source = normalise(text)
-    reading = _Reading(source, tessellation)
+    reading = _Reading(normalise(text).split("\n"), tessellation)
     reset = _reading.set(reading)
     try:
-        preamble, puzzles = _grammar.parse(SOK, _compiled().parser, source)
+        result: tuple[list[Token], list[Puzzle]] = _compiled().parser.parse(reading)  # type: ignore[assignment]
+        preamble, puzzles = result
+    except UnexpectedInput as exc:  # pragma: no cover - the lexer makes only grammatical streams
+        raise SokSyntaxError(f"Unexpected {exc}", line=1, column=1, pos=0) from None
     finally:
         _reading.reset(reset)
     return _collection(reading, preamble, puzzles)
@@ -347,13 +357,23 @@ def parse(text: str, tessellation: Tessellation) -> Collection:
 def _collection(reading: _Reading, preamble: list[Token], puzzles: list[Puzzle]) -> Collection:
     fields, notes = _notes(reading, preamble, _FILE_KEYS)
     comments = [t for t in preamble if t.type == "COMMENT"]
-    return Collection(notes=notes, puzzles=tuple(puzzles), comments=_comment_lines(comments), **fields)
+    return Collection(
+        notes=notes, puzzles=tuple(puzzles), comments=_comment_lines(comments), **fields
+    )
 
 
 def iterate(lines: Iterable[str], tessellation: Tessellation) -> Iterator[Puzzle]:
-    """See `sokfmt.iter_sok`: puzzles as they are read."""
-    raise NotImplementedError
-
-
-def limit() -> int:
-    return DEFAULT_LIMIT
+    """See `sokfmt.iter_sok`: puzzles as they are read, the file never whole in memory."""
+    ready: list[Puzzle] = []
+    reading = _Reading(lines, tessellation, sink=ready.append)
+    # The transformer finds the reading in a context of this generator's own,
+    # so that two generators read side by side do not mix.
+    context = contextvars.copy_context()
+    context.run(_reading.set, reading)
+    interactive = context.run(_compiled().parser.parse_interactive, reading)
+    steps = interactive.iter_parse()
+    while context.run(next, steps, None) is not None:
+        yield from ready
+        ready.clear()
+    context.run(interactive.feed_eof)
+    yield from ready

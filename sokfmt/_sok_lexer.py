@@ -7,7 +7,7 @@ into blocks are written out in the grammar's header, and here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -28,7 +28,7 @@ COMMENT, BLANK, BOARD_ROW, EMPTY_ROW, RLE_ROW, MOVES_LINE, TEXT = (
     "TEXT_LINE",
 )
 _CLASSES = (COMMENT, BLANK, BOARD_ROW, EMPTY_ROW, RLE_ROW, MOVES_LINE)
-_BOARD_LINES = (BOARD_ROW, RLE_ROW)
+BOARD_LINES = (BOARD_ROW, RLE_ROW)
 _MIN_BOARD_ROWS = 3
 _QUOTES = re.compile(r">+")
 
@@ -121,7 +121,7 @@ def regions(lines: Iterable[Line]) -> Iterator[Region]:
     region = Region()
     pending: list[Line] = []  # board-like lines whose block is not settled yet
     for line in lines:
-        if line.kind in _BOARD_LINES or (line.kind == EMPTY_ROW and pending):
+        if line.kind in BOARD_LINES or (line.kind == EMPTY_ROW and pending):
             pending.append(line)
             continue
         if pending:
@@ -135,7 +135,7 @@ def regions(lines: Iterable[Line]) -> Iterator[Region]:
     yield region
 
 
-def _settle(region: Region, pending: list[Line]) -> Iterator[Region]:
+def _settle(region: Region, pending: list[Line]) -> Generator[Region, None, Region]:
     """Close a run of board-like lines: a board starts a new region; too
     short a run, and empty rows after its last board row, are text."""
     end = len(pending)
@@ -154,7 +154,7 @@ def _settle(region: Region, pending: list[Line]) -> Iterator[Region]:
     return region
 
 
-def game_of(region: Region, source: str) -> Tessellation | None:
+def game_of(region: Region) -> Tessellation | None:
     """The tessellation a region's first ``Game:`` line names, if any.
 
     Raises:
@@ -167,14 +167,20 @@ def game_of(region: Region, source: str) -> Tessellation | None:
                 return Tessellation.from_name(value)
             except ValueError as exc:
                 column = line.text.index(value) if value else len(line.text)
-                raise SokSyntaxError.at(str(exc), text=source, pos=line.pos + column) from None
+                raise SokSyntaxError(
+                    str(exc),
+                    line=line.number,
+                    column=column + 1,
+                    pos=line.pos + column,
+                    source_line=line.text,
+                ) from None
     return None
 
 
 def settle_moves(region: Region, tessellation: Tessellation) -> None:
     """MOVES_LINEs stand only after a board, with letters the tessellation allows."""
     allowed = set(tessellation.letters) | {letter.upper() for letter in tessellation.letters}
-    in_puzzle = bool(region.lines) and region.lines[0].kind in _BOARD_LINES
+    in_puzzle = bool(region.lines) and region.lines[0].kind in BOARD_LINES
     for line in region.lines:
         if line.kind == MOVES_LINE and (
             not in_puzzle or not set(re.findall("[a-zA-Z]", line.content)) <= allowed

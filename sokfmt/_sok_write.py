@@ -44,15 +44,20 @@ def _file_game(notes: str) -> Tessellation:
             try:
                 return Tessellation.from_name(value)
             except ValueError:
-                raise ValidationError(f"The collection's notes name an unknown game {value!r}") from None
+                raise ValidationError(
+                    f"The collection's notes name an unknown game {value!r}"
+                ) from None
     return Tessellation.SOKOBAN
 
 
 class _Writer:
     def __init__(self) -> None:
         self._lines: list[str] = []
-        parser = _compiled().parser
-        self._kind = lambda line: classify(parser, 0, 0, line).kind
+        self._parser = _compiled().parser
+
+    def _kind(self, line: str) -> str:
+        """The class the reader gives `line` (its step 1)."""
+        return classify(self._parser, 0, 0, line).kind
 
     def text(self) -> str:
         while self._lines and not self._lines[-1]:
@@ -94,7 +99,9 @@ class _Writer:
         """Whether the text written so far ends with a line that the next
         block would take for its title."""
         index = len(self._lines) - 1
-        while index >= 0 and (not self._lines[index].strip() or self._lines[index].startswith("::")):
+        while index >= 0 and (
+            not self._lines[index].strip() or self._lines[index].startswith("::")
+        ):
             index -= 1
         if index < 0:
             return False
@@ -119,7 +126,11 @@ class _Writer:
         title = self._title(puzzle.title, puzzle.notes)
         self._lines.extend(self._board_lines(puzzle, number, rle))
         tessellation = puzzle.tessellation
-        game = tessellation.value if tessellation is not default or tessellation is not Tessellation.SOKOBAN else ""
+        game = (
+            tessellation.value
+            if tessellation is not default or tessellation is not Tessellation.SOKOBAN
+            else ""
+        )
         self._lines.extend(_property_lines(title))
         self.properties(
             ("Author", puzzle.author),

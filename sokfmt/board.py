@@ -10,7 +10,7 @@ from .errors import ValidationError
 from .rle import DEFAULT_LIMIT, rle_encode
 from .tessellation import Tessellation
 
-__all__ = ("Board", "Position")
+__all__ = ("Board", "Position", "parse_board")
 
 #: (row, column) of a cell, both counted from 0 at the top left.
 Position = tuple[int, int]
@@ -175,7 +175,9 @@ def hexoban_text(cells: tuple[str, ...]) -> tuple[str, ...]:
     cell to the right) in even ones, fillers between them.  The last text
     column is dropped when only fillers of odd rows stand in it.
     """
-    lines = [(FLOOR if r % 2 else "") + "".join(FLOOR + c for c in row) for r, row in enumerate(cells)]
+    lines = [
+        (FLOOR if r % 2 else "") + "".join(FLOOR + c for c in row) for r, row in enumerate(cells)
+    ]
     width = max(map(len, lines), default=0)
     lines = [line.ljust(width, FLOOR) for line in lines]
     if _rightmost_square_is_in_an_even_row(lines):
@@ -191,3 +193,15 @@ def _rightmost_square_is_in_an_even_row(lines: list[str]) -> bool:
     if rightmost[0] < 0 or rightmost[1] < 0:
         return True  # a board without squares in one kind of row keeps the narrow form
     return rightmost[0] > rightmost[1]
+
+
+def parse_board(
+    text: str, tessellation: Tessellation = Tessellation.SOKOBAN, *, limit: int = DEFAULT_LIMIT
+) -> Board:
+    """The board written as `text`, plain or run-length encoded; see `Board.parsed`.
+
+    Raises:
+        BoardSyntaxError: a character outside the legend, malformed RLE, an
+            inconsistent Hexoban layout, or no row at all.
+    """
+    return Board.parsed(text, tessellation, limit=limit)

@@ -8,6 +8,7 @@ of a file is reported on line 812.
 from __future__ import annotations
 
 from functools import partial
+from typing import TypeVar
 
 __all__ = (
     "BoardSyntaxError",
@@ -22,6 +23,9 @@ __all__ = (
 
 class SokfmtError(Exception):
     """Base class of every exception that sokfmt raises on purpose."""
+
+
+_Error = TypeVar("_Error", bound="ParseError")
 
 
 class ParseError(SokfmtError, ValueError):
@@ -55,7 +59,7 @@ class ParseError(SokfmtError, ValueError):
         super().__init__(f"{message} ({where})")
 
     @classmethod
-    def at(cls, message: str, *, text: str, pos: int) -> ParseError:
+    def at(cls: type[_Error], message: str, *, text: str, pos: int) -> _Error:
         """Build the error for offset `pos` of `text`, the whole input."""
         pos = max(0, min(pos, len(text)))
         line_start = text.rfind("\n", 0, pos) + 1
@@ -72,8 +76,13 @@ class ParseError(SokfmtError, ValueError):
         )
 
     def relocated(
-        self, *, line_offset: int, pos_offset: int, column_offset: int = 0, source_line: str = ""
-    ) -> ParseError:
+        self: _Error,
+        *,
+        line_offset: int,
+        pos_offset: int,
+        column_offset: int = 0,
+        source_line: str = "",
+    ) -> _Error:
         """The same error for a text that stands `line_offset` lines and
         `pos_offset` characters into a larger input (a board inside a file).
         `column_offset` shifts the column (a prefix the caller removed)."""

@@ -156,7 +156,16 @@ class Puzzle:
         return cls(board, saved_games=saved_games, comments=comments, **fields)
 
 
-_PUZZLE_KEYS = ("board", "title", "author", "notes", "saved_games", "boxorder", "goalorder", "comments")
+_PUZZLE_KEYS = (
+    "board",
+    "title",
+    "author",
+    "notes",
+    "saved_games",
+    "boxorder",
+    "goalorder",
+    "comments",
+)
 
 
 def _ids(name: str, text: str) -> tuple[int, ...]:
@@ -259,9 +268,7 @@ class Collection:
         if not isinstance(puzzles, list):
             raise ValidationError("puzzles must be a JSON array")
         comments = tuple(fields.pop("comments", []))
-        return cls(
-            puzzles=tuple(Puzzle.from_dict(p) for p in puzzles), comments=comments, **fields
-        )
+        return cls(puzzles=tuple(Puzzle.from_dict(p) for p in puzzles), comments=comments, **fields)
 
 
 _COLLECTION_KEYS = ("title", "author", "created_at", "updated_at", "notes", "puzzles", "comments")

@@ -2,13 +2,33 @@
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
+from collections.abc import Iterator
 from typing import BinaryIO
 
-from .puzzle import Collection
+from .puzzle import Collection, Puzzle
 from .tessellation import Tessellation
 
-__all__ = ("decode_bytes", "dump_sok", "load_sok", "parse_sok")
+__all__ = ("decode_bytes", "dump_sok", "iter_sok", "load_sok", "parse_sok")
+
+
+def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
+    """Decode the bytes UTF-8 refused as cp1252 (Latin-1 where cp1252 has none)."""
+    assert isinstance(error, UnicodeDecodeError)
+    bad = error.object[error.start : error.end]
+    return "".join(_cp1252(bytes([byte])) for byte in bad), error.end
+
+
+def _cp1252(byte: bytes) -> str:
+    try:
+        return byte.decode("cp1252")
+    except UnicodeDecodeError:
+        return byte.decode("latin-1")
+
+
+codecs.register_error("sokfmt.cp1252", _cp1252_fallback)
 
 
 def parse_sok(text: str, *, tessellation: Tessellation | None = None) -> Collection:
@@ -78,3 +98,45 @@ def dump_sok(collection: Collection, *, rle: bool = False, wrap: int | None = 70
     from ._sok_write import dump
 
     return dump(collection, rle=rle, wrap=wrap)
+
+
+def iter_sok(
+    file: str | os.PathLike[str] | BinaryIO,
+    *,
+    encoding: str | None = None,
+    tessellation: Tessellation | None = None,
+) -> Iterator[Puzzle]:
+    """The puzzles of a file, one at a time, as they are read: memory is
+    bounded by the largest puzzle, not by the file.
+
+    Without `encoding`, lines are read as UTF-8, and bytes that are not UTF-8
+    as cp1252.  The file notes are not returned (use `load_sok` for them).
+
+    Raises:
+        ParseError: as `parse_sok`, when the generator reaches the bad text.
+        OSError: the file cannot be read.
+    """
+    from ._sok import iterate
+
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "rb") as opened:
+            yield from iterate(_text_lines(opened, encoding), tessellation or Tessellation.SOKOBAN)
+    else:
+        yield from iterate(_text_lines(file, encoding), tessellation or Tessellation.SOKOBAN)
+
+
+def _text_lines(binary: BinaryIO, encoding: str | None) -> Iterator[str]:
+    """Lines without their line breaks (CR, LF or CRLF) and without a BOM."""
+    text = io.TextIOWrapper(
+        binary,
+        encoding=encoding or "utf-8",
+        errors="strict" if encoding else "sokfmt.cp1252",
+        newline=None,
+    )
+    try:
+        for number, line in enumerate(text):
+            if number == 0 and line.startswith("\ufeff"):
+                line = line[1:]
+            yield line[:-1] if line.endswith("\n") else line
+    finally:
+        text.detach()  # the caller's file stays open
