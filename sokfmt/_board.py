@@ -14,7 +14,7 @@ _WHITESPACE = " \t"
 def parse_board(text: str, tessellation: Tessellation, *, limit: int) -> Board:
     """See `Board.parsed`."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    decoded = _rle.decode(text, limit, language="board")
+    decoded = _rle.decode(_without_final_separators(text), limit, language="board")
     rows = [row.rstrip(_WHITESPACE) for row in decoded.split("\n")]
     first = next((i for i, row in enumerate(rows) if row), None)
     if first is None:
@@ -26,6 +26,20 @@ def parse_board(text: str, tessellation: Tessellation, *, limit: int) -> Board:
         rows = _hexoban_cells(rows, text, first)
     width = max(map(len, rows))
     return Board(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
+
+
+def _without_final_separators(text: str) -> str:
+    """A "|" that ends a line ends its row, as the line break does: the spec
+    makes it optional there, so it must not add an empty row."""
+    if "|\n" not in text and not text.endswith("|"):
+        return text
+    return "\n".join(_drop_final_separator(line) for line in text.split("\n"))
+
+
+def _drop_final_separator(line: str) -> str:
+    if line.endswith("|") and not line[-2:-1].isdigit():
+        return line[:-1]
+    return line
 
 
 def _hexoban_cells(lines: list[str], text: str, first_line: int) -> list[str]:

@@ -93,7 +93,11 @@ def _check_rle_row(line: Line, patterns: _Patterns) -> None:
         line.kind = TEXT
         return
     rows = decoded.rstrip("\n").split("\n")
-    if all(patterns.board_row.fullmatch(r) or patterns.empty_row.fullmatch(r) for r in rows):
+    # Interior rows may be floor only, even spaces only ("#|   |#"); one at least is a wall row.
+    if any(patterns.board_row.fullmatch(row) for row in rows) and all(
+        patterns.board_row.fullmatch(row) or patterns.empty_row.fullmatch(row) or not row.strip()
+        for row in rows
+    ):
         line.rows = len(rows)
     else:
         line.kind = TEXT

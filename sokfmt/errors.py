@@ -85,14 +85,14 @@ class ParseError(SokfmtError, ValueError):
     ) -> _Error:
         """The same error for a text that stands `line_offset` lines and
         `pos_offset` characters into a larger input (a board inside a file).
-        `column_offset` shifts the column (a prefix the caller removed)."""
+        `column_offset` shifts the column (a prefix the caller removed).  The
+        end of the smaller text is no longer the end of the input."""
         return type(self)(
             self.message,
             line=self.line + line_offset,
             column=self.column + column_offset,
             pos=self.pos + pos_offset,
             source_line=source_line or self.source_line,
-            at_end=self.at_end,
         )
 
     def context(self) -> str:

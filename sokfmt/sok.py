@@ -52,6 +52,8 @@ def decode_bytes(data: bytes, encoding: str | None = None) -> str:
     (Latin-1 for the few bytes cp1252 leaves undefined)."""
     if encoding is not None:
         return data.decode(encoding)
+    if data.startswith(codecs.BOM_UTF8):
+        return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="sokfmt.cp1252")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
