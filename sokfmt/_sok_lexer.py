@@ -1,13 +1,16 @@
-"""Steps 1 and 2 of grammars/sok.lark: lines to classes, classes to blocks.
+"""Steps 1 and 2 of grammars/sok.lark: lines to classes, classes to block tokens.
 
-The line patterns are the grammar's own terminals; the rules that join lines
-into blocks are written out in the grammar's header, and here.
+The line patterns are the grammar's own terminals.  For speed, step 1 does
+not look at lines one by one: one regular expression built from those
+terminals matches whole runs of lines of a class at a time, and only the
+runs that step 2 must look into (boards, and moves that may hold letters
+the tessellation refuses) are split into lines.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -16,211 +19,322 @@ from lark import Lark, Token
 from . import _grammar, _rle
 from .errors import ParseError, SokSyntaxError
 from .properties import key_of, parse_property
+from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
-COMMENT, BLANK, BOARD_ROW, EMPTY_ROW, RLE_ROW, MOVES_LINE, TEXT = (
+# Line classes (grammar terminals) and block tokens (grammar %declare).
+COMMENT_LINE, BLANK_LINE, BOARD_ROW, EMPTY_ROW, RLE_ROW, MOVES_LINE = (
     "COMMENT_LINE",
     "BLANK_LINE",
     "BOARD_ROW",
     "EMPTY_ROW",
     "RLE_ROW",
     "MOVES_LINE",
-    "TEXT_LINE",
 )
-_CLASSES = (COMMENT, BLANK, BOARD_ROW, EMPTY_ROW, RLE_ROW, MOVES_LINE)
-BOARD_LINES = (BOARD_ROW, RLE_ROW)
+TEXT_LINE = "TEXT_LINE"
+BOARD, MOVES, TEXT, COMMENT, BLANK = "BOARD", "MOVES", "TEXT", "COMMENT", "BLANK"
+LINE, PARAGRAPH, PUZZLE_TITLE, GAME_TITLE = "LINE", "PARAGRAPH", "PUZZLE_TITLE", "GAME_TITLE"
+
 _MIN_BOARD_ROWS = 3
-_QUOTES = re.compile(r">+")
-
-
-@dataclass(slots=True)
-class Line:
-    """One line of the file."""
-
-    number: int  # 1-based
-    pos: int  # offset of its first character in the file
-    text: str  # as written
-    quote: int  # how many mail-quote characters lead it
-    kind: str
-    rows: int = 1  # board rows it stands for (an RLE row may hold several)
-
-    @property
-    def content(self) -> str:
-        """The line without its mail quotes."""
-        return self.text[self.quote :]
+_QUOTES = re.compile(">*")
 
 
 @dataclass(frozen=True)
 class _Patterns:
-    classify: re.Pattern[str]
-    board_row: re.Pattern[str]
-    empty_row: re.Pattern[str]
-    letters: re.Pattern[str]
+    runs: re.Pattern[str]  # a run of lines of one class, at a position
+    line: re.Pattern[str]  # the class of one line (quotes removed)
+    game: re.Pattern[str]  # a "Game" property line, anywhere in a text
+    # In a run of board-like lines: an RLE row (a count or "|") or a line of floor only.
+    rle_or_empty: re.Pattern[str]
 
 
 @cache
 def _patterns(parser: Lark) -> _Patterns:
-    terminals = _grammar.terminal_patterns(parser)
-    alternatives = "|".join(f"(?P<{name}>{terminals[name].pattern})" for name in _CLASSES)
+    terminals = {name: p.pattern for name, p in _grammar.terminal_patterns(parser).items()}
+    board_line = f"{terminals[BOARD_ROW]}|{terminals[EMPTY_ROW]}|{terminals[RLE_ROW]}"
+    classed = f"::|>*(?:{terminals[BLANK_LINE]}|{board_line}|{terminals[MOVES_LINE]})(?:\\n|\\Z)"
+    runs = (
+        f"(?P<{COMMENT}>(?:{terminals[COMMENT_LINE]}\\n)+)"
+        f"|(?P<{BLANK}>(?:>*{terminals[BLANK_LINE]}\\n)+)"
+        f"|(?P<{BOARD}>(?:>*(?:{board_line})\\n)+)"
+        f"|(?P<{MOVES}>(?:>*(?:{terminals[MOVES_LINE]})\\n)+)"
+        f"|(?P<{TEXT}>(?:(?!{classed})[^\\n]*\\n)+)"
+    )
+    single = "|".join(
+        f"(?P<{name}>{terminals[name]})"
+        for name in (COMMENT_LINE, BLANK_LINE, BOARD_ROW, EMPTY_ROW, RLE_ROW, MOVES_LINE)
+    )
     return _Patterns(
-        classify=re.compile(f"(?:{alternatives})"),
-        board_row=terminals[BOARD_ROW],
-        empty_row=terminals[EMPTY_ROW],
-        letters=re.compile("[a-zA-Z]"),
+        runs=re.compile(runs),
+        line=re.compile(single),
+        game=re.compile(r"^[ \t]*game[ \t]*[:=]", re.IGNORECASE | re.MULTILINE),
+        rle_or_empty=re.compile(f"[0-9|]|^>*(?:{terminals['FLOOR']})*$", re.MULTILINE),
     )
 
 
-def classify(parser: Lark, number: int, pos: int, text: str) -> Line:
-    """Step 1: the class of one line."""
-    quote = 0
-    if not text.startswith("::") and text.startswith(">"):
-        quote = _QUOTES.match(text).end()  # type: ignore[union-attr]
-    content = text[quote:] if quote else text
-    patterns = _patterns(parser)
-    found = patterns.classify.fullmatch(content)
-    kind = found.lastgroup if found and found.lastgroup else TEXT
-    line = Line(number, pos, text, quote, kind)
-    if kind == RLE_ROW:
-        _check_rle_row(line, patterns)
-    return line
+def line_class(parser: Lark, line: str) -> str:
+    """Step 1 for one line: its class, or TEXT_LINE (the writer asks this)."""
+    if not line.startswith("::"):
+        line = line[_QUOTES.match(line).end() :]  # type: ignore[union-attr]
+    found = _patterns(parser).line.fullmatch(line)
+    kind = found.lastgroup if found and found.lastgroup else TEXT_LINE
+    if kind == RLE_ROW and _rle_rows(parser, line) is None:
+        return TEXT_LINE
+    return kind
 
 
-def _check_rle_row(line: Line, patterns: _Patterns) -> None:
-    """An RLE row is one only if it decodes to board rows; else it is text."""
+def _rle_rows(parser: Lark, line: str) -> int | None:
+    """How many board rows an RLE row decodes to, or None if it is no board row."""
     try:
-        decoded = _rle.decode(line.content, _rle_row_limit(), language="board")
+        decoded = _rle.decode(line, DEFAULT_LIMIT, language="board")
     except ParseError:
-        line.kind = TEXT
-        return
+        return None
     rows = decoded.rstrip("\n").split("\n")
+    patterns = _patterns(parser).line
+    classes = [patterns.fullmatch(row) for row in rows]
     # Interior rows may be floor only, even spaces only ("#|   |#"); one at least is a wall row.
-    if any(patterns.board_row.fullmatch(row) for row in rows) and all(
-        patterns.board_row.fullmatch(row) or patterns.empty_row.fullmatch(row) or not row.strip()
-        for row in rows
+    if not any(c and c.lastgroup == BOARD_ROW for c in classes):
+        return None
+    if all(
+        (c and c.lastgroup in (BOARD_ROW, EMPTY_ROW)) or not row.strip()
+        for c, row in zip(classes, rows, strict=True)
     ):
-        line.rows = len(rows)
-    else:
-        line.kind = TEXT
+        return len(rows)
+    return None
 
 
-def _rle_row_limit() -> int:
-    from .rle import DEFAULT_LIMIT
+@dataclass
+class Block:
+    """Consecutive lines of one kind: `text` is the lines as written, joined,
+    and `blank` the blank lines after them, which belong to the block."""
 
-    return DEFAULT_LIMIT
+    kind: str
+    pos: int  # offset of its first character in the file
+    line: int  # its first line, 1-based
+    text: str
+    blank: list[str] = field(default_factory=list)  # as written, quotes and all
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    def token(self) -> Token:
+        value = "\n".join([self.text, *self.blank]) if self.blank else self.text
+        return Token(self.kind, value, self.pos, self.line, 1)
 
 
-# --------------------------------------------------------------- step 2
+def _split(block: Block, kinds: list[str]) -> list[Block]:
+    """`block` cut where the kinds of its lines change."""
+    parts: list[Block] = []
+    pos, number = block.pos, block.line
+    for line, kind in zip(block.lines, kinds, strict=True):
+        if parts and parts[-1].kind == kind:
+            parts[-1].text += "\n" + line
+        else:
+            parts.append(Block(kind, pos, number, line))
+        pos += len(line) + 1
+        number += 1
+    parts[-1].blank = block.blank
+    return parts
+
+
+# ------------------------------------------------------------------ step 1
+
+
+def runs(parser: Lark, chunks: Iterable[str]) -> Iterator[Block]:
+    """Runs of lines of one class; each chunk holds whole lines, each ending
+    with a line break, and a run never crosses a blank line, so chunks cut
+    after blank lines give the runs of the whole text."""
+    pattern = _patterns(parser).runs
+    pos, number = 0, 1
+    for chunk in chunks:
+        at = 0
+        while at < len(chunk):
+            found = pattern.match(chunk, at)
+            assert found is not None and found.lastgroup  # TEXT takes any line
+            text = found[0][:-1]
+            yield Block(found.lastgroup, pos + at, number, text)
+            number += text.count("\n") + 1
+            at = found.end()
+        pos += len(chunk)
+
+
+# ------------------------------------------------------------------ step 2
+
+
+def _board_blocks(parser: Lark, block: Block) -> list[Block]:
+    """A run of board-like lines: boards of 3 rows or more, with empty rows
+    only between board rows; everything else in it is text."""
+    patterns = _patterns(parser)
+    if not patterns.rle_or_empty.search(block.text):
+        # No RLE row and no empty row (the common case): one board, if tall enough.
+        if block.text.count("\n") + 1 >= _MIN_BOARD_ROWS:
+            return [block]
+        return [Block(TEXT, block.pos, block.line, block.text, block.blank)]
+    lines = block.lines
+    kinds: list[str] = []
+    rows: list[int] = []
+    for line in lines:
+        kind = line_class(parser, line)
+        kinds.append(kind)
+        rows.append(_rle_rows(parser, _unquoted(line)) or 0 if kind == RLE_ROW else 1)
+    result: list[str] = [TEXT] * len(lines)
+    start = 0
+    while start < len(lines):
+        if kinds[start] not in (BOARD_ROW, RLE_ROW):
+            start += 1
+            continue
+        end = start  # last board row of this board
+        probe = start + 1
+        while probe < len(lines) and kinds[probe] in (BOARD_ROW, RLE_ROW, EMPTY_ROW):
+            if kinds[probe] != EMPTY_ROW:
+                end = probe
+            probe += 1
+        board_rows = sum(rows[i] for i in range(start, end + 1) if kinds[i] != EMPTY_ROW)
+        if board_rows >= _MIN_BOARD_ROWS:
+            result[start : end + 1] = [BOARD] * (end + 1 - start)
+        start = probe
+    return _split(block, result)
+
+
+def _unquoted(line: str) -> str:
+    return line[_QUOTES.match(line).end() :]  # type: ignore[union-attr]
+
+
+def _refused(tessellation: Tessellation) -> str:
+    """The move letters of the grammar that `tessellation` does not have."""
+    return _refused_letters(tessellation)
+
+
+@cache
+def _refused_letters(tessellation: Tessellation) -> str:
+    return "".join(
+        letter for letter in "lurdneswLURDNESW" if letter.lower() not in tessellation.letters
+    )
+
+
+def _moves_blocks(block: Block, tessellation: Tessellation) -> list[Block]:
+    """Moves lines with a letter the tessellation refuses are text ("used")."""
+    refused = _refused(tessellation)
+    if not any(map(block.text.__contains__, refused)):
+        return [block]
+    kinds = [TEXT if any(map(line.__contains__, refused)) else MOVES for line in block.lines]
+    return _split(block, kinds)
 
 
 @dataclass
 class Region:
-    """The lines from one board to the next (or, first, the lines before any board)."""
+    """The blocks from one board to the next (or, first, those before any board)."""
 
-    lines: list[Line] = field(default_factory=list)
-    tessellation: Tessellation | None = None  # its "Game:", when it has one
+    blocks: list[Block]
+
+    @property
+    def is_puzzle(self) -> bool:
+        return bool(self.blocks) and self.blocks[0].kind == BOARD
 
 
-def regions(lines: Iterable[Line]) -> Iterator[Region]:
-    """Group classified lines into regions, settling which lines are boards."""
-    region = Region()
-    pending: list[Line] = []  # board-like lines whose block is not settled yet
-    for line in lines:
-        if line.kind in BOARD_LINES or (line.kind == EMPTY_ROW and pending):
-            pending.append(line)
-            continue
-        if pending:
-            region = yield from _settle(region, pending)
-            pending = []
-        if line.kind == EMPTY_ROW:
-            line.kind = TEXT  # floor outside a board is text ("-----" under notes)
-        region.lines.append(line)
-    if pending:
-        region = yield from _settle(region, pending)
+def regions(parser: Lark, blocks: Iterable[Block]) -> Iterator[Region]:
+    """Settle boards and group the blocks into regions."""
+    region = Region([])
+    for block in blocks:
+        parts = _board_blocks(parser, block) if block.kind == BOARD else [block]
+        for part in parts:
+            if part.kind == BOARD:
+                yield region
+                region = Region([])
+            _append(region.blocks, part)
     yield region
 
 
-def _settle(region: Region, pending: list[Line]) -> Generator[Region, None, Region]:
-    """Close a run of board-like lines: a board starts a new region; too
-    short a run, and empty rows after its last board row, are text."""
-    end = len(pending)
-    while pending[end - 1].kind == EMPTY_ROW:
-        end -= 1
-    board, tail = pending[:end], pending[end:]
-    rows = sum(line.rows for line in board if line.kind != EMPTY_ROW)
-    if rows >= _MIN_BOARD_ROWS:
-        yield region
-        region = Region(lines=board)
+def _append(blocks: list[Block], block: Block) -> None:
+    """Add `block`: blank lines join the block before them, and text joins
+    text that it follows directly."""
+    if not blocks:
+        blocks.append(block)
+        return
+    last = blocks[-1]
+    if block.kind == BLANK and last.kind != BLANK:
+        last.blank.extend(block.lines)
+    elif block.kind == last.kind and block.kind in (TEXT, BLANK) and not last.blank:
+        last.text += "\n" + block.text
+        last.blank = block.blank
     else:
-        tail = board + tail
-    for line in tail:
-        line.kind = TEXT
-    region.lines.extend(tail)
-    return region
+        blocks.append(block)
 
 
-def game_of(region: Region) -> Tessellation | None:
-    """The tessellation a region's first ``Game:`` line names, if any.
+def game_of(parser: Lark, region: Region) -> Tessellation | None:
+    """The tessellation that the region's first ``Game:`` line names, if any.
 
     Raises:
         SokSyntaxError: the value names no tessellation.
     """
-    for line in region.lines:
-        if line.kind == TEXT and key_of(line.text) == "game":
-            value = parse_property(line.text)[1]  # type: ignore[index]
+    pattern = _patterns(parser).game
+    for block in region.blocks:
+        if block.kind != TEXT or not pattern.search(block.text):
+            continue
+        for offset, line in enumerate(block.lines):
+            if key_of(line) != "game":
+                continue
+            value = parse_property(line)[1]  # type: ignore[index]
             try:
                 return Tessellation.from_name(value)
             except ValueError as exc:
-                column = line.text.index(value) if value else len(line.text)
+                column = line.index(value) if value else len(line)
+                pos = block.pos + sum(len(x) + 1 for x in block.lines[:offset]) + column
                 raise SokSyntaxError(
-                    str(exc),
-                    line=line.number,
-                    column=column + 1,
-                    pos=line.pos + column,
-                    source_line=line.text,
+                    str(exc), line=block.line + offset, column=column + 1, pos=pos, source_line=line
                 ) from None
     return None
 
 
 def settle_moves(region: Region, tessellation: Tessellation) -> None:
-    """MOVES_LINEs stand only after a board, with letters the tessellation allows."""
-    allowed = set(tessellation.letters) | {letter.upper() for letter in tessellation.letters}
-    in_puzzle = bool(region.lines) and region.lines[0].kind in BOARD_LINES
-    for line in region.lines:
-        if line.kind == MOVES_LINE and (
-            not in_puzzle or not set(re.findall("[a-zA-Z]", line.content)) <= allowed
-        ):
-            line.kind = TEXT
-
-
-# Block tokens of the grammar, and the line classes they gather.
-_TOKEN_OF = {
-    BOARD_ROW: "BOARD",
-    RLE_ROW: "BOARD",
-    EMPTY_ROW: "BOARD",
-    MOVES_LINE: "MOVES",
-    COMMENT: "COMMENT",
-    BLANK: "BLANK",
-    TEXT: "TEXT",
-}
-
-
-def blocks(lines: list[Line]) -> list[tuple[str, list[Line]]]:
-    """Consecutive lines of one token kind; text runs become PARAGRAPH or LINE."""
-    result: list[tuple[str, list[Line]]] = []
-    for line in lines:
-        kind = _TOKEN_OF[line.kind]
-        if result and result[-1][0] == kind:
-            result[-1][1].append(line)
+    """Moves stand only after a board, with letters the tessellation allows."""
+    settled: list[Block] = []
+    for block in region.blocks:
+        if block.kind != MOVES:
+            parts = [block]
+        elif region.is_puzzle:
+            parts = _moves_blocks(block, tessellation)
         else:
-            result.append((kind, [line]))
-    return [(_text_kind(group) if kind == "TEXT" else kind, group) for kind, group in result]
+            parts = [Block(TEXT, block.pos, block.line, block.text, block.blank)]
+        for part in parts:
+            _append(settled, part)
+    region.blocks = settled
 
 
-def _text_kind(group: list[Line]) -> str:
-    return "LINE" if len(group) == 1 else "PARAGRAPH"
+# ------------------------------------------------------------------ titles
 
 
-def token(kind: str, group: list[Line]) -> Token:
-    """The lark token of a block: its lines' text, positioned at its first line."""
-    first = group[0]
-    return Token(kind, "\n".join(line.text for line in group), first.pos, first.number, 1)
+def with_titles(waiting: list[Block], following: list[Block]) -> list[Block]:
+    """`waiting` with text blocks renamed LINE or PARAGRAPH, and each LINE that
+    titles the block after it renamed PUZZLE_TITLE or GAME_TITLE.  `following`
+    is the next region, whose board may be titled by `waiting`'s last line."""
+    for block in waiting:
+        if block.kind == TEXT:
+            block.kind = LINE if "\n" not in block.text else PARAGRAPH
+    sequence = waiting + following[:1]
+    for index, block in enumerate(waiting):
+        if block.kind != LINE or parse_property(_unquoted(block.text)) is not None:
+            continue
+        after = index + 1
+        while after < len(sequence) and sequence[after].kind == COMMENT:
+            after += 1
+        if after == len(sequence) or sequence[after].kind not in (BOARD, MOVES):
+            continue
+        # The notes of the titled block: the rest of this region, or the next.
+        notes = following[1:] if after == len(waiting) else sequence[after + 1 :]
+        if _has_title_property(notes):
+            continue
+        block.kind = PUZZLE_TITLE if sequence[after].kind == BOARD else GAME_TITLE
+    return waiting
+
+
+def _has_title_property(notes: list[Block]) -> bool:
+    for block in notes:
+        if block.kind in (BOARD, MOVES):
+            return False
+        if block.kind in (TEXT, LINE, PARAGRAPH) and any(
+            key_of(line) == "title" for line in block.lines if ":" in line or "=" in line
+        ):
+            return True
+    return False

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._sok import _compiled
-from ._sok_lexer import BLANK, BOARD_ROW, EMPTY_ROW, RLE_ROW, TEXT, classify
+from ._sok import _parser
+from ._sok_lexer import BLANK_LINE, BOARD_ROW, EMPTY_ROW, MOVES_LINE, RLE_ROW, TEXT_LINE, line_class
 from .errors import ValidationError
 from .moves import SavedGame
 from .properties import key_of, parse_property
@@ -53,11 +53,11 @@ def _file_game(notes: str) -> Tessellation:
 class _Writer:
     def __init__(self) -> None:
         self._lines: list[str] = []
-        self._parser = _compiled().parser
+        self._parser = _parser()
 
     def _kind(self, line: str) -> str:
         """The class the reader gives `line` (its step 1)."""
-        return classify(self._parser, 0, 0, line).kind
+        return line_class(self._parser, line)
 
     def text(self) -> str:
         while self._lines and not self._lines[-1]:
@@ -79,7 +79,7 @@ class _Writer:
             return
         for line in notes.split("\n"):
             kind = self._kind(line)
-            if kind not in (TEXT, BLANK, "MOVES_LINE", EMPTY_ROW, BOARD_ROW, RLE_ROW):
+            if kind not in (TEXT_LINE, BLANK_LINE, MOVES_LINE, EMPTY_ROW, BOARD_ROW, RLE_ROW):
                 raise ValidationError(f"{owner} notes hold a line read as a comment: {line!r}")
         self.blank()
         self._lines.extend(notes.split("\n"))
@@ -90,7 +90,7 @@ class _Writer:
             bool(title)
             and title == title.strip()
             and not title.startswith(";")
-            and self._kind(title) == TEXT
+            and self._kind(title) == TEXT_LINE
             and parse_property(title) is None
             and not any(key_of(line) == "title" for line in notes.split("\n"))
         )
@@ -106,9 +106,9 @@ class _Writer:
         if index < 0:
             return False
         candidate = self._lines[index]
-        if self._kind(candidate) != TEXT or parse_property(candidate) is not None:
+        if self._kind(candidate) != TEXT_LINE or parse_property(candidate) is not None:
             return False
-        return index == 0 or self._kind(self._lines[index - 1]) != TEXT
+        return index == 0 or self._kind(self._lines[index - 1]) != TEXT_LINE
 
     def _title(self, title: str, notes: str) -> tuple[str, str] | None:
         """Write the title line, or return the Title property to write instead."""
@@ -176,11 +176,11 @@ class _Writer:
         chunks: list[str] = []
         for start in range(0, len(text), size):
             chunk = text[start : start + size]
-            if chunks and self._kind(chunk) != "MOVES_LINE":
+            if chunks and self._kind(chunk) != MOVES_LINE:
                 chunks[-1] += chunk  # a line needs a letter to be read as moves
             else:
                 chunks.append(chunk)
-        if not chunks or any(self._kind(chunk) != "MOVES_LINE" for chunk in chunks):
+        if not chunks or any(self._kind(chunk) != MOVES_LINE for chunk in chunks):
             raise ValidationError(
                 f"{owner} cannot be written in the .sok format: its moves {text!r} "
                 "need a letter other than 'W' to be read as moves"
