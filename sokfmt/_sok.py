@@ -15,7 +15,6 @@ from lark.lexer import Lexer
 
 from . import _grammar
 from ._sok_lexer import (
-    BLANK,
     BOARD,
     COMMENT,
     GAME_TITLE,
@@ -261,7 +260,7 @@ def parse(text: str, tessellation: Tessellation) -> Collection:
     reading = _Reading([text if text.endswith("\n") else text + "\n"], tessellation)
     reset = _reading.set(reading)
     try:
-        result: tuple[list[Token], list[Puzzle]] = _parser().parse(reading)  # type: ignore[arg-type,assignment]
+        result: tuple[list[Token], list[Puzzle]] = _parser().parse(reading)  # type: ignore[assignment]
     finally:
         _reading.reset(reset)
     preamble, puzzles = result
@@ -278,7 +277,7 @@ def iterate(lines: Iterable[str], tessellation: Tessellation) -> Iterator[Puzzle
     # so that two generators read side by side do not mix.
     context = contextvars.copy_context()
     context.run(_reading.set, reading)
-    interactive = context.run(_parser().parse_interactive, reading)  # type: ignore[arg-type]
+    interactive = context.run(_parser().parse_interactive, reading)
     steps = interactive.iter_parse()
     while context.run(next, steps, None) is not None:
         yield from ready

@@ -151,11 +151,14 @@ def runs(parser: Lark, chunks: Iterable[str]) -> Iterator[Block]:
         at = 0
         while at < len(chunk):
             found = pattern.match(chunk, at)
-            assert found is not None and found.lastgroup  # TEXT takes any line
-            text = found[0][:-1]
-            yield Block(found.lastgroup, pos + at, number, text)
+            if found is not None and found.lastgroup:
+                kind, end = found.lastgroup, found.end()
+            else:  # pragma: no cover - every line belongs to one class or to TEXT
+                kind, end = TEXT, chunk.index("\n", at) + 1
+            text = chunk[at : end - 1]
+            yield Block(kind, pos + at, number, text)
             number += text.count("\n") + 1
-            at = found.end()
+            at = end
         pos += len(chunk)
 
 
