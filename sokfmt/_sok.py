@@ -207,27 +207,23 @@ def _comment_lines(tokens: list[Token]) -> tuple[str, ...]:
 def _relocated(
     block: Token, parse: Callable[[str, Tessellation], _Parsed], tessellation: Tessellation
 ) -> _Parsed:
-    """Parse a block's text without its mail quotes, errors at file positions."""
-    text = str(block)
-    if ">" not in text:
-        lines, quotes = None, None
-        content = text
-    else:
-        lines = text.split("\n")
-        quotes = [len(line) - len(line.lstrip(">")) for line in lines]
-        content = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
+    """Parse a block's lines (without their mail quotes, nor the blank lines
+    after them), with errors at their positions in the file."""
+    lines = str(block).split("\n")
+    while len(lines) > 1 and not lines[-1].strip(" \t>"):
+        lines.pop()
+    quotes = [len(line) - len(line.lstrip(">")) for line in lines]
+    content = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
     try:
         return parse(content, tessellation)
     except ParseError as error:
-        lines = lines or text.split("\n")
         index = min(error.line, len(lines)) - 1
-        quote = quotes[index] if quotes else 0
         line_start = (block.start_pos or 0) + sum(len(line) + 1 for line in lines[:index])
         column_start = error.pos - error.column + 1
         raise error.relocated(
             line_offset=(block.line or 1) - 1,
-            pos_offset=line_start + quote - column_start,
-            column_offset=quote,
+            pos_offset=line_start + quotes[index] - column_start,
+            column_offset=quotes[index],
             source_line=lines[index],
         ) from None
 

@@ -1,0 +1,111 @@
+"""Every real file in ../shared/corpus loads, round-trips and counts right.
+
+The corpus holds files written by other programs; it is not part of the
+project, so these tests skip where it is absent (a user's fresh clone).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sokfmt import Tessellation, dump_sok, iter_sok, load_sok, parse_board, parse_sok
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+pytestmark = pytest.mark.skipif(
+    not CORPUS.is_dir(), reason=f"no corpus of real level files at {CORPUS}"
+)
+
+# file -> (puzzles, saved games)
+COUNTS = {
+    "PoulpoGaz__sokoshell/Microban_155.xsb": (155, 0),
+    "PoulpoGaz__sokoshell/XSokoban_90.xsb": (90, 0),
+    "hansschaa__JSoko-2.0/Interior empty rows.sok": (8, 0),
+    "hansschaa__JSoko-2.0/Parsing.sok": (11, 13),
+    "hansschaa__JSoko-2.0/email quotes test.sok": (1, 2),
+    "hansschaa__JSoko-2.0/empty.sok": (0, 0),
+    "hansschaa__JSoko-2.0/no level data.sok": (0, 0),
+    "hansschaa__JSoko-2.0/title test.sok": (4, 1),
+    "hansschaa__JSoko-2.0/too big.sok": (3, 1),
+    "tadams42__sokoenginepy/100_puzzles.sok": (100, 100),
+    "tadams42__sokoenginepy/Hexocet.sok": (15, 0),
+    "tadams42__sokoenginepy/Original_and_Extra.sok": (91, 196),
+    "tadams42__sokoenginepy/hexoban_parser_tests.sok": (66, 0),
+    "tadams42__sokoenginepy/mixed_collection.sok": (10, 3),
+    "tadams42__sokoenginepy/parser_test_multiple_snapshots.sok": (1, 3),
+}
+
+
+def test_every_corpus_file_is_counted() -> None:
+    found = {
+        str(path.relative_to(CORPUS))
+        for path in CORPUS.rglob("*")
+        if path.suffix in (".sok", ".xsb", ".txt")
+    }
+    assert found == set(COUNTS)
+
+
+@pytest.mark.parametrize("name", sorted(COUNTS))
+def test_loads_with_the_expected_counts(name: str) -> None:
+    collection = load_sok(CORPUS / name)
+    puzzles = len(collection.puzzles)
+    games = sum(len(puzzle.saved_games) for puzzle in collection.puzzles)
+    assert (puzzles, games) == COUNTS[name]
+
+
+@pytest.mark.parametrize("name", sorted(COUNTS))
+@pytest.mark.parametrize("rle", [False, True])
+def test_round_trips(name: str, rle: bool) -> None:
+    collection = load_sok(CORPUS / name)
+    text = dump_sok(collection, rle=rle)
+    assert parse_sok(text) == collection
+    assert dump_sok(parse_sok(text), rle=rle) == text
+
+
+@pytest.mark.parametrize("name", sorted(COUNTS))
+def test_streaming_gives_the_same_puzzles(name: str) -> None:
+    assert tuple(iter_sok(CORPUS / name)) == load_sok(CORPUS / name).puzzles
+
+
+def test_original_and_extra_in_detail() -> None:
+    collection = load_sok(CORPUS / "tadams42__sokoenginepy/Original_and_Extra.sok")
+    assert collection.title == "Original & Extra"
+    assert collection.author == "Thinking Rabbit"
+    assert collection.created_at == "2022-07-01  01:05:06"
+    first = collection.puzzles[0]
+    assert first.title == "Level 1"
+    assert (first.boxorder, first.goalorder) == ("1 2 3 4 5 6", "6 5 4 3 2 1")
+    assert first.sokoban_plus() == ((1, 2, 3, 4, 5, 6), (6, 5, 4, 3, 2, 1))
+    best = first.saved_games[0]
+    assert best.title == "Best Solution 230/97 (YASS 2.86 Optimizer)"
+    assert (best.moves_count + best.pushes_count, best.pushes_count) == (230, 97)
+    assert best.solved_by == "only human"
+    assert sum(len(g) for p in collection.puzzles for g in p.saved_games) > 170_000
+
+
+def test_mixed_collection_tessellations() -> None:
+    collection = load_sok(CORPUS / "tadams42__sokoenginepy/mixed_collection.sok")
+    kinds = [puzzle.tessellation for puzzle in collection.puzzles]
+    assert kinds.count(Tessellation.HEXOBAN) == 5
+    assert kinds.count(Tessellation.TRIOBAN) == 1
+    third = collection.puzzles[0].saved_games[2]
+    assert third.title == "Third Sokoban snapshot"
+    assert third.solving_mode.value == "reverse"  # its jump spans two lines
+
+
+def test_hexoban_layouts_normalise_as_expected() -> None:
+    base = CORPUS / "tadams42__sokoenginepy"
+    expected = json.loads((base / "hexoban_parser_tests.json").read_text("utf-8"))
+    checked = 0
+    for group in ("parsing - Hexocet", "parsing - schemes"):
+        for case in expected[group].values():
+            board = parse_board("\n".join(case["src"]), Tessellation.HEXOBAN)
+            assert list(board.rows) == case["parsed"]
+            assert (board.width, board.height) == (case["parsed_width"], case["parsed_height"])
+            checked += 1
+    assert checked == 23
+    for name in ("illegal_scheme1", "illegal_scheme2"):
+        with pytest.raises(ValueError, match="filler column"):
+            parse_board("\n".join(expected[name]), Tessellation.HEXOBAN)

@@ -1,0 +1,345 @@
+"""Reading and writing .sok collections: the rules and hazards one by one."""
+
+from __future__ import annotations
+
+import io
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sokfmt import (
+    Board,
+    BoardSyntaxError,
+    Collection,
+    Puzzle,
+    SavedGame,
+    SavedGameSyntaxError,
+    SokSyntaxError,
+    Step,
+    StepKind,
+    Tessellation,
+    ValidationError,
+    dump_sok,
+    iter_sok,
+    load_sok,
+    parse_sok,
+)
+
+BOARD = "#####\n#@$.#\n#####"
+
+
+def titles(text: str) -> list[str]:
+    return [puzzle.title for puzzle in parse_sok(text).puzzles]
+
+
+# ------------------------------------------------------------------ titles
+
+
+def test_title_needs_a_blank_line_or_to_stand_alone() -> None:
+    assert titles(f"Title\n{BOARD}") == ["Title"]
+    assert titles(f"Header one\nTitle cand\n{BOARD}") == [""]
+    assert titles(f"Notes\n\nTitle\n\n{BOARD}") == ["Title"]
+    collection = parse_sok(f"Header one\nTitle cand\n{BOARD}")
+    assert collection.notes == "Header one\nTitle cand"
+
+
+def test_title_property_overrides_the_title_line() -> None:
+    collection = parse_sok(f"Notes\n\nLevel 5\n{BOARD}\nTitle: The Name\n")
+    (puzzle,) = collection.puzzles
+    assert puzzle.title == "The Name"
+    assert collection.notes == "Notes\n\nLevel 5"  # kept where it stands
+
+
+def test_property_lines_are_not_titles() -> None:
+    collection = parse_sok(f"Author: Someone\n\n{BOARD}\n")
+    assert collection.author == "Someone"
+    assert collection.puzzles[0].title == ""
+
+
+def test_xsb_semicolon_titles() -> None:
+    assert titles(f";screen.01\n{BOARD}\n\n; 44 'Duh!'\n\n{BOARD}") == ["screen.01", "44 'Duh!'"]
+
+
+@pytest.mark.parametrize("title", ["30-8-55", "#50 (3)", "12", "Pop", "bomb"])
+def test_titles_that_look_like_boards_or_rle_stay_titles(title: str) -> None:
+    assert titles(f"{title}\n\n{BOARD}") == [title]
+
+
+def test_titles_of_saved_games() -> None:
+    text = f"{BOARD}\n\nSolution\nR\nSolver: me\n\nSnapshot\n*R\n"
+    games = parse_sok(text).puzzles[0].saved_games
+    assert [(g.title, g.solved_by) for g in games] == [("Solution", "me"), ("Snapshot", "")]
+
+
+# ----------------------------------------------------------------- hazards
+
+
+def test_words_of_board_letters_under_a_board_are_text() -> None:
+    (puzzle,) = parse_sok(f"{BOARD}\nbomb\nPop\n").puzzles
+    assert puzzle.notes == "bomb\nPop"
+    assert puzzle.board.height == 3
+
+
+def test_words_of_move_letters_are_text_where_the_tessellation_refuses_them() -> None:
+    (puzzle,) = parse_sok(f"{BOARD}\nused\ndune\n").puzzles
+    assert puzzle.notes == "used\ndune"
+    assert puzzle.saved_games == ()
+    # In Octoban every letter of "dune" is a move.
+    (octoban,) = parse_sok(f"{BOARD}\nGame: Octoban\n\ndune\n").puzzles
+    assert [len(game) for game in octoban.saved_games] == [4]
+
+
+def test_digits_alone_are_never_a_board() -> None:
+    collection = parse_sok("123\n456\n789\n")
+    assert collection.puzzles == ()
+    assert collection.notes == "123\n456\n789"
+
+
+def test_moves_before_the_first_board_are_text() -> None:
+    collection = parse_sok(f"lurd\nLURD\n\n{BOARD}\n")
+    assert collection.notes == "lurd\nLURD"
+
+
+def test_short_runs_of_board_rows_are_text() -> None:
+    (puzzle,) = parse_sok(f"{BOARD}\n\n* * *\n##\n").puzzles
+    assert puzzle.notes == "* * *\n##"
+
+
+def test_untitled_saved_games_in_a_row_stay_apart() -> None:
+    (puzzle,) = parse_sok(f"{BOARD}\n\nR\n\nR\n\nRR\n").puzzles
+    assert [game.printed_steps() for game in puzzle.saved_games] == ["R", "R", "RR"]
+    text = dump_sok(Collection(puzzles=(puzzle,)))
+    assert parse_sok(text).puzzles == (puzzle,)
+
+
+def test_moves_wrap_over_lines_even_inside_a_count() -> None:
+    (puzzle,) = parse_sok(f"{BOARD}\n\nSolution\n3r1\n0L\n").puzzles
+    assert puzzle.saved_games[0].printed_steps() == "rrr" + "L" * 10
+
+
+# ------------------------------------------------------------ tessellation
+
+
+def test_tessellation_priority() -> None:
+    hexo = " # # #\n# @ $ #\n # # #"
+    text = f"Game: Trioban\n\n{BOARD}\n\n{hexo}\nGame: Hexoban\n"
+    kinds = [p.tessellation for p in parse_sok(text, tessellation=Tessellation.OCTOBAN).puzzles]
+    assert kinds == [Tessellation.TRIOBAN, Tessellation.HEXOBAN]
+    no_game = parse_sok(f"{BOARD}\n", tessellation=Tessellation.OCTOBAN)
+    assert no_game.puzzles[0].tessellation is Tessellation.OCTOBAN
+    assert parse_sok(f"{BOARD}\n").puzzles[0].tessellation is Tessellation.SOKOBAN
+
+
+def test_unknown_game_is_an_error_at_its_line() -> None:
+    with pytest.raises(SokSyntaxError) as caught:
+        parse_sok(f"T\n\n{BOARD}\nAuthor: x\nGame: Squareban\n")
+    assert (caught.value.line, caught.value.column) == (7, 7)
+    assert "Unknown tessellation 'Squareban'" in str(caught.value)
+
+
+def test_board_and_moves_errors_carry_file_positions() -> None:
+    padding = "notes\n" * 800
+    with pytest.raises(SavedGameSyntaxError) as caught:
+        parse_sok(f"{padding}\n{BOARD}\n\nSolution\nrr\nru[lR]\n")
+    assert (caught.value.line, caught.value.column) == (808, 5)
+    with pytest.raises(BoardSyntaxError) as board_error:
+        parse_sok(f"{padding}\nGame: Hexoban\n\n # # #\n# @ $ #\n # ## #\n")
+    assert board_error.value.line == 806
+
+
+# ----------------------------------------------------------- bytes and text
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_line_ends(newline: str) -> None:
+    text = f"Title{newline}{BOARD.replace(chr(10), newline)}{newline}{newline}Solution{newline}R"
+    (puzzle,) = parse_sok(text).puzzles
+    assert (puzzle.title, puzzle.saved_games[0].title) == ("Title", "Solution")
+
+
+def test_load_decodes_bom_utf8_and_cp1252(tmp_path: Path) -> None:
+    utf8 = tmp_path / "utf8.sok"
+    utf8.write_bytes(b"\xef\xbb\xbfT\xc3\xa9tu\n" + BOARD.encode())
+    assert load_sok(utf8).puzzles[0].title == "Tétu"
+    latin = tmp_path / "latin.sok"
+    latin.write_bytes(b"T\xe9tu \x80\n" + BOARD.encode())
+    assert load_sok(latin).puzzles[0].title == "Tétu €"
+    assert load_sok(latin, encoding="latin-1").puzzles[0].title == "Tétu \x80"
+    assert load_sok(io.BytesIO(latin.read_bytes())).puzzles[0].title == "Tétu €"
+
+
+def test_iter_sok_reads_a_binary_file_and_leaves_it_open() -> None:
+    data = io.BytesIO(f"One\n{BOARD}\n\nTwo\n{BOARD}\n".encode())
+    assert [p.title for p in iter_sok(data)] == ["One", "Two"]
+    assert not data.closed
+
+
+def test_iter_sok_memory_is_bounded_by_a_puzzle(tmp_path: Path) -> None:
+    solution = "lurd" * 2_000
+    puzzle = f"Level\n{BOARD}\n\nSolution\n{solution}\n\n"
+    path = tmp_path / "big.sok"
+    path.write_text(puzzle * 400, encoding="utf-8")
+
+    def peak(job: object) -> int:
+        tracemalloc.start()
+        job()  # type: ignore[operator]
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return top
+
+    def stream() -> None:
+        for _ in iter_sok(path):
+            pass
+
+    streamed = peak(stream)
+    loaded = peak(lambda: load_sok(path))
+    assert streamed * 10 < loaded
+
+
+# ----------------------------------------------------------------- writing
+
+
+def test_dump_writes_game_for_other_tessellations_and_wraps_moves() -> None:
+    game = SavedGame.parsed("r" * 30, Tessellation.OCTOBAN).with_metadata(title="Long")
+    board = Board.parsed(BOARD, Tessellation.OCTOBAN)
+    text = dump_sok(
+        Collection(puzzles=(Puzzle(board, title="Octo", saved_games=(game,)),)), wrap=10
+    )
+    assert "Game: Octoban" in text
+    assert "\nrrrrrrrrrr\nrrrrrrrrrr\nrrrrrrrrrr\n" in text
+    assert parse_sok(text).puzzles[0].saved_games == (game,)
+
+
+def test_dump_rle_boards() -> None:
+    collection = parse_sok(f"T\n{BOARD}\n")
+    text = dump_sok(collection, rle=True)
+    assert "5#|#@$.#|5#" in text
+    assert parse_sok(text) == collection
+
+
+def test_dump_marks_an_untitled_block_that_would_take_a_title() -> None:
+    first = SavedGame.parsed("R").with_metadata(notes="A single line of notes")
+    second = SavedGame.parsed("L")
+    puzzle = Puzzle(Board.parsed(BOARD), saved_games=(first, second))
+    collection = Collection(notes="One line", puzzles=(puzzle,))
+    text = dump_sok(collection)
+    assert parse_sok(text) == collection
+
+
+def test_dump_puts_unwritable_titles_in_a_property() -> None:
+    puzzle = Puzzle(Board.parsed(BOARD), title="lurd")  # a title line would be moves
+    game = SavedGame.parsed("R").with_metadata(title="Key: value")
+    collection = Collection(puzzles=(Puzzle(puzzle.board, title="####", saved_games=(game,)),))
+    for item in (Collection(puzzles=(puzzle,)), collection):
+        assert parse_sok(dump_sok(item)) == item
+
+
+@pytest.mark.parametrize(
+    ("collection", "message"),
+    [
+        (
+            Collection(puzzles=(Puzzle(Board.parsed(BOARD), saved_games=(SavedGame.parsed(""),)),)),
+            "empty|letter",
+        ),
+        (Collection(puzzles=(Puzzle(Board.parsed("#@$.")),)), "must begin and end"),
+        (Collection(puzzles=(Puzzle(Board.parsed("###\n#@#")),)), "at least 3"),
+        (Collection(notes=":: not a note"), "comment"),
+    ],
+)
+def test_dump_refuses_what_the_format_cannot_hold(collection: Collection, message: str) -> None:
+    with pytest.raises(ValidationError, match=message):
+        dump_sok(collection)
+
+
+# -------------------------------------------------------------- Sokoban+
+
+
+def test_sokoban_plus_orders_are_kept_and_validated() -> None:
+    board = Board.parsed("######\n#@$$.#\n#   .#\n######")
+    assert Puzzle(board, boxorder="1  2", goalorder="2 1").sokoban_plus() == ((1, 2), (2, 1))
+    assert Puzzle(board).sokoban_plus() is None
+    for boxorder, goalorder, message in (
+        ("1 x", "1 2", "whole numbers"),
+        ("1 2", "1 3", "same ids"),
+        ("1 2 3", "1 2 3", "3 ids but the board has 2"),
+    ):
+        with pytest.raises(ValidationError, match=message):
+            Puzzle(board, boxorder=boxorder, goalorder=goalorder).sokoban_plus()
+
+
+# ------------------------------------------------------------------- JSON
+
+
+def test_json_field_names_and_unknown_keys() -> None:
+    collection = parse_sok(f"Collection: C\n\nT\n{BOARD}\nAuthor: A\n\nSolution\nR\n")
+    document = collection.to_dict()
+    assert set(document) == {
+        "title",
+        "author",
+        "created_at",
+        "updated_at",
+        "notes",
+        "puzzles",
+        "comments",
+    }
+    puzzle = document["puzzles"][0]
+    assert puzzle["board"] == {"tessellation": "Sokoban", "board": BOARD}
+    assert Collection.from_dict(document) == collection
+    with pytest.raises(ValidationError, match="Unknown key 'size'"):
+        Board.from_dict({"tessellation": "Sokoban", "board": BOARD, "size": 3})
+    with pytest.raises(ValidationError, match="Unknown key 'moves'"):
+        Puzzle.from_dict({**puzzle, "moves": "R"})
+
+
+# ------------------------------------------------------ generated round trips
+
+_WORDS = st.text(alphabet="abcfghijkqtvxyz ", min_size=1, max_size=12).map(str.strip).filter(bool)
+_NOTE_LINES = st.lists(_WORDS | st.just("") | _WORDS.map(lambda w: f"Key{len(w)}: {w}"), max_size=4)
+_NOTES = _NOTE_LINES.map(lambda lines: "\n".join(lines).strip("\n"))
+
+
+@st.composite
+def boards(draw: st.DrawFn, tessellation: Tessellation) -> Board:
+    width = draw(st.integers(3, 7))
+    height = draw(st.integers(3, 6))
+    inside = st.text(alphabet="-$.*@+", min_size=width - 2, max_size=width - 2)
+    rows = ["#" * width] + [f"#{draw(inside)}#" for _ in range(height - 2)] + ["#" * width]
+    return Board(tessellation, tuple(rows))
+
+
+@st.composite
+def games(draw: st.DrawFn, tessellation: Tessellation) -> SavedGame:
+    directions = st.sampled_from(tessellation.directions)
+    kinds = st.sampled_from([StepKind.MOVE, StepKind.PUSH_OR_PULL])
+    steps = draw(st.lists(st.builds(Step, kinds, directions), min_size=1, max_size=30))
+    steps[0] = Step(StepKind.MOVE, steps[0].direction)  # a lower-case letter: never "WWW"
+    game = SavedGame(steps, tessellation)
+    return game.with_metadata(title=draw(_WORDS | st.just("")), notes=draw(_NOTES))
+
+
+@st.composite
+def puzzles(draw: st.DrawFn) -> Puzzle:
+    tessellation = draw(
+        st.sampled_from([Tessellation.SOKOBAN, Tessellation.TRIOBAN, Tessellation.OCTOBAN])
+    )
+    return Puzzle(
+        draw(boards(tessellation)),
+        title=draw(_WORDS | st.just("")),
+        author=draw(_WORDS | st.just("")),
+        notes=draw(_NOTES),
+        saved_games=tuple(draw(st.lists(games(tessellation), max_size=3))),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(puzzles(), max_size=4), _NOTES, _WORDS | st.just(""))
+def test_generated_collections_round_trip(
+    puzzle_list: list[Puzzle], notes: str, title: str
+) -> None:
+    collection = Collection(title=title, notes=notes, puzzles=tuple(puzzle_list))
+    text = dump_sok(collection)
+    assert parse_sok(text) == collection
+    assert dump_sok(parse_sok(text)) == text

@@ -1,0 +1,77 @@
+"""The .sok and board vectors: files beside their expected JSON, invalid inputs
+with their positions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sokfmt
+from sokfmt import Board, Collection, Tessellation, dump_sok, load_sok, parse_board, parse_sok
+
+VECTORS = Path(__file__).parent / "vectors"
+SOK_FILES = sorted(p for p in (VECTORS / "sok").iterdir() if p.suffix in (".sok", ".xsb"))
+
+
+def _json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", SOK_FILES, ids=lambda p: p.name)
+def test_sok_file_reads_as_its_json(path: Path) -> None:
+    collection = load_sok(path)
+    assert collection.to_dict() == _json(path.with_suffix(".json"))
+
+
+@pytest.mark.parametrize("path", SOK_FILES, ids=lambda p: p.name)
+def test_sok_file_round_trips(path: Path) -> None:
+    collection = load_sok(path)
+    for rle in (False, True):
+        text = dump_sok(collection, rle=rle)
+        assert parse_sok(text) == collection
+        assert dump_sok(parse_sok(text), rle=rle) == text
+    assert Collection.from_dict(json.loads(json.dumps(collection.to_dict()))) == collection
+
+
+def _invalid_sok() -> list[Any]:
+    document = _json(VECTORS / "sok" / "invalid.json")
+    return [pytest.param(case, id=case["name"]) for case in document["cases"]]
+
+
+@pytest.mark.parametrize("case", _invalid_sok())
+def test_invalid_sok_reports_the_file_position(case: dict[str, Any]) -> None:
+    with pytest.raises(sokfmt.ParseError) as caught:
+        parse_sok(case["input"])
+    assert type(caught.value).__name__ == case["kind"]
+    assert (caught.value.line, caught.value.column) == (
+        case["error"]["line"],
+        case["error"]["column"],
+    )
+    # The context is the file's own line.
+    assert caught.value.source_line == case["input"].split("\n")[caught.value.line - 1]
+
+
+def _board_cases() -> list[Any]:
+    document = _json(VECTORS / "board" / "boards.json")
+    return [pytest.param(case, id=case["name"]) for case in document["cases"]]
+
+
+@pytest.mark.parametrize("case", _board_cases())
+def test_board_vectors(case: dict[str, Any]) -> None:
+    tessellation = Tessellation.from_name(case["tessellation"])
+    if "error" in case:
+        with pytest.raises(sokfmt.BoardSyntaxError) as caught:
+            parse_board(case["input"], tessellation)
+        assert (caught.value.line, caught.value.column) == tuple(case["error"].values())
+        return
+    board = parse_board(case["input"], tessellation)
+    expected = case["expected"]
+    assert list(board.rows) == expected["rows"]
+    assert list(board.cells) == expected["cells"]
+    assert (board.width, board.height) == (expected["width"], expected["height"])
+    assert parse_board(str(board), tessellation) == board
+    assert parse_board(board.printed(rle=True), tessellation) == board
+    assert Board.from_dict(board.to_dict()) == board
