@@ -65,3 +65,37 @@ def solution(moves: int) -> str:
 @cache
 def solution_rle(moves: int) -> str:
     return rle_encode(solution(moves))
+
+
+@cache
+def collection_text(puzzles: int, games_per_puzzle: int, moves_per_game: int) -> str:
+    """A .sok file of generated puzzles, each with solutions and notes, as
+    sokfmt writes it (moves wrapped at 70 columns, as real files are)."""
+    from sokfmt import Board, Collection, Puzzle, SavedGame, dump_sok
+
+    rng = random.Random(SEED + puzzles)
+    items = []
+    for number in range(puzzles):
+        board = Board.parsed(_small_board(rng))
+        games = tuple(
+            SavedGame.parsed(solution(moves_per_game + rng.randint(0, 40))).with_metadata(
+                title=f"Solution {number}.{index}", solved_by="generator", notes="Time: 00:00:01"
+            )
+            for index in range(games_per_puzzle)
+        )
+        items.append(
+            Puzzle(board, title=f"Level {number + 1}", notes="Difficulty: 3", saved_games=games)
+        )
+    collection = Collection(title="Generated", author="benchmarks", puzzles=tuple(items))
+    return dump_sok(collection)
+
+
+def _small_board(rng: random.Random) -> str:
+    width, height = rng.randint(8, 20), rng.randint(7, 14)
+    rows = ["#" * width]
+    for _ in range(height - 2):
+        inside = "".join(rng.choice("   $.#") for _ in range(width - 2))
+        rows.append(f"#{inside}#")
+    rows.append("#" * width)
+    rows[1] = "#@" + rows[1][2:]
+    return "\n".join(rows)

@@ -72,37 +72,6 @@ def test_parsers_are_built_once_on_first_use() -> None:
     assert _python(code).split() == ["True", "1"]
 
 
-def test_main_job_summarises_the_bundled_sample() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "sokfmt"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT.parent,
-    )
-    lines = result.stdout.splitlines()
-    assert lines[0].endswith("bundled sample, 4 puzzles, 6 saved games")
-    assert lines[2].split() == [
-        "puzzle",
-        "game",
-        "mode",
-        "steps",
-        "moves",
-        "pushes",
-        "moves",
-        "(RLE)",
-    ]
-    assert "Two Boxes   Snapshot               forward      6      5       1  llDu*rr" in lines
-
-
-def test_main_job_refuses_arguments() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "sokfmt", "x"], capture_output=True, text=True, check=False
-    )
-    assert result.returncode == 2
-    assert "usage" in result.stderr
-
-
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
@@ -129,7 +98,7 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     grammars = {f"sokfmt/grammars/{path.name}" for path in (ROOT / "grammars").glob("*.lark")}
     assert grammars
     assert grammars <= names
-    assert {"sokfmt/py.typed", "sokfmt/__init__.py", "sokfmt/samples/sample_games.json"} <= names
+    assert {"sokfmt/py.typed", "sokfmt/__init__.py", "sokfmt/samples/sample.sok"} <= names
     assert not any(name.startswith(("tests/", "benchmarks/", "grammars/")) for name in names)
     metadata = next(name for name in names if name.endswith("/METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()

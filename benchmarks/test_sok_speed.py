@@ -1,0 +1,72 @@
+"""Loading whole collections: sokfmt against its own hot path alone.
+
+The reference decodes the same boards and move strings through
+`Board.parsed` and `SavedGame.parsed` without the file layout, so the ratio
+is the cost of reading the layout (lines, titles, notes) on top of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import inputs
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from sokfmt import Board, Collection, SavedGame, Tessellation, dump_sok, parse_sok
+
+CORPUS_FILE = (
+    Path(__file__).resolve().parent.parent.parent
+    / "shared/corpus/tadams42__sokoenginepy/Original_and_Extra.sok"
+)
+
+
+def _original_and_extra() -> str:
+    if CORPUS_FILE.is_file():
+        return CORPUS_FILE.read_text(encoding="utf-8")
+    # Shaped like it: 90 puzzles, about 200 solutions, 180,000 moves.
+    return inputs.collection_text(90, 2, 900)
+
+
+COLLECTIONS: dict[str, Callable[[], str]] = {
+    "original-and-extra": _original_and_extra,
+    "5000-puzzles": lambda: inputs.collection_text(5_000, 1, 150),
+}
+
+
+def _pieces(text: str) -> tuple[list[tuple[str, Tessellation]], list[tuple[str, Tessellation]]]:
+    """The board and move texts of a collection, as the file writes them."""
+    collection = parse_sok(text)
+    written = parse_sok(dump_sok(collection))
+    boards = [(str(p.board), p.tessellation) for p in written.puzzles]
+    moves = [
+        ("\n".join(m[i : i + 70] for i in range(0, len(m), 70)), g.tessellation)
+        for p in written.puzzles
+        for g in p.saved_games
+        for m in [g.printed_steps()]
+    ]
+    return boards, moves
+
+
+def _hot_path(pieces: tuple[list[tuple[str, Tessellation]], list[tuple[str, Tessellation]]]) -> int:
+    boards, moves = pieces
+    decoded = [Board.parsed(text, tessellation) for text, tessellation in boards]
+    games = [SavedGame.parsed(text, tessellation) for text, tessellation in moves]
+    return len(decoded) + len(games)
+
+
+@pytest.mark.parametrize("implementation", ["sokfmt", "reference"])
+@pytest.mark.parametrize("case", COLLECTIONS)
+def test_load_collection(benchmark: BenchmarkFixture, case: str, implementation: str) -> None:
+    text = COLLECTIONS[case]()
+    pieces = _pieces(text)
+    benchmark.group = f"sok {case}"
+    benchmark.extra_info["implementation"] = implementation
+    benchmark.extra_info["megabytes"] = len(text.encode()) / 1e6
+    if implementation == "sokfmt":
+        collection: Collection = benchmark(parse_sok, text)
+        games = sum(len(p.saved_games) for p in collection.puzzles)
+        assert len(collection.puzzles) + games == _hot_path(pieces)
+    else:
+        assert benchmark(_hot_path, pieces) == len(pieces[0]) + len(pieces[1])
