@@ -207,16 +207,18 @@ def _comment_lines(tokens: list[Token]) -> tuple[str, ...]:
 def _relocated(
     block: Token, parse: Callable[[str, Tessellation], _Parsed], tessellation: Tessellation
 ) -> _Parsed:
-    """Parse a block's lines (without their mail quotes, nor the blank lines
-    after them), with errors at their positions in the file."""
-    lines = str(block).split("\n")
-    while len(lines) > 1 and not lines[-1].strip(" \t>"):
-        lines.pop()
-    quotes = [len(line) - len(line.lstrip(">")) for line in lines]
-    content = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
+    """Parse a block's lines (without their mail quotes), with errors at
+    their positions in the file."""
+    text = str(block)
+    if ">" in text:
+        lines = text.split("\n")
+        quotes = [len(line) - len(line.lstrip(">")) for line in lines]
+        text = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
     try:
-        return parse(content, tessellation)
+        return parse(text, tessellation)
     except ParseError as error:
+        lines = str(block).split("\n")
+        quotes = [len(line) - len(line.lstrip(">")) for line in lines]
         index = min(error.line, len(lines)) - 1
         line_start = (block.start_pos or 0) + sum(len(line) + 1 for line in lines[:index])
         column_start = error.pos - error.column + 1

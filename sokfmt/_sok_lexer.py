@@ -9,6 +9,7 @@ the tessellation refuses) are split into lines.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ class _Patterns:
     game: re.Pattern[str]  # a "Game" property line, anywhere in a text
     # In a run of board-like lines: an RLE row (a count or "|") or a line of floor only.
     rle_or_empty: re.Pattern[str]
+    blank_lines: re.Pattern[str]  # blank lines, none or more, at a position
 
 
 @cache
@@ -68,6 +70,7 @@ def _patterns(parser: Lark) -> _Patterns:
         runs=re.compile(runs),
         line=re.compile(single),
         game=re.compile(r"^[ \t]*game[ \t]*[:=]", re.IGNORECASE | re.MULTILINE),
+        blank_lines=re.compile(f"(?:>*{terminals[BLANK_LINE]}\\n)*"),
         rle_or_empty=re.compile(f"[0-9|]|^>*(?:{terminals['FLOOR']})*$", re.MULTILINE),
     )
 
@@ -103,7 +106,7 @@ def _rle_rows(parser: Lark, line: str) -> int | None:
     return None
 
 
-@dataclass
+@dataclass(slots=True)
 class Block:
     """Consecutive lines of one kind: `text` is the lines as written, joined,
     and `blank` the blank lines after them, which belong to the block."""
@@ -119,7 +122,12 @@ class Block:
         return self.text.split("\n")
 
     def token(self) -> Token:
-        value = "\n".join([self.text, *self.blank]) if self.blank else self.text
+        """The lark token: the lines, and the blank lines after them when
+        they are part of notes (text and comments)."""
+        if self.blank and self.kind in (LINE, PARAGRAPH, COMMENT, BLANK):
+            value = "\n".join([self.text, *self.blank])
+        else:
+            value = self.text
         return Token(self.kind, value, self.pos, self.line, 1)
 
 
@@ -146,6 +154,7 @@ def runs(parser: Lark, chunks: Iterable[str]) -> Iterator[Block]:
     with a line break, and a run never crosses a blank line, so chunks cut
     after blank lines give the runs of the whole text."""
     pattern = _patterns(parser).runs
+    blank_lines = _patterns(parser).blank_lines
     pos, number = 0, 1
     for chunk in chunks:
         at = 0
@@ -156,9 +165,16 @@ def runs(parser: Lark, chunks: Iterable[str]) -> Iterator[Block]:
             else:  # pragma: no cover - every line belongs to one class or to TEXT
                 kind, end = TEXT, chunk.index("\n", at) + 1
             text = chunk[at : end - 1]
-            yield Block(kind, pos + at, number, text)
+            block = Block(kind, pos + at, number, text)
             number += text.count("\n") + 1
             at = end
+            blank_end = blank_lines.match(chunk, at).end()  # type: ignore[union-attr]
+            if blank_end > at and kind != BLANK:
+                # Blank lines belong to the block before them.
+                block.blank = chunk[at : blank_end - 1].split("\n")
+                number += len(block.blank)
+                at = blank_end
+            yield block
         pos += len(chunk)
 
 
@@ -225,7 +241,7 @@ def _moves_blocks(block: Block, tessellation: Tessellation) -> list[Block]:
     return _split(block, kinds)
 
 
-@dataclass
+@dataclass(slots=True)
 class Region:
     """The blocks from one board to the next (or, first, those before any board)."""
 
@@ -292,6 +308,12 @@ def game_of(parser: Lark, region: Region) -> Tessellation | None:
 
 def settle_moves(region: Region, tessellation: Tessellation) -> None:
     """Moves stand only after a board, with letters the tessellation allows."""
+    refused = _refused(tessellation)
+    if not any(
+        block.kind == MOVES and (not region.is_puzzle or any(map(block.text.__contains__, refused)))
+        for block in region.blocks
+    ):
+        return  # nothing to change, the common case
     settled: list[Block] = []
     for block in region.blocks:
         if block.kind != MOVES:
@@ -315,25 +337,31 @@ def with_titles(waiting: list[Block], following: list[Block]) -> list[Block]:
     for block in waiting:
         if block.kind == TEXT:
             block.kind = LINE if "\n" not in block.text else PARAGRAPH
-    sequence = waiting + following[:1]
+    count = len(waiting)
     for index, block in enumerate(waiting):
-        if block.kind != LINE or parse_property(_unquoted(block.text)) is not None:
+        if block.kind != LINE:
             continue
         after = index + 1
-        while after < len(sequence) and sequence[after].kind == COMMENT:
+        while after < count and waiting[after].kind == COMMENT:
             after += 1
-        if after == len(sequence) or sequence[after].kind not in (BOARD, MOVES):
+        if after < count:
+            titled = waiting[after]
+            notes = (waiting, after + 1)  # its notes: the rest of this region
+        elif following:
+            titled = following[0]
+            notes = (following, 1)  # the next region's board: its notes are there
+        else:
             continue
-        # The notes of the titled block: the rest of this region, or the next.
-        notes = following[1:] if after == len(waiting) else sequence[after + 1 :]
-        if _has_title_property(notes):
+        if titled.kind not in (BOARD, MOVES) or parse_property(_unquoted(block.text)):
             continue
-        block.kind = PUZZLE_TITLE if sequence[after].kind == BOARD else GAME_TITLE
+        if not _has_title_property(*notes):
+            block.kind = PUZZLE_TITLE if titled.kind == BOARD else GAME_TITLE
     return waiting
 
 
-def _has_title_property(notes: list[Block]) -> bool:
-    for block in notes:
+def _has_title_property(blocks: list[Block], start: int) -> bool:
+    """Whether the notes that start at blocks[start] hold a Title property."""
+    for block in itertools.islice(blocks, start, None):
         if block.kind in (BOARD, MOVES):
             return False
         if block.kind in (TEXT, LINE, PARAGRAPH) and any(
