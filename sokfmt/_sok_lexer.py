@@ -36,7 +36,7 @@ TEXT_LINE = "TEXT_LINE"
 BOARD, MOVES, TEXT, COMMENT, BLANK = "BOARD", "MOVES", "TEXT", "COMMENT", "BLANK"
 LINE, PARAGRAPH, PUZZLE_TITLE, GAME_TITLE = "LINE", "PARAGRAPH", "PUZZLE_TITLE", "GAME_TITLE"
 
-_MIN_BOARD_ROWS = 3
+MIN_BOARD_ROWS = 3
 _QUOTES = re.compile(">*")
 
 
@@ -81,12 +81,12 @@ def line_class(parser: Lark, line: str) -> str:
         line = line[_QUOTES.match(line).end() :]  # type: ignore[union-attr]
     found = _patterns(parser).line.fullmatch(line)
     kind = found.lastgroup if found and found.lastgroup else TEXT_LINE
-    if kind == RLE_ROW and _rle_rows(parser, line) is None:
+    if kind == RLE_ROW and rle_rows(parser, line) is None:
         return TEXT_LINE
     return kind
 
 
-def _rle_rows(parser: Lark, line: str) -> int | None:
+def rle_rows(parser: Lark, line: str) -> int | None:
     """How many board rows an RLE row decodes to, or None if it is no board row."""
     try:
         decoded = _rle.decode(line, DEFAULT_LIMIT, language="board")
@@ -187,7 +187,7 @@ def _board_blocks(parser: Lark, block: Block) -> list[Block]:
     patterns = _patterns(parser)
     if not patterns.rle_or_empty.search(block.text):
         # No RLE row and no empty row (the common case): one board, if tall enough.
-        if block.text.count("\n") + 1 >= _MIN_BOARD_ROWS:
+        if block.text.count("\n") + 1 >= MIN_BOARD_ROWS:
             return [block]
         return [Block(TEXT, block.pos, block.line, block.text, block.blank)]
     lines = block.lines
@@ -196,7 +196,7 @@ def _board_blocks(parser: Lark, block: Block) -> list[Block]:
     for line in lines:
         kind = line_class(parser, line)
         kinds.append(kind)
-        rows.append(_rle_rows(parser, _unquoted(line)) or 0 if kind == RLE_ROW else 1)
+        rows.append(rle_rows(parser, _unquoted(line)) or 0 if kind == RLE_ROW else 1)
     result: list[str] = [TEXT] * len(lines)
     start = 0
     while start < len(lines):
@@ -210,7 +210,7 @@ def _board_blocks(parser: Lark, block: Block) -> list[Block]:
                 end = probe
             probe += 1
         board_rows = sum(rows[i] for i in range(start, end + 1) if kinds[i] != EMPTY_ROW)
-        if board_rows >= _MIN_BOARD_ROWS:
+        if board_rows >= MIN_BOARD_ROWS:
             result[start : end + 1] = [BOARD] * (end + 1 - start)
         start = probe
     return _split(block, result)

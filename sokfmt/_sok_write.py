@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ._sok import _parser
-from ._sok_lexer import BLANK_LINE, BOARD_ROW, EMPTY_ROW, MOVES_LINE, RLE_ROW, TEXT_LINE, line_class
+from ._sok_lexer import (
+    BOARD_ROW,
+    COMMENT_LINE,
+    EMPTY_ROW,
+    MIN_BOARD_ROWS,
+    MOVES_LINE,
+    RLE_ROW,
+    TEXT_LINE,
+    line_class,
+    rle_rows,
+)
 from .errors import ValidationError
 from .moves import SavedGame
 from .properties import key_of, parse_property
@@ -74,13 +84,27 @@ class _Writer:
     def properties(self, *pairs: tuple[str, str]) -> None:
         self._lines.extend(f"{key}: {value}" for key, value in pairs if value)
 
-    def notes(self, notes: str, owner: str) -> None:
+    def notes(self, notes: str, owner: str, tessellation: Tessellation | None = None) -> None:
+        """Write notes, refusing lines that would be read back as something
+        else: comments, a board (3 board rows together), or moves (in a
+        puzzle, `tessellation` given, letters it allows)."""
         if not notes:
             return
+        board_rows = 0
         for line in notes.split("\n"):
             kind = self._kind(line)
-            if kind not in (TEXT_LINE, BLANK_LINE, MOVES_LINE, EMPTY_ROW, BOARD_ROW, RLE_ROW):
+            if kind == COMMENT_LINE:
                 raise ValidationError(f"{owner} notes hold a line read as a comment: {line!r}")
+            if kind == MOVES_LINE and tessellation is not None and _legal_moves(line, tessellation):
+                raise ValidationError(f"{owner} notes hold a line read as moves: {line!r}")
+            if kind == RLE_ROW:
+                board_rows += rle_rows(self._parser, line.lstrip(">")) or 0
+            elif kind == BOARD_ROW:
+                board_rows += 1
+            elif kind != EMPTY_ROW:
+                board_rows = 0
+            if board_rows >= MIN_BOARD_ROWS:
+                raise ValidationError(f"{owner} notes hold lines read as a board, ending {line!r}")
         self.blank()
         self._lines.extend(notes.split("\n"))
 
@@ -138,7 +162,7 @@ class _Writer:
             ("boxorder", puzzle.boxorder),
             ("goalorder", puzzle.goalorder),
         )
-        self.notes(puzzle.notes, f"Puzzle {number}'s")
+        self.notes(puzzle.notes, f"Puzzle {number}'s", tessellation)
         self._lines.extend(puzzle.comments)
         for game_number, saved_game in enumerate(puzzle.saved_games, start=1):
             self.saved_game(saved_game, f"Puzzle {number}'s saved game {game_number}", wrap)
@@ -155,7 +179,7 @@ class _Writer:
                     f"{index + 1} {row!r} must begin and end with a wall or a box on a goal"
                     + (" or lie between two such rows" if kind == EMPTY_ROW else "")
                 )
-        if len(rows) < 3:
+        if len(rows) < MIN_BOARD_ROWS:
             raise ValidationError(
                 f"Puzzle {number}'s board cannot be written in the .sok format: it has "
                 f"{len(rows)} rows, and a board needs at least 3"
@@ -167,7 +191,7 @@ class _Writer:
         self._lines.extend(self._moves_lines(game, owner, wrap))
         self._lines.extend(_property_lines(title))
         self.properties(("Solver", game.solved_by))
-        self.notes(game.notes, owner)
+        self.notes(game.notes, owner, game.tessellation)
         self.blank()
 
     def _moves_lines(self, game: SavedGame, owner: str, wrap: int | None) -> list[str]:
@@ -186,6 +210,12 @@ class _Writer:
                 "need a letter other than 'W' to be read as moves"
             )
         return chunks
+
+
+def _legal_moves(line: str, tessellation: Tessellation) -> bool:
+    """Whether every letter of a moves line is one `tessellation` has."""
+    letters = {c.lower() for c in line if c.isalpha()}
+    return letters <= set(tessellation.letters)
 
 
 def _property_lines(pair: tuple[str, str] | None) -> list[str]:

@@ -343,3 +343,59 @@ def test_generated_collections_round_trip(
     text = dump_sok(collection)
     assert parse_sok(text) == collection
     assert dump_sok(parse_sok(text)) == text
+
+
+# ------------------------------------------------------------- fuzzing
+
+_LINE_PIECES = st.sampled_from(
+    [
+        "#####",
+        "#@$.#",
+        "# * #",
+        "-----",
+        "3#|#@.$#",
+        "2(#-)#",
+        "lurd",
+        "LURD",
+        "[lu]",
+        "{r}",
+        "*",
+        "3r",
+        "Title",
+        "Key: v",
+        "Game: Hexoban",
+        "Game: Octoban",
+        ":: c",
+        ";x",
+        ">#@$.#",
+        "bomb",
+        "used",
+        "12",
+        " ",
+        "",
+        "\t#\t#",
+        "W@bW",
+        "(",
+        ")",
+        "[",
+        "x y",
+    ]
+)
+_FILES = st.lists(st.lists(_LINE_PIECES, min_size=1, max_size=3).map("".join), max_size=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_FILES)
+def test_any_text_reads_or_fails_cleanly_and_what_reads_round_trips(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    try:
+        collection = parse_sok(text)
+    except (SokSyntaxError, BoardSyntaxError, SavedGameSyntaxError) as error:
+        assert 1 <= error.line <= len(lines) + 1
+        assert error.source_line == (lines[error.line - 1] if error.line <= len(lines) else "")
+        return
+    try:
+        written = dump_sok(collection)
+    except ValidationError:
+        return  # something the format cannot hold (an empty board row, say)
+    assert parse_sok(written) == collection
