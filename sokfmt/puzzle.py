@@ -27,6 +27,13 @@ def _check_line(owner: str, **values: str) -> None:
             raise ValidationError(f"{owner} {name} must be one line, not {value!r}")
 
 
+def _check_comments(comments: object) -> None:
+    if not isinstance(comments, tuple) or not all(
+        isinstance(line, str) and line.startswith("::") and "\n" not in line for line in comments
+    ):
+        raise ValidationError("comments must be a tuple of lines that begin with '::'")
+
+
 def _properties(notes: str) -> tuple[tuple[str, str], ...]:
     found = (parse_property(line) for line in notes.splitlines())
     return tuple(pair for pair in found if pair is not None)
@@ -74,11 +81,7 @@ class Puzzle:
                     f"A {game.tessellation.value} saved game cannot belong to a "
                     f"{self.board.tessellation.value} puzzle"
                 )
-        if not isinstance(self.comments, tuple) or not all(
-            isinstance(line, str) and line.startswith("::") and "\n" not in line
-            for line in self.comments
-        ):
-            raise ValidationError("comments must be a tuple of lines that begin with '::'")
+        _check_comments(self.comments)
 
     @property
     def tessellation(self) -> Tessellation:
@@ -226,11 +229,7 @@ class Collection:
             isinstance(p, Puzzle) for p in self.puzzles
         ):
             raise ValidationError("puzzles must be a tuple of Puzzle")
-        if not isinstance(self.comments, tuple) or not all(
-            isinstance(line, str) and line.startswith("::") and "\n" not in line
-            for line in self.comments
-        ):
-            raise ValidationError("comments must be a tuple of lines that begin with '::'")
+        _check_comments(self.comments)
 
     @property
     def properties(self) -> tuple[tuple[str, str], ...]:
