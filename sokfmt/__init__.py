@@ -9,6 +9,7 @@ from __future__ import annotations
 from .board import Board, Position, parse_board
 from .errors import (
     BoardSyntaxError,
+    LevSyntaxError,
     ParseError,
     RleSyntaxError,
     SavedGameSyntaxError,
@@ -16,6 +17,7 @@ from .errors import (
     SokSyntaxError,
     ValidationError,
 )
+from .lev import LevPuzzle, Piece, UnknownSection, dump_lev, load_lev, parse_lev
 from .moves import SavedGame, SolvingMode, Step, StepKind
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT, rle_decode, rle_encode
@@ -30,7 +32,10 @@ __all__ = (
     "BoardSyntaxError",
     "Collection",
     "Direction",
+    "LevPuzzle",
+    "LevSyntaxError",
     "ParseError",
+    "Piece",
     "Position",
     "Puzzle",
     "RleSyntaxError",
@@ -42,12 +47,16 @@ __all__ = (
     "Step",
     "StepKind",
     "Tessellation",
+    "UnknownSection",
     "ValidationError",
     "__version__",
+    "dump_lev",
     "dump_sok",
     "iter_sok",
+    "load_lev",
     "load_sok",
     "parse_board",
+    "parse_lev",
     "parse_sok",
     "rle_decode",
     "rle_encode",

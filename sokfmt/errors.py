@@ -12,6 +12,7 @@ from typing import TypeVar
 
 __all__ = (
     "BoardSyntaxError",
+    "LevSyntaxError",
     "ParseError",
     "RleSyntaxError",
     "SavedGameSyntaxError",
@@ -123,6 +124,10 @@ class SavedGameSyntaxError(ParseError):
 class BoardSyntaxError(ParseError):
     """A board is malformed: a character outside the legend, bad RLE, or a
     Hexoban layout that puts a square between cells."""
+
+
+class LevSyntaxError(ParseError):
+    """A glotski/bloksi .lev file is malformed or breaks a rule of the format."""
 
 
 class SokSyntaxError(ParseError):

@@ -10,6 +10,7 @@ import pytest
 from lark import Lark, Transformer
 
 from sokfmt._grammar import grammar_path
+from sokfmt._lev import _LevTransformer
 from sokfmt._moves import _MovesTransformer
 from sokfmt._rle import _RleTransformer
 from sokfmt._sok import _SokTransformer
@@ -17,6 +18,7 @@ from sokfmt._sok import _SokTransformer
 GRAMMARS = Path(__file__).parent.parent / "grammars"
 TRANSFORMERS: dict[str, type[Transformer[object, object]]] = {
     "board": _RleTransformer,
+    "lev": _LevTransformer,
     "moves": _MovesTransformer,
     "rle": _RleTransformer,
     "sok": _SokTransformer,

@@ -1,0 +1,203 @@
+"""The .lev format: vectors, rules, round trips."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sokfmt import (
+    LevPuzzle,
+    LevSyntaxError,
+    UnknownSection,
+    ValidationError,
+    dump_lev,
+    load_lev,
+    parse_lev,
+)
+from sokfmt.lev import DEFAULT_COLOR
+
+VECTORS = Path(__file__).parent / "vectors" / "lev"
+FILES = sorted(VECTORS.glob("*.lev"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_file_reads_as_its_json(path: Path) -> None:
+    expected = json.loads(path.with_suffix(".json").read_text("utf-8"))
+    puzzle = load_lev(path)
+    assert puzzle.to_dict() == expected
+    assert LevPuzzle.from_dict(expected) == puzzle
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_file_round_trips(path: Path) -> None:
+    puzzle = load_lev(path)
+    text = dump_lev(puzzle)
+    assert parse_lev(text) == puzzle
+    assert dump_lev(parse_lev(text)) == text
+
+
+def _invalid() -> list[Any]:
+    document = json.loads((VECTORS / "invalid.json").read_text("utf-8"))
+    return [pytest.param(case, id=case["name"]) for case in document["cases"]]
+
+
+@pytest.mark.parametrize("case", _invalid())
+def test_invalid_files_report_their_position(case: dict[str, Any]) -> None:
+    with pytest.raises(LevSyntaxError) as caught:
+        parse_lev(case["input"], strict=case.get("strict", False))
+    assert (caught.value.line, caught.value.column) == (
+        case["error"]["line"],
+        case["error"]["column"],
+    )
+
+
+def test_c19_from_the_description() -> None:
+    puzzle = load_lev(VECTORS / "c19.lev")
+    assert (puzzle.width, puzzle.height) == (4, 5)
+    assert puzzle.initial[0] == "AA11"
+    assert puzzle.target[3:] == ("AA..", "AA..")
+    pieces = puzzle.pieces
+    assert sorted(pieces) == ["1", "2", "3", "4", "5", "6", "7", "8", "A"]
+    assert pieces["A"].cells == frozenset({(0, 0), (0, 1), (1, 0), (1, 1)})
+    assert pieces["A"].color == (127, 0, 0)
+    assert pieces["5"].color == DEFAULT_COLOR
+    assert puzzle.end
+    assert puzzle.comments == (
+        "; C19 from _Sliding Piece Puzzles_",
+        "; Move the big red square to the bottom left corner",
+        ";",
+    )
+    # Written back exactly as the description prints it.
+    assert dump_lev(puzzle) == (VECTORS / "c19.lev").read_text("utf-8")
+
+
+def test_unknown_sections_are_kept_or_refused() -> None:
+    text = "size 2 1\ninitial\nA.\nhistory 2\nmove A right\n"
+    puzzle = parse_lev(text)
+    assert puzzle.unknown == (UnknownSection("history 2\nmove A right"),)
+    assert puzzle.unknown[0].line == 4
+    assert puzzle.unknown[0].keyword == "history"
+    with pytest.raises(LevSyntaxError, match="Unknown section 'history'"):
+        parse_lev(text, strict=True)
+
+
+def test_rows_are_read_by_count_even_when_they_spell_keywords() -> None:
+    puzzle = parse_lev("size 3 1\ninitial\nend\n")
+    assert puzzle.initial == ("end",)
+    assert not puzzle.end
+
+
+def test_load_from_a_binary_file() -> None:
+    data = io.BytesIO(b"; caf\xe9\r\nsize 1 1\r\ninitial\r\nA\r\n")
+    puzzle = load_lev(data)
+    assert puzzle.comments == ("; café",)
+    assert puzzle.initial == ("A",)
+
+
+def test_constructor_checks() -> None:
+    with pytest.raises(ValidationError, match="rows of 2 cells"):
+        LevPuzzle(2, 1, ("A",))
+    with pytest.raises(ValidationError, match=r"0\.\.255"):
+        LevPuzzle(1, 1, ("A",), colors=(("A", (0, 0, 300)),))
+    with pytest.raises(ValidationError, match="layout"):
+        LevPuzzle(1, 1, ("A",), layout=("size",))
+    with pytest.raises(ValidationError, match="Unknown key 'moves'"):
+        LevPuzzle.from_dict({"width": 1, "height": 1, "initial": ["A"], "moves": []})
+
+
+# ------------------------------------------------------ generated round trips
+
+
+@st.composite
+def puzzles(draw: st.DrawFn) -> LevPuzzle:
+    width = draw(st.integers(1, 6))
+    height = draw(st.integers(1, 6))
+    labels = "AB12xy"
+    cell = st.sampled_from(".." + labels)
+    initial = tuple(
+        "".join(draw(st.lists(cell, min_size=width, max_size=width))) for _ in range(height)
+    )
+    present = sorted({c for row in initial for c in row} - {"."})
+    if not present:
+        initial = ("A" + initial[0][1:], *initial[1:])
+        present = ["A"]
+    rgb = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
+    colors = tuple((label, draw(rgb)) for label in present if draw(st.booleans()))
+    images = tuple((label, f"img {label}.png") for label in present if draw(st.booleans()))
+    # The target: every piece moved by nothing, or left out.
+    target = tuple(
+        "".join(c if c == "." or c in present[:1] else "." for c in row) for row in initial
+    )
+    words = st.text(alphabet="abc xyz", max_size=10)
+    return LevPuzzle(
+        width,
+        height,
+        initial,
+        target=target if draw(st.booleans()) else (),
+        colors=colors,
+        images=images,
+        foreground=draw(st.sampled_from(["", "fg.png"])),
+        background=draw(st.sampled_from(["", "bg picture.png"])),
+        end=draw(st.booleans()),
+        comments=tuple(f";{text}" for text in draw(st.lists(words, max_size=2))),
+        unknown=tuple(
+            UnknownSection(f"history{n}\nstep {n}") for n in range(draw(st.integers(0, 2)))
+        ),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(puzzles())
+def test_generated_puzzles_round_trip(puzzle: LevPuzzle) -> None:
+    text = dump_lev(puzzle)
+    read = parse_lev(text)
+    assert read.to_dict() | {"layout": []} == puzzle.to_dict() | {"layout": []}
+    assert parse_lev(dump_lev(read)) == read
+    assert LevPuzzle.from_dict(json.loads(json.dumps(read.to_dict()))) == read
+
+
+_PIECES = st.sampled_from(
+    [
+        "size 2 2",
+        "size 3 1",
+        "size 0 1",
+        "initial",
+        "target",
+        "end",
+        "AB",
+        "A.",
+        "..",
+        "#.",
+        "color A 1 2 3",
+        "color B 300 0 0",
+        "img A a.png",
+        "fgimg f.png",
+        "bgimg",
+        ";",
+        "; x",
+        "history",
+        "",
+        "  ",
+        "size",
+        "AAA",
+        "initial x",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=14), st.booleans())
+def test_any_text_reads_or_fails_cleanly(lines: list[str], strict: bool) -> None:
+    text = "\n".join(lines)
+    try:
+        puzzle = parse_lev(text, strict=strict)
+    except LevSyntaxError as error:
+        assert 1 <= error.line <= len(lines) + 1
+        return
+    assert parse_lev(dump_lev(puzzle), strict=strict) == puzzle
