@@ -99,3 +99,42 @@ def _small_board(rng: random.Random) -> str:
     rows.append("#" * width)
     rows[1] = "#@" + rows[1][2:]
     return "\n".join(rows)
+
+
+@cache
+def lev_texts(count: int = 200) -> tuple[str, ...]:
+    """.lev files of sliding-block puzzles of realistic size (4x5 to 8x8),
+    with targets, colors, comments and bloksi images."""
+    from sokfmt import LevPuzzle, dump_lev
+
+    rng = random.Random(SEED + 7)
+    texts = []
+    for number in range(count):
+        width, height = rng.randint(4, 8), rng.randint(5, 8)
+        cells = [["." for _ in range(width)] for _ in range(height)]
+        labels = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyz")
+        for r in range(height):
+            for c in range(width):
+                if cells[r][c] == "." and rng.random() < 0.6:
+                    label = next(labels, None)
+                    if label is None:
+                        break
+                    cells[r][c] = label
+                    if c + 1 < width and cells[r][c + 1] == "." and rng.random() < 0.5:
+                        cells[r][c + 1] = label
+        initial = tuple("".join(row) for row in cells)
+        first = initial[0][0] if initial[0][0] != "." else None
+        target = tuple("".join(ch if ch == first else "." for ch in row) for row in initial)
+        present = sorted({ch for row in initial for ch in row} - {"."})
+        puzzle = LevPuzzle(
+            width,
+            height,
+            initial,
+            target=target,
+            colors=tuple((label, (rng.randint(0, 255), 0, 127)) for label in present[:4]),
+            images=tuple((label, f"img/{label}.png") for label in present[:2]),
+            end=True,
+            comments=(f"; puzzle {number}", "; generated for the benchmarks"),
+        )
+        texts.append(dump_lev(puzzle))
+    return tuple(texts)

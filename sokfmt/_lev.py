@@ -69,6 +69,8 @@ def _tokens(text: str, keyword_lines: dict[str, re.Pattern[str]]) -> Iterator[To
     rows_done = False  # the line before was the last expected row
     other: list[str] = []
     other_at = (0, 0)
+    rows: list[str] = []
+    rows_at = (0, 0)
     pos = 0
     lines = text.split("\n")
     if lines and not lines[-1]:
@@ -108,10 +110,21 @@ def _tokens(text: str, keyword_lines: dict[str, re.Pattern[str]]) -> Iterator[To
             yield Token("OTHER", "\n".join(other), other_at[1], other_at[0], 1)
             other = []
         if kind == "ROW":
+            if not rows:
+                rows_at = (number, here)
+            rows.append(line)
             rows_left -= 1
-        elif rows_left and kind == "COMMENT":
-            rows_left = 0  # a comment ends a section; the rows check reports it
-        rows_done = kind == "ROW" and rows_left == 0
+            if rows_left == 0:
+                yield Token("ROWS", "\n".join(rows), rows_at[1], rows_at[0], 1)
+                rows = []
+            rows_done = rows_left == 0
+            continue
+        if rows_left:  # a comment ends a section; the rows check reports the shortfall
+            rows_left = 0
+            if rows:
+                yield Token("ROWS", "\n".join(rows), rows_at[1], rows_at[0], 1)
+                rows = []
+        rows_done = False
         if kind == "SIZE":
             width, height = (int(n) for n in stripped.split()[1:3])
         if kind in ("INITIAL", "TARGET"):
@@ -124,7 +137,9 @@ def _tokens(text: str, keyword_lines: dict[str, re.Pattern[str]]) -> Iterator[To
                     line,
                 )
             rows_left = height
-        yield Token(kind, stripped if kind not in ("ROW", "COMMENT") else line, here, number, 1)
+        yield Token(kind, stripped if kind != "COMMENT" else line, here, number, 1)
+    if rows:
+        yield Token("ROWS", "\n".join(rows), rows_at[1], rows_at[0], 1)
     if other:
         yield Token("OTHER", "\n".join(other), other_at[1], other_at[0], 1)
 
@@ -238,14 +253,15 @@ class _Builder:
 
     def __init__(self, text: str, strict: bool) -> None:
         self.text = text
+        self.lines = text.split("\n")
         self.strict = strict
 
     def error(
         self, message: str, token: Token, column: int = 1, line_offset: int = 0
     ) -> LevSyntaxError:
         line = (token.line or 1) + line_offset
-        source = self.text.split("\n")[line - 1] if line - 1 < self.text.count("\n") + 1 else ""
-        start = sum(len(x) + 1 for x in self.text.split("\n")[: line - 1])
+        source = self.lines[line - 1] if line - 1 < len(self.lines) else ""
+        start = sum(len(x) + 1 for x in self.lines[: line - 1])
         return _error(message, line, column, start + column - 1, source)
 
     def at_end(self, message: str) -> LevSyntaxError:
@@ -310,33 +326,36 @@ class _Builder:
         )
 
     def _column(self, token: Token) -> int:
-        line = self.text.split("\n")[(token.line or 1) - 1]
+        line = self.lines[(token.line or 1) - 1]
         return len(line) - len(line.lstrip(" \t")) + 1
 
     def rows(
-        self, kind: str, keyword: Token, rows: list[Token], width: int, height: int
+        self, kind: str, keyword: Token, block: list[Token], width: int, height: int
     ) -> tuple[str, ...]:
+        rows = str(block[0]).split("\n") if block else []
         if len(rows) < height:
-            after = len(rows) + 1
             message = f"'{kind}' has {_rows(len(rows))}, expected {height}"
-            if (keyword.line or 1) + after > self.text.count("\n"):
+            after = len(rows) + 1
+            if (keyword.line or 1) + after > len(self.lines) - (not self.lines[-1]):
                 raise self.at_end(message)
             raise self.error(message, keyword, 1, after)
         result = []
-        for row in rows:
-            text = str(row).rstrip(" \t")
+        for offset, line in enumerate(rows):
+            text = line.rstrip(" \t")
             for column, cell in enumerate(text[:width], start=1):
                 if not (cell == EMPTY or (cell.isascii() and cell.isalnum())):
                     raise self.error(
                         f"Unexpected {cell!r} in '{kind}', expected '.' or an alphanumeric label",
-                        row,
+                        block[0],
                         column,
+                        offset,
                     )
             if len(text) != width:
                 raise self.error(
                     f"A row of '{kind}' has {len(text)} cells, expected {width}",
-                    row,
+                    block[0],
                     min(len(text), width) + 1,
+                    offset,
                 )
             result.append(text)
         return tuple(result)
@@ -373,7 +392,7 @@ class _Builder:
         for kind, token, _ in items:
             if kind not in ("color", "img"):
                 continue
-            line = self.text.split("\n")[(token.line or 1) - 1]
+            line = self.lines[(token.line or 1) - 1]
             words = str(token).split(None, 2 if kind == "img" else 4)
             label = words[1]
             label_column = _word_column(line, 1)
