@@ -66,6 +66,8 @@ class _Reading:
     # The tessellation of each board, by its offset: the lexer settles it
     # (the puzzle's "Game:", the file's, the caller's), the puzzle takes it.
     boards: dict[int, Tessellation] = field(default_factory=dict)
+    # The line of each puzzle's board, in order, for tools that report on puzzles.
+    board_lines: list[int] = field(default_factory=list)
 
 
 _reading: contextvars.ContextVar[_Reading] = contextvars.ContextVar("sokfmt_sok_reading")
@@ -139,6 +141,7 @@ class _SokTransformer(Transformer[Token, Any]):
         fields, notes_text = _notes(notes, _PUZZLE_KEYS)
         fields.pop("game", None)  # the board carries it
         tessellation = reading.boards.pop(tokens[board_at].start_pos or 0)
+        reading.board_lines.append(tokens[board_at].line or 0)
         board: Board = _relocated(tokens[board_at], Board.parsed, tessellation)
         comments = [t for t in tokens[:board_at] + notes if t.type == COMMENT]
         saved_games = []
@@ -254,6 +257,11 @@ def normalise(text: str) -> str:
 
 def parse(text: str, tessellation: Tessellation) -> Collection:
     """See `sokfmt.parse_sok`."""
+    return parse_with_lines(text, tessellation)[0]
+
+
+def parse_with_lines(text: str, tessellation: Tessellation) -> tuple[Collection, list[int]]:
+    """The collection, and the line where each puzzle's board starts."""
     text = normalise(text)
     reading = _Reading([text if text.endswith("\n") else text + "\n"], tessellation)
     reset = _reading.set(reading)
@@ -264,7 +272,8 @@ def parse(text: str, tessellation: Tessellation) -> Collection:
     preamble, puzzles = result
     fields, notes = _notes(preamble, _FILE_KEYS)
     comments = _comment_lines([t for t in preamble if t.type == COMMENT])
-    return Collection(notes=notes, puzzles=tuple(puzzles), comments=comments, **fields)
+    collection = Collection(notes=notes, puzzles=tuple(puzzles), comments=comments, **fields)
+    return collection, reading.board_lines
 
 
 def iterate(lines: Iterable[str], tessellation: Tessellation) -> Iterator[Puzzle]:

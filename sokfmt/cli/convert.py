@@ -1,0 +1,84 @@
+"""sokfmt convert: between .sok, .xsb and .json, and .lev and .json."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from typing import Any
+
+from ..errors import ParseError, ValidationError
+from ..lev import LevPuzzle, dump_lev
+from ..puzzle import Collection
+from ..sok import dump_sok
+from .files import FORMATS, UsageError, format_of, load, write_text
+
+
+def register(commands: Any) -> None:
+    command = commands.add_parser(
+        "convert",
+        help="convert between .sok, .xsb, .json and .lev",
+        description="Convert IN to OUT, each format chosen by its extension (or --from/--to); "
+        "'-' is standard input or output. .sok, .xsb and .json hold collections; .lev and "
+        ".json hold sliding-block puzzles. A conversion that would lose information (saved "
+        "games into .xsb) is refused unless --lossy.",
+    )
+    command.add_argument("input", metavar="IN")
+    command.add_argument("output", metavar="OUT")
+    command.add_argument("--from", dest="source", choices=FORMATS, help="the format of IN")
+    command.add_argument("--to", dest="target", choices=FORMATS, help="the format of OUT")
+    command.add_argument("--rle", action="store_true", help="run-length encode boards")
+    command.add_argument("--lossy", action="store_true", help="allow dropping saved games")
+    command.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    try:
+        source = format_of(arguments.input, arguments.source)
+        target = format_of(arguments.output, arguments.target)
+    except UsageError as error:
+        print(f"sokfmt: {error}", file=sys.stderr)
+        return 2
+    try:
+        item = load(arguments.input, source)
+        text = convert(item, target, rle=arguments.rle, lossy=arguments.lossy)
+        write_text(arguments.output, text)
+    except ParseError as error:
+        print(
+            f"sokfmt: {arguments.input}:{error.line}:{error.column}: error: {error.message}",
+            file=sys.stderr,
+        )
+        return 1
+    except (OSError, ValidationError) as error:
+        print(f"sokfmt: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def convert(item: Collection | LevPuzzle, target: str, *, rle: bool, lossy: bool) -> str:
+    """The text of `item` in the `target` format.
+
+    Raises:
+        ValidationError: the target cannot hold `item`, or would lose part of it.
+    """
+    if target == "json":
+        return json.dumps(item.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    if isinstance(item, LevPuzzle):
+        if target != "lev":
+            raise ValidationError(f"a sliding-block puzzle cannot be written as .{target}")
+        return dump_lev(item)
+    if target == "lev":
+        raise ValidationError("a Sokoban collection cannot be written as .lev")
+    if target == "xsb":
+        games = sum(len(puzzle.saved_games) for puzzle in item.puzzles)
+        if games and not lossy:
+            raise ValidationError(
+                f".xsb holds no saved games: converting would drop {games}; "
+                "use --lossy to drop them, or write .sok"
+            )
+        item = dataclasses.replace(
+            item,
+            puzzles=tuple(dataclasses.replace(p, saved_games=()) for p in item.puzzles),
+        )
+    return dump_sok(item, rle=rle)

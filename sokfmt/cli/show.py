@@ -1,0 +1,129 @@
+"""sokfmt show: draw a board in the terminal, or as an SVG picture."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..board import Board
+from ..errors import ParseError, ValidationError
+from ..lev import LevPuzzle
+from ..puzzle import Collection, Puzzle
+from .files import FORMATS, UsageError, format_of, load, write_text
+from .svg import board_svg, lev_svg
+from .text import wants_colour
+
+# Each canonical square: its character, and its ANSI colour.
+_SQUARES = {
+    "#": ("█", "38;5;244"),
+    "-": (" ", ""),
+    ".": ("·", "38;5;196"),
+    "$": ("■", "38;5;178"),
+    "*": ("▣", "38;5;34"),
+    "@": ("●", "38;5;33"),
+    "+": ("◉", "38;5;33"),
+}
+
+
+def register(commands: Any) -> None:
+    command = commands.add_parser(
+        "show",
+        help="draw a board in the terminal or as SVG",
+        description="Draw one puzzle of FILE (the first, or --puzzle NUMBER or TITLE) in the "
+        "terminal, in colour when it supports it, or as an SVG picture with --svg.",
+    )
+    command.add_argument("file", metavar="FILE")
+    command.add_argument("--puzzle", help="the puzzle's number (from 1) or title")
+    command.add_argument(
+        "--svg", metavar="OUT.svg", help="write an SVG picture ('-': standard output)"
+    )
+    command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
+    command.add_argument(
+        "--color", choices=("auto", "always", "never"), default="auto", help="colour the drawing"
+    )
+    command.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    try:
+        item = load(arguments.file, format_of(arguments.file, arguments.format))
+        colour = wants_colour(sys.stdout, arguments.color)
+        if isinstance(item, LevPuzzle):
+            picture, drawing = lev_svg(item), draw_lev(item, colour)
+        else:
+            puzzle = choose(item, arguments.puzzle)
+            picture = board_svg(puzzle.board, puzzle.title)
+            drawing = draw(puzzle.board, colour)
+            if puzzle.title:
+                drawing = f"{puzzle.title}\n{drawing}"
+        if arguments.svg:
+            write_text(arguments.svg, picture)
+        else:
+            print(drawing)
+    except UsageError as error:
+        print(f"sokfmt: {error}", file=sys.stderr)
+        return 2
+    except ParseError as error:
+        print(
+            f"sokfmt: {arguments.file}:{error.line}:{error.column}: error: {error.message}",
+            file=sys.stderr,
+        )
+        return 1
+    except (OSError, ValidationError) as error:
+        print(f"sokfmt: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def choose(collection: Collection, wanted: str | None) -> Puzzle:
+    """The puzzle numbered or titled `wanted` (the first when None).
+
+    Raises:
+        UsageError: no such puzzle.
+    """
+    puzzles = collection.puzzles
+    if not puzzles:
+        raise UsageError("the file holds no puzzle")
+    if wanted is None:
+        return puzzles[0]
+    if wanted.isdigit():
+        number = int(wanted)
+        if not 1 <= number <= len(puzzles):
+            raise UsageError(f"no puzzle {number}: the file holds {len(puzzles)}")
+        return puzzles[number - 1]
+    for puzzle in puzzles:
+        if puzzle.title == wanted:
+            return puzzle
+    for puzzle in puzzles:
+        if puzzle.title.casefold() == wanted.casefold():
+            return puzzle
+    raise UsageError(f"no puzzle titled {wanted!r}")
+
+
+def draw(board: Board, colour: bool) -> str:
+    """The board in Unicode characters (its canonical rows), coloured with ANSI codes."""
+    lines = []
+    for row in board.rows:
+        cells = []
+        for square in row:
+            character, code = _SQUARES[square]
+            cells.append(f"\x1b[{code}m{character}\x1b[0m" if colour and code else character)
+        lines.append("".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def draw_lev(puzzle: LevPuzzle, colour: bool) -> str:
+    """The initial position, each label on its piece's colour."""
+    pieces = puzzle.pieces
+    lines = []
+    for row in puzzle.initial:
+        cells = []
+        for label in row:
+            if colour and label != ".":
+                r, g, b = pieces[label].color
+                cells.append(f"\x1b[48;2;{r};{g};{b}m{label}\x1b[0m")
+            else:
+                cells.append(label)
+        lines.append("".join(cells))
+    return "\n".join(lines)

@@ -1,0 +1,128 @@
+"""Where cells are and which touch which, for the four tessellations.
+
+Boards store cells in rows and columns; this module says what that grid means
+on the plane: which cells are neighbours (to find the outside of a board) and
+the polygon of each cell (to draw it).  The layouts are those of the canonical
+text: Hexoban odd rows stand half a cell to the right of even rows; a Trioban
+cell points up when its row and column add up to an even number; an Octoban
+cell is an octagon when they do, and a square otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+from .board import FLOOR, WALL, Board, Position
+from .tessellation import Tessellation
+
+__all__ = ("cell_polygon", "is_closed", "neighbours", "outside", "picture_size")
+
+Point = tuple[float, float]
+
+_SQUARE = ((0, -1), (0, 1), (-1, 0), (1, 0))
+_EIGHT = (*_SQUARE, (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def neighbours(tessellation: Tessellation, position: Position) -> list[Position]:
+    """The cells that share an edge with `position` (some may lie off the board)."""
+    row, column = position
+    if tessellation is Tessellation.SOKOBAN:
+        steps: tuple[tuple[int, int], ...] = _SQUARE
+    elif tessellation is Tessellation.OCTOBAN:
+        steps = _EIGHT if (row + column) % 2 == 0 else _SQUARE
+    elif tessellation is Tessellation.HEXOBAN:
+        shift = row % 2  # odd rows stand half a cell to the right
+        steps = ((0, -1), (0, 1), (-1, shift - 1), (-1, shift), (1, shift - 1), (1, shift))
+    else:  # Trioban: left, right, and the cell across the horizontal edge
+        vertical = 1 if (row + column) % 2 == 0 else -1
+        steps = ((0, -1), (0, 1), (vertical, 0))
+    return [(row + dy, column + dx) for dy, dx in steps]
+
+
+def outside(board: Board) -> set[Position]:
+    """The floor cells that connect to the edge of the board without crossing
+    a wall: the outside, which a picture leaves out."""
+    height, width = board.height, board.width
+    seen: set[Position] = set()
+    queue: deque[Position] = deque()
+    for row in range(height):
+        for column in range(width):
+            if board[row, column] != FLOOR:
+                continue
+            position = (row, column)
+            if any(not _on_board(board, n) for n in neighbours(board.tessellation, position)):
+                seen.add(position)
+                queue.append(position)
+    while queue:
+        for near in neighbours(board.tessellation, queue.popleft()):
+            if _on_board(board, near) and near not in seen and board[near] == FLOOR:
+                seen.add(near)
+                queue.append(near)
+    return seen
+
+
+def is_closed(board: Board) -> bool:
+    """Whether walls close in every pusher: none of them can walk off the board."""
+    seen = set(board.pushers)
+    queue = deque(seen)
+    while queue:
+        for near in neighbours(board.tessellation, queue.popleft()):
+            if not _on_board(board, near):
+                return False
+            if near not in seen and board[near] != WALL:
+                seen.add(near)
+                queue.append(near)
+    return True
+
+
+def _on_board(board: Board, position: Position) -> bool:
+    row, column = position
+    return 0 <= row < board.height and 0 <= column < board.width
+
+
+def cell_polygon(tessellation: Tessellation, position: Position, size: float) -> list[Point]:
+    """The corners of a cell on a picture whose cells are `size` wide."""
+    row, column = position
+    if tessellation is Tessellation.HEXOBAN:
+        radius = size / math.sqrt(3)  # pointy-top hexagons, `size` across the flats
+        x = (column + 0.5 + 0.5 * (row % 2)) * size
+        y = radius + row * 1.5 * radius
+        return [
+            (x + radius * math.cos(math.radians(a)), y + radius * math.sin(math.radians(a)))
+            for a in range(30, 390, 60)
+        ]
+    if tessellation is Tessellation.TRIOBAN:
+        height = size * math.sqrt(3) / 2
+        left, top = column * size / 2, row * height
+        if (row + column) % 2 == 0:  # pointing up
+            return [(left, top + height), (left + size, top + height), (left + size / 2, top)]
+        return [(left, top), (left + size, top), (left + size / 2, top + height)]
+    left, top = column * size, row * size
+    if tessellation is Tessellation.OCTOBAN and (row + column) % 2 == 0:
+        cut = size / (2 + math.sqrt(2))  # a regular octagon in the cell's square
+        return [
+            (left + cut, top),
+            (left + size - cut, top),
+            (left + size, top + cut),
+            (left + size, top + size - cut),
+            (left + size - cut, top + size),
+            (left + cut, top + size),
+            (left, top + size - cut),
+            (left, top + cut),
+        ]
+    if tessellation is Tessellation.OCTOBAN:  # a square between octagons, turned 45 degrees
+        x, y, half = left + size / 2, top + size / 2, size / 2
+        return [(x, y - half), (x + half, y), (x, y + half), (x - half, y)]
+    return [(left, top), (left + size, top), (left + size, top + size), (left, top + size)]
+
+
+def picture_size(board: Board, size: float) -> Point:
+    """Width and height of the picture of `board` with cells `size` wide."""
+    tessellation = board.tessellation
+    if tessellation is Tessellation.HEXOBAN:
+        radius = size / math.sqrt(3)
+        return ((board.width + 0.5) * size, 2 * radius + (board.height - 1) * 1.5 * radius)
+    if tessellation is Tessellation.TRIOBAN:
+        return ((board.width + 1) * size / 2, board.height * size * math.sqrt(3) / 2)
+    return (board.width * size, board.height * size)

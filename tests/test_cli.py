@@ -1,0 +1,240 @@
+"""The sokfmt command, run for real in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+from replay import solves
+
+from sokfmt import load_lev, load_sok, parse_board, parse_sok
+from sokfmt.cli.info import sample
+from sokfmt.geometry import outside
+
+VECTORS = Path(__file__).parent / "vectors"
+BOARD = "#####\n#@$.#\n#####"
+
+
+def sokfmt(*arguments: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sokfmt", *arguments],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        check=False,
+    )
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Path:
+    (tmp_path / "good.sok").write_text(f"Good\n{BOARD}\n\nSolution\nR\n", encoding="utf-8")
+    (tmp_path / "bad.sok").write_text(f"Bad\n\n{BOARD}\n\nSolution\nRR\nu[lR]\n", encoding="utf-8")
+    (tmp_path / "odd.sok").write_text(
+        "Unbalanced\n#####\n#@$$.#\n######\n\nOpen\n#####\n#@$.#\n## ##\n\n"
+        "Orders\n#####\n#@$.#\n#####\nboxorder: 1\ngoalorder: 2\n",
+        encoding="utf-8",
+    )
+    return tmp_path
+
+
+# ------------------------------------------------------------------- info
+
+
+def test_info_without_a_file_shows_the_bundled_sample() -> None:
+    for result in (sokfmt(), sokfmt("info")):
+        assert result.returncode == 0
+        lines = result.stdout.splitlines()
+        assert lines[0] == (
+            "sokfmt 0.1.0: sokfmt sample: 4 puzzles (Sokoban), 6 saved games, "
+            "51 moves and pushes (18 pushes)"
+        )
+        assert lines[2].split() == [
+            "#",
+            "title",
+            "game",
+            "size",
+            "boxes",
+            "saved",
+            "solutions",
+            "moves/pushes",
+        ]
+        assert lines[6] == "4  Step Aside  Sokoban  6x6       2      1          1          23/7"
+
+
+def test_info_of_a_lev_file() -> None:
+    result = sokfmt("info", str(VECTORS / "lev" / "c19.lev"))
+    assert result.returncode == 0
+    assert "sliding-block puzzle 4x5, 9 pieces, 0 unknown sections" in result.stdout
+    assert "\nA          4  #7f0000  yes\n" in result.stdout
+
+
+def test_every_sample_solution_solves_its_puzzle() -> None:
+    checked = 0
+    for puzzle in sample().puzzles:
+        for game in puzzle.saved_games:
+            finished = game.current_move_idx == len(game)
+            assert solves(game, puzzle.board) is finished, (puzzle.title, game.title)
+            checked += finished
+    assert checked == 5
+
+
+# ------------------------------------------------------------------ check
+
+
+def test_check_clean_file(files: Path) -> None:
+    result = sokfmt("check", str(files / "good.sok"))
+    assert result.returncode == 0
+    assert result.stdout == "1 file checked: 0 errors, 0 warnings\n"
+
+
+def test_check_reports_errors_at_file_positions(files: Path) -> None:
+    result = sokfmt("check", str(files / "good.sok"), str(files / "bad.sok"))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{files / 'bad.sok'}:9:4: error: Unexpected 'R' in a jump, expected lower-case "
+        "moves only (no pushes or pulls)",
+        "2 files checked: 1 error, 0 warnings",
+    ]
+
+
+def test_check_warnings(files: Path) -> None:
+    result = sokfmt("check", str(files / "odd.sok"), str(VECTORS / "lev" / "unknown.lev"))
+    assert result.returncode == 0
+    odd, lev = files / "odd.sok", VECTORS / "lev" / "unknown.lev"
+    assert result.stdout.splitlines() == [
+        f"{odd}:2:1: warning: puzzle 1 'Unbalanced': 2 boxes but 1 goal",
+        f"{odd}:7:1: warning: puzzle 2 'Open': not closed by walls: "
+        "a pusher can walk off the board",
+        f"{odd}:12:1: warning: puzzle 3 'Orders': Sokoban+: boxorder '1' and goalorder '2' "
+        "must hold the same ids",
+        f"{lev}:6:1: warning: unknown section 'history' kept as it is",
+        f"{lev}:10:1: warning: unknown section 'undo' kept as it is",
+        "2 files checked: 0 errors, 5 warnings",
+    ]
+
+
+def test_check_usage_and_missing_files(tmp_path: Path) -> None:
+    assert sokfmt("check").returncode == 2
+    assert sokfmt("check", "--format", "png", "x.sok").returncode == 2
+    missing = sokfmt("check", str(tmp_path / "missing.sok"))
+    assert missing.returncode == 1
+    assert missing.stdout.startswith(f"{tmp_path / 'missing.sok'}: error: ")
+    unknown = sokfmt("check", str(tmp_path / "level.png"))
+    assert unknown.returncode == 1
+    assert "cannot tell the format" in unknown.stdout
+
+
+# ---------------------------------------------------------------- convert
+
+
+def test_convert_sok_json_sok_round_trips(files: Path, tmp_path: Path) -> None:
+    source = VECTORS / "sok" / "moves.sok"
+    assert sokfmt("convert", str(source), str(tmp_path / "c.json")).returncode == 0
+    document = json.loads((tmp_path / "c.json").read_text("utf-8"))
+    assert document == load_sok(source).to_dict()
+    assert (
+        sokfmt("convert", str(tmp_path / "c.json"), str(tmp_path / "c.sok"), "--rle").returncode
+        == 0
+    )
+    written = (tmp_path / "c.sok").read_text("utf-8")
+    assert "7#|#@$-$.#|#--.--#|7#" in written
+    assert parse_sok(written) == load_sok(source)
+
+
+def test_convert_refuses_to_lose_saved_games(files: Path, tmp_path: Path) -> None:
+    result = sokfmt("convert", str(files / "good.sok"), str(tmp_path / "out.xsb"))
+    assert result.returncode == 1
+    assert "would drop 1" in result.stderr
+    assert not (tmp_path / "out.xsb").exists()
+    lossy = sokfmt("convert", str(files / "good.sok"), str(tmp_path / "out.xsb"), "--lossy")
+    assert lossy.returncode == 0
+    assert load_sok(tmp_path / "out.xsb").puzzles[0].saved_games == ()
+
+
+def test_convert_lev_through_json_and_standard_streams() -> None:
+    c19 = (VECTORS / "lev" / "c19.lev").read_text("utf-8")
+    as_json = sokfmt("convert", "-", "-", "--from", "lev", "--to", "json", stdin=c19)
+    assert as_json.returncode == 0
+    back = sokfmt("convert", "-", "-", "--from", "json", "--to", "lev", stdin=as_json.stdout)
+    assert back.stdout == c19
+    assert load_lev(VECTORS / "lev" / "c19.lev").to_dict() == json.loads(as_json.stdout)
+
+
+def test_convert_errors(tmp_path: Path) -> None:
+    lev = str(VECTORS / "lev" / "c19.lev")
+    across = sokfmt("convert", lev, str(tmp_path / "x.sok"))
+    assert (across.returncode, across.stderr) == (
+        1,
+        "sokfmt: a sliding-block puzzle cannot be written as .sok\n",
+    )
+    assert sokfmt("convert", lev, str(tmp_path / "x.png")).returncode == 2
+    bad = tmp_path / "bad.lev"
+    bad.write_text("size 2 1\ninitial\nA#\n", encoding="utf-8")
+    result = sokfmt("convert", str(bad), "-", "--to", "json")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"sokfmt: {bad}:3:2: error: Unexpected '#' in 'initial', expected '.' or an "
+        "alphanumeric label\n"
+    )
+
+
+# ------------------------------------------------------------------- show
+
+
+def test_show_draws_in_the_terminal(files: Path) -> None:
+    result = sokfmt("show", str(files / "good.sok"))
+    assert result.returncode == 0
+    assert result.stdout == "Good\n█████\n█●■·█\n█████\n"
+    coloured = sokfmt("show", str(files / "good.sok"), "--color", "always")
+    assert "\x1b[38;5;244m█\x1b[0m" in coloured.stdout
+
+
+def test_show_chooses_a_puzzle_by_number_or_title(files: Path) -> None:
+    assert sokfmt("show", str(files / "odd.sok"), "--puzzle", "2").stdout.startswith("Open\n")
+    assert sokfmt("show", str(files / "odd.sok"), "--puzzle", "orders").stdout.startswith(
+        "Orders\n"
+    )
+    missing = sokfmt("show", str(files / "odd.sok"), "--puzzle", "9")
+    assert (missing.returncode, missing.stderr) == (2, "sokfmt: no puzzle 9: the file holds 3\n")
+
+
+@pytest.mark.parametrize(
+    ("game", "board"),
+    [
+        ("Sokoban", " #####\n #@  #\n # $ #\n## . #\n#  * #\n######"),
+        ("Hexoban", " # # # #\n# @ $ . #\n # # # #"),
+        ("Trioban", "  #####\n ##@$.##\n#########"),
+        ("Octoban", "#######\n#@ $ .#\n# *   #\n#######"),
+    ],
+)
+def test_show_writes_an_svg_picture(tmp_path: Path, game: str, board: str) -> None:
+    path = tmp_path / "one.sok"
+    path.write_text(f"Game: {game}\n\nOne\n{board}\n", encoding="utf-8")
+    assert sokfmt("show", str(path), "--svg", str(tmp_path / "one.svg")).returncode == 0
+    root = ElementTree.parse(tmp_path / "one.svg").getroot()
+    parsed = parse_board(board, load_sok(path).puzzles[0].tessellation)
+    cells = parsed.width * parsed.height - len(outside(parsed))
+    markers = len(parsed.goals) + len(parsed.boxes) + len(parsed.pushers)
+    shapes = [element for element in root if not element.tag.endswith("title")]
+    assert len(shapes) == cells + markers
+    kinds = [element.get("class") for element in shapes]
+    assert kinds.count("box") == len(parsed.boxes)
+    assert kinds.count("pusher") == len(parsed.pushers)
+    polygons = [element for element in shapes if element.tag.endswith("polygon")]
+    corners = {len(element.get("points", "").split()) for element in polygons}
+    expected = {"Sokoban": {4}, "Hexoban": {6}, "Trioban": {3}, "Octoban": {8, 4}}[game]
+    assert corners == expected
+
+
+def test_show_lev_picture_and_drawing(tmp_path: Path) -> None:
+    lev = str(VECTORS / "lev" / "c19.lev")
+    assert sokfmt("show", lev).stdout == "AA11\nAA22\n78..\n6533\n6544\n"
+    assert sokfmt("show", lev, "--svg", str(tmp_path / "c19.svg")).returncode == 0
+    root = ElementTree.parse(tmp_path / "c19.svg").getroot()
+    fills = [element.get("fill") for element in root if element.tag.endswith("polygon")]
+    assert len(fills) == 20
+    assert fills.count("#7f0000") == 4
