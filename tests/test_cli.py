@@ -238,3 +238,45 @@ def test_show_lev_picture_and_drawing(tmp_path: Path) -> None:
     fills = [element.get("fill") for element in root if element.tag.endswith("polygon")]
     assert len(fills) == 20
     assert fills.count("#7f0000") == 4
+
+
+def test_readme_shows_the_real_info_output() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    block = readme.split("$ sokfmt info\n", 1)[1].split("```", 1)[0]
+    assert sokfmt("info").stdout == block
+
+
+def test_progress_bar_only_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sokfmt.cli import text
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    quiet = text.Progress(5)
+    quiet.update(2, "a.sok")
+    quiet.close()
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    shown = text.Progress(4)
+    shown.update(2, "b.sok")
+    assert "[" + "#" * 15 + "-" * 15 + "] 2/4 b.sok" in capsys.readouterr().err
+    assert not text.Progress(1).shown  # one file needs no bar
+
+
+def test_colour_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sokfmt.cli.text import wants_colour
+
+    class Terminal:
+        def __init__(self, tty: bool) -> None:
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert wants_colour(Terminal(True), "auto")  # type: ignore[arg-type]
+    assert not wants_colour(Terminal(False), "auto")  # type: ignore[arg-type]
+    assert wants_colour(Terminal(False), "always")  # type: ignore[arg-type]
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not wants_colour(Terminal(True), "auto")  # type: ignore[arg-type]
