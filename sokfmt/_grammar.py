@@ -108,14 +108,16 @@ class Budget:
     def take(self, size: int, pos: int) -> None:
         self.used += size
         if self.used > self.limit:
-            raise over_limit(self.limit, pos)
+            raise over_limit(self.limit)
 
     def give_back(self, size: int) -> None:
         self.used -= size
 
 
-def over_limit(limit: int, pos: int) -> SemanticError:
-    return SemanticError(f"Decodes to more than the limit of {limit:,} characters", pos)
+def over_limit(limit: int) -> SemanticError:
+    """The error for a text whose decoding is too long.  It is about the whole
+    text, so it points at its start, wherever the excess is first noticed."""
+    return SemanticError(f"Decodes to more than the limit of {limit:,} characters", 0)
 
 
 _budget: contextvars.ContextVar[Budget] = contextvars.ContextVar("sokfmt_budget")

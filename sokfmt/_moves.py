@@ -94,7 +94,7 @@ def decode_moves(
         if fast and _matches_whole(compiled.plain, text):
             letters = _without_whitespace(text)
             if len(letters) > limit:
-                raise _grammar.over_limit(limit, 0)
+                raise _grammar.over_limit(limit)
             return _assemble([Segment("", letters, source)], tessellation)
         with _grammar.budgeted(limit) as budget:
             if fast and _matches_whole(compiled.run, text):

@@ -85,7 +85,7 @@ def decode(text: str, limit: int, *, language: str = "rle", fast: bool = True) -
     if fast and compiled.plain(text):
         # Nothing to expand: a text of literals and line breaks is its own decoding.
         if len(text) > limit:
-            _grammar.fail(grammar, text, _grammar.over_limit(limit, 0))
+            _grammar.fail(grammar, text, _grammar.over_limit(limit))
         return text.replace("|", "\n")
     try:
         if fast and _matches_whole(compiled.group_free, text):
@@ -97,7 +97,7 @@ def decode(text: str, limit: int, *, language: str = "rle", fast: bool = True) -
     except SemanticError as exc:
         _grammar.fail(grammar, text, exc)
     if len(decoded) > limit:  # literal line breaks are not counted as they go
-        _grammar.fail(grammar, text, _grammar.over_limit(limit, len(text)))
+        _grammar.fail(grammar, text, _grammar.over_limit(limit))
     return decoded.replace("|", "\n")
 
 

@@ -51,7 +51,7 @@ RLE_MESSAGES = [
     ("#0#", "A count of 0 would drop what follows it, expected 1 or more (at line 1, column 2)"),
     (
         "9999999999(9999999999(#))",
-        "Decodes to more than the limit of 5,000,000 characters (at line 1, column 12)",
+        "Decodes to more than the limit of 5,000,000 characters (at line 1, column 1)",
     ),
 ]
 
