@@ -110,9 +110,6 @@ class Budget:
         if self.used > self.limit:
             raise over_limit(self.limit)
 
-    def give_back(self, size: int) -> None:
-        self.used -= size
-
 
 def over_limit(limit: int) -> SemanticError:
     """The error for a text whose decoding is too long.  It is about the whole

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any
 
+from ._files import FileLike, read_bytes
 from .errors import ValidationError
 
 __all__ = (
@@ -202,7 +202,7 @@ def parse_lev(text: str, *, strict: bool = False) -> LevPuzzle:
     return parse(text, strict=strict)
 
 
-def load_lev(file: str | os.PathLike[str] | BinaryIO, *, strict: bool = False) -> LevPuzzle:
+def load_lev(file: FileLike, *, strict: bool = False) -> LevPuzzle:
     """The puzzle in a .lev file, given by path or as a binary file object.
 
     .lev files are ASCII; other bytes are read as Latin-1 so that nothing fails to decode.
@@ -211,11 +211,7 @@ def load_lev(file: str | os.PathLike[str] | BinaryIO, *, strict: bool = False) -
         LevSyntaxError: as `parse_lev`.
         OSError: the file cannot be read.
     """
-    if isinstance(file, (str, os.PathLike)):
-        with open(file, "rb") as opened:
-            data = opened.read()
-    else:
-        data = file.read()
+    data = read_bytes(file)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

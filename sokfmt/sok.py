@@ -8,6 +8,7 @@ import os
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from ._files import FileLike, read_bytes
 from .puzzle import Collection, Puzzle
 from .tessellation import Tessellation
 
@@ -65,7 +66,7 @@ def decode_bytes(data: bytes, encoding: str | None = None) -> str:
 
 
 def load_sok(
-    file: str | os.PathLike[str] | BinaryIO,
+    file: FileLike,
     *,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
@@ -76,12 +77,7 @@ def load_sok(
         ParseError: as `parse_sok`.
         OSError: the file cannot be read.
     """
-    if isinstance(file, (str, os.PathLike)):
-        with open(file, "rb") as opened:
-            data = opened.read()
-    else:
-        data = file.read()
-    return parse_sok(decode_bytes(data, encoding), tessellation=tessellation)
+    return parse_sok(decode_bytes(read_bytes(file), encoding), tessellation=tessellation)
 
 
 def dump_sok(collection: Collection, *, rle: bool = False, wrap: int | None = 70) -> str:
@@ -103,7 +99,7 @@ def dump_sok(collection: Collection, *, rle: bool = False, wrap: int | None = 70
 
 
 def iter_sok(
-    file: str | os.PathLike[str] | BinaryIO,
+    file: FileLike,
     *,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,

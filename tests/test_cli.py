@@ -280,3 +280,12 @@ def test_colour_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     assert wants_colour(Terminal(False), "always")  # type: ignore[arg-type]
     monkeypatch.setenv("NO_COLOR", "1")
     assert not wants_colour(Terminal(True), "auto")  # type: ignore[arg-type]
+
+
+def test_info_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.lev"
+    bad.write_text("size 2 1\ninitial\nA#\n", encoding="utf-8")
+    result = sokfmt("info", str(bad))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"sokfmt: {bad}:3:2: error: Unexpected '#'")
+    assert sokfmt("info", str(tmp_path / "x.png")).returncode == 2

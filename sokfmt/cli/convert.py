@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import sys
 from typing import Any
 
 from ..errors import ParseError, ValidationError
 from ..lev import LevPuzzle, dump_lev
 from ..puzzle import Collection
 from ..sok import dump_sok
-from .files import FORMATS, UsageError, format_of, load, write_text
+from .files import FORMATS, UsageError, failed, format_of, load, write_text
 
 
 def register(commands: Any) -> None:
@@ -37,22 +36,11 @@ def run(arguments: argparse.Namespace) -> int:
     try:
         source = format_of(arguments.input, arguments.source)
         target = format_of(arguments.output, arguments.target)
-    except UsageError as error:
-        print(f"sokfmt: {error}", file=sys.stderr)
-        return 2
-    try:
         item = load(arguments.input, source)
         text = convert(item, target, rle=arguments.rle, lossy=arguments.lossy)
         write_text(arguments.output, text)
-    except ParseError as error:
-        print(
-            f"sokfmt: {arguments.input}:{error.line}:{error.column}: error: {error.message}",
-            file=sys.stderr,
-        )
-        return 1
-    except (OSError, ValidationError) as error:
-        print(f"sokfmt: {error}", file=sys.stderr)
-        return 1
+    except (UsageError, ParseError, OSError, ValidationError) as error:
+        return failed(arguments.input, error)
     return 0
 
 

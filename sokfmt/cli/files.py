@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import ValidationError
+from ..errors import ParseError, ValidationError
 from ..lev import LevPuzzle, parse_lev
 from ..puzzle import Collection
 from ..sok import decode_bytes, parse_sok
@@ -19,6 +19,20 @@ FORMATS = ("sok", "xsb", "lev", "json")
 
 class UsageError(Exception):
     """The command line asks for something that cannot be done (exit status 2)."""
+
+
+def failed(path: str, error: Exception) -> int:
+    """Report why a command failed on standard error; its exit status."""
+    if isinstance(error, UsageError):
+        print(f"sokfmt: {error}", file=sys.stderr)
+        return 2
+    if isinstance(error, ParseError):
+        print(
+            f"sokfmt: {path}:{error.line}:{error.column}: error: {error.message}", file=sys.stderr
+        )
+        return 1
+    print(f"sokfmt: {error}", file=sys.stderr)
+    return 1
 
 
 def format_of(path: str, chosen: str | None) -> str:

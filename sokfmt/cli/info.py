@@ -11,7 +11,7 @@ from ..errors import ParseError, ValidationError
 from ..lev import LevPuzzle
 from ..puzzle import Collection
 from ..sok import parse_sok
-from .files import FORMATS, UsageError, format_of, load
+from .files import FORMATS, UsageError, failed, format_of, load
 from .text import table
 
 
@@ -41,12 +41,8 @@ def run(arguments: argparse.Namespace) -> int:
         else:
             item = load(arguments.file, format_of(arguments.file, arguments.format))
             name = arguments.file
-    except UsageError as error:
-        print(f"sokfmt: {error}")
-        return 2
-    except (OSError, ParseError, ValidationError) as error:
-        print(f"sokfmt: {arguments.file}: {error}")
-        return 1
+    except (UsageError, OSError, ParseError, ValidationError) as error:
+        return failed(arguments.file, error)
     print(lev_summary(item, name) if isinstance(item, LevPuzzle) else summary(item, name))
     return 0
 

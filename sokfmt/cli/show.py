@@ -10,7 +10,7 @@ from ..board import Board
 from ..errors import ParseError, ValidationError
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
-from .files import FORMATS, UsageError, format_of, load, write_text
+from .files import FORMATS, UsageError, failed, format_of, load, write_text
 from .svg import board_svg, lev_svg
 from .text import wants_colour
 
@@ -61,18 +61,8 @@ def run(arguments: argparse.Namespace) -> int:
             write_text(arguments.svg, picture)
         else:
             print(drawing)
-    except UsageError as error:
-        print(f"sokfmt: {error}", file=sys.stderr)
-        return 2
-    except ParseError as error:
-        print(
-            f"sokfmt: {arguments.file}:{error.line}:{error.column}: error: {error.message}",
-            file=sys.stderr,
-        )
-        return 1
-    except (OSError, ValidationError) as error:
-        print(f"sokfmt: {error}", file=sys.stderr)
-        return 1
+    except (UsageError, ParseError, OSError, ValidationError) as error:
+        return failed(arguments.file, error)
     return 0
 
 
