@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
@@ -65,22 +66,34 @@ class _Compiled:
     #: RUN_CHARACTER+: a whole text it matches (letters, "*" and white space,
     #: no counts) needs neither the parser nor count expansion
     plain: re.Pattern[str]
-    #: the RUN terminal: a whole text it matches needs no parser
-    run: re.Pattern[str]
+    #: RUN_CHARACTER or DIGIT, as one character class: a whole text it matches
+    #: is one RUN when each count stands before a letter (checked after it)
+    counted: re.Pattern[str]
     #: splits white-space-free RUN text at its counts (the split keeps them)
     counts: re.Pattern[str]
+    #: in white-space-free text: a count that no letter follows (no COUNTED_LETTER)
+    dangling_count: re.Pattern[str]
 
 
 @cache
 def _compiled() -> _Compiled:
     parser = _grammar.build(MOVES, _MovesTransformer())
     terminals = _grammar.terminal_patterns(parser)
+    run_character, digit = terminals["RUN_CHARACTER"].pattern, terminals["DIGIT"].pattern
+    letter = terminals["LETTER"].pattern
     return _Compiled(
         parser,
-        plain=re.compile(f"(?:{terminals['RUN_CHARACTER'].pattern})*"),
-        run=terminals["RUN"],
-        counts=re.compile(f"({terminals['DIGIT'].pattern}+)"),
+        plain=re.compile(f"(?:{run_character})*"),
+        counted=re.compile(f"{_union(run_character, digit)}*"),
+        counts=re.compile(f"({digit}+)"),
+        dangling_count=re.compile(f"{digit}(?!{_union(digit, letter)})"),
     )
+
+
+def _union(*classes: str) -> str:
+    """One character class of several (each "[...]"): one class matches faster."""
+    assert all(c.startswith("[") and c.endswith("]") and not c.startswith("[^") for c in classes)
+    return "[" + "".join(c[1:-1] for c in classes) + "]"
 
 
 def decode_moves(
@@ -96,12 +109,12 @@ def decode_moves(
             if len(letters) > limit:
                 raise _grammar.over_limit(limit)
             return _assemble([Segment("", letters, source)], tessellation)
-        with _grammar.budgeted(limit) as budget:
-            if fast and _matches_whole(compiled.run, text):
-                # Bracket-free and group-free: one run, no parser needed.
-                segments = [Segment("", _letters(text, 0, budget), source)]
-            else:
-                segments = _grammar.parse(MOVES, compiled.parser, text)
+        if fast and _matches_whole(compiled.counted, text):
+            letters = _run_letters(text, _grammar.Budget(limit))
+            if letters is not None:  # bracket-free and group-free: one RUN
+                return _assemble([Segment("", letters, source)], tessellation)
+        with _grammar.budgeted(limit):
+            segments = _grammar.parse(MOVES, compiled.parser, text)
         return _assemble(segments, tessellation)
     except SemanticError as exc:
         _grammar.fail(MOVES, text, exc)
@@ -112,9 +125,25 @@ def _without_whitespace(run: str) -> str:
     return words[0] if len(words) == 1 else "".join(words)
 
 
+def _run_letters(text: str, budget: _grammar.Budget) -> str | None:
+    """The letters of a text of RUN characters and digits, if it is one RUN:
+    each count stands before a letter (COUNTED_LETTER), and there is a
+    letter or ``*``.  None when it is not: the parser will tell why."""
+    stripped = _without_whitespace(text)
+    compiled = _compiled()
+    if not stripped or compiled.dangling_count.search(stripped):
+        return None
+    return expand_counts(stripped, compiled.counts, budget, _locator(text, 0))
+
+
 def _letters(run: str, pos: int, budget: _grammar.Budget) -> str:
     """The letters (and ``*``) of one RUN token at offset `pos`, counts expanded."""
     stripped = _without_whitespace(run)
+    return expand_counts(stripped, _compiled().counts, budget, _locator(run, pos))
+
+
+def _locator(run: str, pos: int) -> Callable[[int], int]:
+    """index in `run` without white space -> offset in the input."""
 
     def locate(index: int) -> int:
         """The offset in the input of `stripped[index]`."""
@@ -125,7 +154,7 @@ def _letters(run: str, pos: int, budget: _grammar.Budget) -> str:
                 return pos + offset
         return pos + len(run)  # pragma: no cover - index is always inside
 
-    return expand_counts(stripped, _compiled().counts, budget, locate)
+    return locate
 
 
 @cache
