@@ -110,9 +110,9 @@ def decode_moves(
                 raise _grammar.over_limit(limit)
             return _assemble([Segment("", letters, source)], tessellation)
         if fast and _matches_whole(compiled.counted, text):
-            letters = _run_letters(text, _grammar.Budget(limit))
-            if letters is not None:  # bracket-free and group-free: one RUN
-                return _assemble([Segment("", letters, source)], tessellation)
+            counted = _run_letters(text, _grammar.Budget(limit))
+            if counted is not None:  # bracket-free and group-free: one RUN
+                return _assemble([Segment("", counted, source)], tessellation)
         with _grammar.budgeted(limit):
             segments = _grammar.parse(MOVES, compiled.parser, text)
         return _assemble(segments, tessellation)
