@@ -141,7 +141,8 @@ class _SokTransformer(Transformer[Token, Any]):
         fields, notes_text = _notes(notes, _PUZZLE_KEYS)
         fields.pop("game", None)  # the board carries it
         tessellation = reading.boards.pop(tokens[board_at].start_pos or 0)
-        reading.board_lines.append(tokens[board_at].line or 0)
+        if reading.sink is None:  # streaming keeps nothing per puzzle
+            reading.board_lines.append(tokens[board_at].line or 0)
         board: Board = _relocated(tokens[board_at], Board.parsed, tessellation)
         comments = [t for t in tokens[:board_at] + notes if t.type == COMMENT]
         saved_games = []
