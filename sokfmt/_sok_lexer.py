@@ -47,7 +47,6 @@ class _Patterns:
     game: re.Pattern[str]  # a "Game" property line, anywhere in a text
     # In a run of board-like lines: an RLE row (a count or "|") or a line of floor only.
     rle_or_empty: re.Pattern[str]
-    blank_lines: re.Pattern[str]  # blank lines, none or more, at a position
 
 
 @cache
@@ -55,12 +54,15 @@ def _patterns(parser: Lark) -> _Patterns:
     terminals = {name: p.pattern for name, p in _grammar.terminal_patterns(parser).items()}
     board_line = f"{terminals[BOARD_ROW]}|{terminals[EMPTY_ROW]}|{terminals[RLE_ROW]}"
     classed = f"::|>*(?:{terminals[BLANK_LINE]}|{board_line}|{terminals[MOVES_LINE]})(?:\\n|\\Z)"
+    blank_lines = f"(?:>*{terminals[BLANK_LINE]}\\n)"
+    # A run of one class, then the blank lines after it (they belong to it).
     runs = (
-        f"(?P<{COMMENT}>(?:{terminals[COMMENT_LINE]}\\n)+)"
-        f"|(?P<{BLANK}>(?:>*{terminals[BLANK_LINE]}\\n)+)"
+        f"(?:(?P<{COMMENT}>(?:{terminals[COMMENT_LINE]}\\n)+)"
+        f"|(?P<{BLANK}>{blank_lines}+)"
         f"|(?P<{BOARD}>(?:>*(?:{board_line})\\n)+)"
         f"|(?P<{MOVES}>(?:>*(?:{terminals[MOVES_LINE]})\\n)+)"
-        f"|(?P<{TEXT}>(?:(?!{classed})[^\\n]*\\n)+)"
+        f"|(?P<{TEXT}>(?:(?!{classed})[^\\n]*\\n)+))"
+        f"{blank_lines}*"
     )
     single = "|".join(
         f"(?P<{name}>{terminals[name]})"
@@ -70,7 +72,6 @@ def _patterns(parser: Lark) -> _Patterns:
         runs=re.compile(runs),
         line=re.compile(single),
         game=re.compile(r"^[ \t]*game[ \t]*[:=]", re.IGNORECASE | re.MULTILINE),
-        blank_lines=re.compile(f"(?:>*{terminals[BLANK_LINE]}\\n)*"),
         rle_or_empty=re.compile(f"[0-9|]|^>*(?:{terminals['FLOOR']})*$", re.MULTILINE),
     )
 
@@ -154,26 +155,23 @@ def runs(parser: Lark, chunks: Iterable[str]) -> Iterator[Block]:
     with a line break, and a run never crosses a blank line, so chunks cut
     after blank lines give the runs of the whole text."""
     pattern = _patterns(parser).runs
-    blank_lines = _patterns(parser).blank_lines
     pos, number = 0, 1
     for chunk in chunks:
         at = 0
         while at < len(chunk):
             found = pattern.match(chunk, at)
             if found is not None and found.lastgroup:
-                kind, end = found.lastgroup, found.end()
+                kind, end, blank_end = found.lastgroup, found.end(found.lastgroup), found.end()
             else:  # pragma: no cover - every line belongs to one class or to TEXT
                 kind, end = TEXT, chunk.index("\n", at) + 1
+                blank_end = end
             text = chunk[at : end - 1]
             block = Block(kind, pos + at, number, text)
             number += text.count("\n") + 1
-            at = end
-            blank_end = blank_lines.match(chunk, at).end()  # type: ignore[union-attr]
-            if blank_end > at and kind != BLANK:
-                # Blank lines belong to the block before them.
-                block.blank = chunk[at : blank_end - 1].split("\n")
+            if blank_end > end:
+                block.blank = chunk[end : blank_end - 1].split("\n")
                 number += len(block.blank)
-                at = blank_end
+            at = blank_end
             yield block
         pos += len(chunk)
 
