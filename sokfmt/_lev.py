@@ -187,46 +187,39 @@ def _malformed(word: str, line: str, number: int, here: int) -> LevSyntaxError:
     )
 
 
-class _LevTransformer(Transformer[Token, Any]):
-    """Collects the sections in file order; `start` builds and checks the puzzle."""
+_Section = tuple[str, Token, list[Token]]
 
-    def start(
-        self, items: list[tuple[str, Token, list[Token]]]
-    ) -> list[tuple[str, Token, list[Token]]]:
+
+class _LevTransformer(Transformer[Token, Any]):
+    """Collects the sections in file order, as (kind, first token, the rest);
+    `_Builder` then checks them and builds the puzzle."""
+
+    def start(self, items: list[_Section]) -> list[_Section]:
         return items
 
-    def _one(self, kind: str, children: list[Token]) -> tuple[str, Token, list[Token]]:
+
+def _section(kind: str) -> Any:
+    def callback(self: _LevTransformer, children: list[Token]) -> _Section:
         return (kind, children[0], children[1:])
 
-    def size(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("size", children)
+    callback.__name__ = kind
+    return callback
 
-    def initial(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("initial", children)
 
-    def target(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("target", children)
-
-    def color(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("color", children)
-
-    def end(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("end", children)
-
-    def img(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("img", children)
-
-    def fgimg(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("fgimg", children)
-
-    def bgimg(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("bgimg", children)
-
-    def comment(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("comment", children)
-
-    def unknown(self, children: list[Token]) -> tuple[str, Token, list[Token]]:
-        return self._one("unknown", children)
+# One callback per section rule of grammars/lev.lark.
+for _kind in (
+    "size",
+    "initial",
+    "target",
+    "color",
+    "end",
+    "img",
+    "fgimg",
+    "bgimg",
+    "comment",
+    "unknown",
+):
+    setattr(_LevTransformer, _kind, _section(_kind))
 
 
 @cache
@@ -244,7 +237,7 @@ def parse(text: str, *, strict: bool) -> LevPuzzle:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if text.startswith("\ufeff"):
         text = text[1:]
-    items: list[tuple[str, Token, list[Token]]] = _parser().parse(_Reading(text, strict))  # type: ignore[assignment]
+    items: list[_Section] = _parser().parse(_Reading(text, strict))  # type: ignore[assignment]
     return _Builder(text, strict).build(items)
 
 
@@ -267,7 +260,7 @@ class _Builder:
     def at_end(self, message: str) -> LevSyntaxError:
         return LevSyntaxError.at(message, text=self.text, pos=len(self.text))
 
-    def build(self, items: list[tuple[str, Token, list[Token]]]) -> LevPuzzle:
+    def build(self, items: list[_Section]) -> LevPuzzle:
         seen: dict[str, Token] = {}
         for kind, token, _ in items:
             if kind in ("size", "initial", "target", "end", "fgimg", "bgimg"):
@@ -385,7 +378,7 @@ class _Builder:
                 )
 
     def colors_and_images(
-        self, items: list[tuple[str, Token, list[Token]]], labels: set[str]
+        self, items: list[_Section], labels: set[str]
     ) -> tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[tuple[str, str], ...]]:
         colors: dict[str, tuple[int, int, int]] = {}
         images: dict[str, str] = {}
