@@ -55,12 +55,14 @@ class Language:
     countable: str
 
 
-def build(language: Language, transformer: Any) -> Lark:
-    """The LALR parser of `language`, applying `transformer` while it parses."""
+def build(name: str, transformer: Any, lexer: Any = "basic") -> Lark:
+    """The LALR parser of grammar `name`, applying `transformer` while it
+    parses; `lexer` is lark's basic lexer, or the lexer class of a grammar
+    whose header describes a lexer of its own (sok.lark, lev.lark)."""
     return Lark(
-        grammar_path(language.name).read_text(encoding="utf-8"),
+        grammar_path(name).read_text(encoding="utf-8"),
         parser="lalr",
-        lexer="basic",
+        lexer=lexer,
         transformer=transformer,
         maybe_placeholders=False,
     )

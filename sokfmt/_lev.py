@@ -63,6 +63,13 @@ def _keyword_lines() -> dict[str, re.Pattern[str]]:
     return {keyword: terminals[keyword.upper()] for keyword in _KEYWORDS}
 
 
+@cache
+def _argument_patterns() -> dict[str, re.Pattern[str]]:
+    """The patterns of keyword arguments (NUMBER, LABEL), from the grammar's terminals."""
+    terminals = _grammar.terminal_patterns(_parser())
+    return {name: terminals[name] for name in ("NUMBER", "LABEL")}
+
+
 def _tokens(text: str, keyword_lines: dict[str, re.Pattern[str]]) -> Iterator[Token]:
     height = width = None
     rows_left = 0  # rows still expected after "initial" or "target"
@@ -152,7 +159,6 @@ _ARGUMENTS = {
     "fgimg": ("FILE",),
     "bgimg": ("FILE",),
 }
-_ARGUMENT_PATTERNS = {"NUMBER": "[0-9]+", "LABEL": "[0-9A-Za-z]", "FILE": ".+"}
 _ARGUMENT_NAMES = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE": "a file name"}
 
 
@@ -170,7 +176,7 @@ def _malformed(word: str, line: str, number: int, here: int) -> LevSyntaxError:
             return _error(
                 f"Malformed {word} line, expected '{_USAGE[word]}'", number, 1, here, line
             )
-        if not re.fullmatch(_ARGUMENT_PATTERNS[kind], words[index][0]):
+        if not _argument_patterns()[kind].fullmatch(words[index][0]):
             column = words[index].start() + 1
             found = repr(words[index][0])
             break
@@ -224,12 +230,7 @@ for _kind in (
 
 @cache
 def _parser() -> Lark:
-    return Lark(
-        _grammar.grammar_path("lev").read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer=_LineLexer,
-        transformer=_LevTransformer(),
-    )
+    return _grammar.build("lev", _LevTransformer(), _LineLexer)
 
 
 def parse(text: str, *, strict: bool) -> LevPuzzle:

@@ -77,7 +77,7 @@ class _Compiled:
 
 @cache
 def _compiled() -> _Compiled:
-    parser = _grammar.build(MOVES, _MovesTransformer())
+    parser = _grammar.build(MOVES.name, _MovesTransformer())
     terminals = _grammar.terminal_patterns(parser)
     run_character, digit = terminals["RUN_CHARACTER"].pattern, terminals["DIGIT"].pattern
     letter = terminals["LETTER"].pattern

@@ -43,7 +43,7 @@ class _Compiled:
 @cache
 def _compiled(language: str) -> _Compiled:
     grammar = RLE if language == "rle" else BOARD
-    parser = _grammar.build(grammar, _RleTransformer(language))
+    parser = _grammar.build(grammar.name, _RleTransformer(language))
     terminals = _grammar.terminal_patterns(parser)
     run, line_break = terminals["RUN"].pattern, terminals["LINE_BREAK"].pattern
     literal = f"{terminals[_LITERALS[language]].pattern}|{line_break}"

@@ -239,12 +239,7 @@ def _relocated(
 
 @cache
 def _parser() -> Lark:
-    return Lark(
-        _grammar.grammar_path("sok").read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer=_BlockLexer,
-        transformer=_SokTransformer(),
-    )
+    return _grammar.build("sok", _SokTransformer(), _BlockLexer)
 
 
 def normalise(text: str) -> str:

@@ -218,13 +218,9 @@ def _unquoted(line: str) -> str:
     return line[_QUOTES.match(line).end() :]  # type: ignore[union-attr]
 
 
+@cache
 def _refused(tessellation: Tessellation) -> str:
     """The move letters of the grammar that `tessellation` does not have."""
-    return _refused_letters(tessellation)
-
-
-@cache
-def _refused_letters(tessellation: Tessellation) -> str:
     return "".join(
         letter for letter in "lurdneswLURDNESW" if letter.lower() not in tessellation.letters
     )
