@@ -1,18 +1,214 @@
-"""Reading the bytes of a level file given by path or as a binary file object."""
+"""Level files as text: where the bytes come from, and the one way sokfmt decodes them.
+
+Every reader of files (`load_sok`, `iter_sok`, `load_lev`, the command) goes
+through here, so that the same bytes always give the same text.  Without an
+encoding from the caller, each line is UTF-8 when it is valid UTF-8, and
+cp1252 otherwise (Latin-1 for the five bytes cp1252 leaves undefined): old
+files are cp1252, new ones UTF-8, and collections pasted together hold both.
+Deciding per line, not per file, is what lets a stream be decoded as it is
+read, with the same result as the whole file at once.
+"""
 
 from __future__ import annotations
 
+import codecs
 import os
-from typing import BinaryIO
+import re
+from collections.abc import Callable, Iterator
+from typing import IO, Any, Union
 
-#: What the load_* functions accept: a path, or a file opened in binary mode.
-FileLike = str | os.PathLike[str] | BinaryIO
+from .errors import DecodeError, ValidationError
+
+#: What the load_* functions accept: a path, or a file object (binary, or
+#: text already decoded by its opener).
+FileLike = Union[str, "os.PathLike[str]", IO[bytes], IO[str]]
+
+_BOM = "\ufeff"
+_LINE_BREAK = re.compile(rb"(\r\n|\r|\n)")
+_TEXT_BREAK = re.compile(r"(\r\n|\r|\n)")
+_BLOCK_SIZE = 1 << 16
+# The bytes cp1252 leaves undefined; Latin-1 gives them a character each.
+_CP1252_HOLES = b"\x81\x8d\x8f\x90\x9d"
 
 
-def read_bytes(file: FileLike) -> bytes:
-    """All the bytes of `file`; a path is opened and closed, a file object is
-    read from where it stands and left open."""
+def read_text(file: FileLike, encoding: str | None = None) -> str:
+    """The whole text of `file` (a path, a binary or a text file object).
+
+    A path is opened and closed; a file object is read from where it stands
+    and left open.
+
+    Raises:
+        DecodeError: bytes that are not text in `encoding`, at their line.
+        ValidationError: `encoding` names no codec, or `file` is neither a
+            path nor a file object.
+        OSError: the file cannot be read.
+    """
+    codec = _codec(encoding)
     if isinstance(file, (str, os.PathLike)):
         with open(file, "rb") as opened:
-            return opened.read()
-    return file.read()
+            return decode(opened.read(), codec)
+    data = _reader(file).read()
+    if isinstance(data, str):
+        return data.removeprefix(_BOM)
+    return decode(data, codec)
+
+
+def text_lines(file: FileLike, encoding: str | None = None) -> Iterator[str]:
+    """The lines of `file` without their line breaks (CR, LF or CRLF), read
+    as they are needed: memory is bounded by the longest line.
+
+    Raises:
+        as `read_text`, when the generator reaches the bad bytes.
+    """
+    codec = _codec(encoding)
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "rb") as opened:
+            yield from _decoded_lines(opened, codec)
+    else:
+        yield from _decoded_lines(_reader(file), codec)
+
+
+def decode(data: bytes, encoding: str | None = None) -> str:
+    """The text of a file's bytes, by the policy of this module (`encoding`
+    when the caller gives one).  A UTF-8 byte order mark is dropped.
+
+    Raises:
+        DecodeError: bytes that are not text in `encoding`, at their line.
+    """
+    if data.startswith(codecs.BOM_UTF8) and encoding in (None, "utf-8"):
+        data = data[len(codecs.BOM_UTF8) :]
+    if encoding is None:
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            # Line by line, as a stream is decoded: a cp1252 line does not
+            # make the UTF-8 lines around it cp1252.
+            return "".join(map(_decode_line, data.splitlines(keepends=True)))
+    try:
+        return data.decode(encoding).removeprefix(_BOM)
+    except UnicodeDecodeError as error:
+        raise _decode_error(data, error, encoding) from None
+
+
+def _codec(encoding: str | None) -> str | None:
+    """`encoding`'s canonical name, so that aliases ("utf8") follow one path."""
+    if encoding is None:
+        return None
+    if not isinstance(encoding, str):
+        raise ValidationError(f"encoding must be a codec name, not {encoding!r}")
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise ValidationError(f"Unknown encoding {encoding!r}") from None
+
+
+def _reader(file: object) -> IO[bytes] | IO[str]:
+    if not callable(getattr(file, "read", None)):
+        raise ValidationError(
+            f"Expected a path or a file object, not {type(file).__name__}: "
+            "open files in binary mode ('rb') to let sokfmt decode them"
+        )
+    return file  # type: ignore[return-value]
+
+
+def _decode_line(line: bytes) -> str:
+    """One line (with its line break) by the default policy."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return line.decode("cp1252")
+    except UnicodeDecodeError:
+        # cp1252 has no character for a few bytes: give those Latin-1's.
+        return "".join(
+            chr(byte) if byte in _CP1252_HOLES else bytes([byte]).decode("cp1252") for byte in line
+        )
+
+
+def _decoded_lines(file: IO[bytes] | IO[str], encoding: str | None) -> Iterator[str]:
+    first = True
+    for number, (line, offset) in enumerate(_raw_lines(file, encoding)):
+        if isinstance(line, str):  # a text file object, decoded by its opener
+            text = line
+        elif encoding is None:
+            text = _decode_line(line.removeprefix(codecs.BOM_UTF8) if first else line)
+        else:
+            try:
+                text = line.decode(encoding)
+            except UnicodeDecodeError as error:
+                raise _decode_error(line, error, encoding).relocated(
+                    line_offset=number, pos_offset=offset
+                ) from None
+        yield text.removeprefix(_BOM) if first else text
+        first = False
+
+
+def _raw_lines(
+    file: IO[bytes] | IO[str], encoding: str | None
+) -> Iterator[tuple[bytes | str, int]]:
+    """Lines of a file object without their line breaks, as read (bytes, or
+    text from a text file object), each with its offset in the file."""
+    first = file.read(_BLOCK_SIZE)
+    if isinstance(first, bytes) and encoding is not None and "\n".encode(encoding) != b"\n":
+        # Not ASCII-compatible (UTF-16, UTF-32): line breaks cannot be found
+        # in the bytes, so the file is decoded whole.
+        whole = first + file.read()  # type: ignore[operator]
+        yield from _split(decode(whole, encoding), lambda: "")
+        return
+    yield from _split(first, lambda: file.read(_BLOCK_SIZE))
+
+
+def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, int]]:
+    """The lines of `first` and of the blocks read after it from `file`, each
+    with its offset.
+
+    A line may span blocks, and a CR that ends a block may be the first half
+    of a CRLF: both wait for the next block.  Blocks without a line break
+    are kept apart until one comes, so that a long line costs linear time.
+    """
+    empty = first[:0]
+    cr, lf = (b"\r", b"\n") if isinstance(first, bytes) else ("\r", "\n")
+    pattern = _LINE_BREAK if isinstance(first, bytes) else _TEXT_BREAK
+    parts: list[Any] = []
+    offset = 0
+    block = first
+    while True:
+        if block:
+            end = len(block) - 1 if block.endswith(cr) else len(block)
+            cut = max(block.rfind(lf, 0, end), block.rfind(cr, 0, end))
+        else:
+            cut = -1  # the end of the file: what is left is the last line
+        if block and cut < 0:
+            parts.append(block)
+        elif parts or block:
+            parts.append(block[: cut + 1])
+            pieces = pattern.split(empty.join(parts))
+            # line, break, line, break, ..., and what follows the last break
+            for line, separator in zip(pieces[::2], pieces[1::2], strict=False):
+                yield line, offset
+                offset += len(line) + len(separator)
+            if pieces[-1]:
+                yield pieces[-1], offset
+            parts = [block[cut + 1 :]]
+        if not block:
+            return
+        block = read()
+
+
+def _decode_error(data: bytes, error: UnicodeDecodeError, encoding: str) -> DecodeError:
+    """The error for bytes of `data` that `encoding` refuses, at their line
+    and column (characters of the line, read with replacements) and their
+    offset in `data`."""
+    before = data[: error.start].decode(encoding, errors="replace")
+    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
+    rest = data[error.start :].decode(encoding, errors="replace")
+    bad = data[error.start : error.end].hex(" ")
+    return DecodeError(
+        f"Bytes {bad} are not {encoding} text; name the file's encoding, "
+        "or leave it out to read UTF-8 and cp1252",
+        line=len(_TEXT_BREAK.findall(before)) + 1,
+        column=len(before) - line_start + 1,
+        pos=error.start,
+        source_line=before[line_start:] + _TEXT_BREAK.split(rest, maxsplit=1)[0],
+    )

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from .errors import ParseError
+from .errors import ParseError, ValidationError
 
 _PACKAGE = Path(__file__).resolve().parent
 # An installed wheel carries the grammars inside the package; a checkout (and
@@ -102,8 +102,8 @@ class Budget:
     __slots__ = ("limit", "used")
 
     def __init__(self, limit: int) -> None:
-        if not isinstance(limit, int) or limit < 0:
-            raise ValueError(f"limit must be a whole number of at least 0, not {limit!r}")
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+            raise ValidationError(f"limit must be a whole number of at least 0, not {limit!r}")
         self.limit = limit
         self.used = 0
 
@@ -111,6 +111,24 @@ class Budget:
         self.used += size
         if self.used > self.limit:
             raise over_limit(self.limit)
+
+    def count(self, digits: str, pos: int) -> int:
+        """The value of a count (white space inside already removed) at `pos`.
+
+        A count of more than `MAX_COUNT_DIGITS` digits repeats something
+        more often than any memory holds: it is refused as over the limit
+        without being converted (Python refuses to convert over 4,300 digits).
+        """
+        significant = digits.lstrip("0")
+        if not significant:
+            raise SemanticError("A count of 0 would drop what follows it, expected 1 or more", pos)
+        if len(significant) > MAX_COUNT_DIGITS:
+            raise over_limit(self.limit)
+        return int(significant)
+
+
+#: The longest count that is converted; see `Budget.count`.
+MAX_COUNT_DIGITS = 18
 
 
 def over_limit(limit: int) -> SemanticError:
@@ -135,14 +153,6 @@ def budgeted(limit: int) -> Iterator[Budget]:
         yield _budget.get()
     finally:
         _budget.reset(reset)
-
-
-def count_value(digits: str, pos: int) -> int:
-    """The value of a count (white space inside already removed)."""
-    value = int(digits)
-    if value == 0:
-        raise SemanticError("A count of 0 would drop what follows it, expected 1 or more", pos)
-    return value
 
 
 # ------------------------------------------------------------------- errors

@@ -101,6 +101,7 @@ def decode_moves(
 ) -> DecodedMoves:
     """Decode a move string; see `SavedGame.parsed`.  `fast=False` always
     runs the parser (the fast paths are tested against it)."""
+    budget = _grammar.Budget(limit)  # refuses a limit that is no whole number >= 0
     compiled = _compiled()
     source = (Source(text, 0),)
     try:
@@ -110,7 +111,7 @@ def decode_moves(
                 raise _grammar.over_limit(limit)
             return _assemble([Segment("", letters, source)], tessellation)
         if fast and _matches_whole(compiled.counted, text):
-            counted = _run_letters(text, _grammar.Budget(limit))
+            counted = _run_letters(text, budget)
             if counted is not None:  # bracket-free and group-free: one RUN
                 return _assemble([Segment("", counted, source)], tessellation)
         with _grammar.budgeted(limit):
@@ -250,7 +251,7 @@ class _MovesTransformer(Transformer[Token, object]):
         if count_token is None:
             return segments
         pos = count_token.start_pos or 0
-        count = _grammar.count_value("".join(count_token.split()), pos)
+        count = _grammar.budget().count("".join(count_token.split()), pos)
         _grammar.budget().take(sum(map(_size, segments)) * (count - 1), pos)
         if len(segments) == 1:
             (segment,) = segments

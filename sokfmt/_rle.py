@@ -80,6 +80,7 @@ def _matches_whole(pattern: re.Pattern[str], text: str) -> bool:
 def decode(text: str, limit: int, *, language: str = "rle", fast: bool = True) -> str:
     """Decode `text` in `language` ("rle" or "board"); see `sokfmt.rle_decode`.
     `fast=False` always runs the parser (the fast paths are tested against it)."""
+    budget = Budget(limit)  # refuses a limit that is no whole number >= 0
     compiled = _compiled(language)
     grammar = compiled.language
     if fast and compiled.plain(text):
@@ -90,7 +91,7 @@ def decode(text: str, limit: int, *, language: str = "rle", fast: bool = True) -
     try:
         if fast and _matches_whole(compiled.group_free, text):
             # No groups: the whole text is RUNs and line breaks, and decodes as one run.
-            decoded = expand_counts(text, compiled.counts, Budget(limit), lambda i: i)
+            decoded = expand_counts(text, compiled.counts, budget, lambda i: i)
         else:
             with _grammar.budgeted(limit):
                 decoded = _grammar.parse(grammar, compiled.parser, text)
@@ -116,13 +117,25 @@ def expand_counts(
         budget.take(len(run), locate(0))
         return run
     digits = parts[1::2]
-    values = list(map(int, digits))
-    if 0 in values:
-        index = sum(map(len, parts[: 2 * values.index(0) + 1]))
-        _grammar.count_value("0", locate(index))
+    values = None
+    if max(map(len, digits)) <= _grammar.MAX_COUNT_DIGITS:
+        values = list(map(int, digits))
+    if values is None or 0 in values:
+        values = _checked_counts(parts, budget, locate)  # raises where a count is wrong
     budget.take(len(run) + sum(values) - sum(map(len, digits)) - len(values), locate(0))
     repeated = zip(values, parts[2::2], strict=True)
     return parts[0] + "".join([rest[0] * value + rest[1:] for value, rest in repeated])
+
+
+def _checked_counts(parts: list[str], budget: Budget, locate: Callable[[int], int]) -> list[int]:
+    """The counts of a split run, each checked by `budget` at its offset."""
+    values = []
+    index = 0
+    for number, part in enumerate(parts):
+        if number % 2:
+            values.append(budget.count(part, locate(index)))
+        index += len(part)
+    return values
 
 
 class _RleTransformer(Transformer[Token, str]):
@@ -152,7 +165,7 @@ class _RleTransformer(Transformer[Token, str]):
             return "".join(children)
         inner = "".join(children[1:])
         pos = count_token.start_pos or 0
-        count = _grammar.count_value(count_token, pos)
+        count = _grammar.budget().count(count_token, pos)
         # The inner text is already paid for; pay for the copies before making them.
         _grammar.budget().take(len(inner) * (count - 1), pos)
         return inner * count

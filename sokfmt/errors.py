@@ -12,6 +12,7 @@ from typing import TypeVar
 
 __all__ = (
     "BoardSyntaxError",
+    "DecodeError",
     "LevSyntaxError",
     "ParseError",
     "RleSyntaxError",
@@ -132,6 +133,11 @@ class LevSyntaxError(ParseError):
 
 class SokSyntaxError(ParseError):
     """A .sok or .xsb file is malformed (for example an unknown ``Game:``)."""
+
+
+class DecodeError(ParseError):
+    """The bytes of a file are not text in the encoding the caller named.
+    `pos` is the offset of the first bad byte; `column` counts characters."""
 
 
 class ValidationError(SokfmtError, ValueError):

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._files import FileLike, read_bytes
+from ._files import FileLike, read_text
 from .errors import ValidationError
 
 __all__ = (
@@ -202,21 +202,19 @@ def parse_lev(text: str, *, strict: bool = False) -> LevPuzzle:
     return parse(text, strict=strict)
 
 
-def load_lev(file: FileLike, *, strict: bool = False) -> LevPuzzle:
-    """The puzzle in a .lev file, given by path or as a binary file object.
-
-    .lev files are ASCII; other bytes are read as Latin-1 so that nothing fails to decode.
+def load_lev(file: FileLike, *, encoding: str | None = None, strict: bool = False) -> LevPuzzle:
+    """The puzzle in a .lev file, given by path or as a file object, decoded
+    as `load_sok` decodes files (.lev files are ASCII, so the policy only
+    matters for their comments).
 
     Raises:
         LevSyntaxError: as `parse_lev`.
+        DecodeError: bytes that are not text in `encoding`.
+        ValidationError: `encoding` names no codec, or `file` is neither a
+            path nor a file object.
         OSError: the file cannot be read.
     """
-    data = read_bytes(file)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_lev(text, strict=strict)
+    return parse_lev(read_text(file, encoding), strict=strict)
 
 
 def dump_lev(puzzle: LevPuzzle) -> str:

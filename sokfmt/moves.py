@@ -44,12 +44,23 @@ class Step:
     kind: StepKind
     direction: Direction
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # A copy or an unpickled step is the canonical instance, which games
+        # share and the printer looks up.
+        return (_canonical_step, (self.kind, self.direction))
+
 
 # Every step a game can hold, built once: games share these instances, which
 # keeps parsing allocation-free and lets the printer look steps up by identity.
 _CANONICAL: dict[tuple[StepKind, Direction], Step] = {
     (kind, direction): Step(kind, direction) for kind in StepKind for direction in Direction
 }
+
+
+def _canonical_step(kind: StepKind, direction: Direction) -> Step:
+    """The shared instance of a step (how a copied or unpickled step is rebuilt)."""
+    return _CANONICAL[kind, direction]
+
 
 # Where a letter stands decides the kind of its step.
 _IN_BRACKETS = {"[": StepKind.JUMP, "{": StepKind.PUSHER_CHANGE}

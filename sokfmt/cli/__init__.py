@@ -6,11 +6,12 @@ Built on the public API only; `import sokfmt` never imports this package.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from . import check, convert, info, show
+from . import check, convert, files, info, show
 
 
 def parser() -> argparse.ArgumentParser:
@@ -29,10 +30,30 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; the exit status is 0 when all is well, 1 when a file
-    has errors or cannot be written, 2 on usage errors."""
-    arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
-    if arguments.command is None:
-        arguments = parser().parse_args(["info"])
-    status: int = arguments.run(arguments)
+    """Run the command and return its exit status (see `files` for what each
+    means).  Nothing escapes as a traceback: a failure that sokfmt did not
+    foresee is reported as an internal error, with exit status 3."""
+    try:
+        arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
+        if arguments.command is None:
+            arguments = parser().parse_args(["info"])
+        status: int = arguments.run(arguments)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader of standard output went away (`sokfmt info | head -1`):
+        # stop quietly, and keep Python from complaining when it flushes.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return files.OUTPUT_CLOSED
+    except KeyboardInterrupt:
+        print("sokfmt: interrupted", file=sys.stderr)
+        return files.INTERRUPTED
+    except Exception as error:
+        print(
+            f"sokfmt: internal error: {type(error).__name__}: {error}\n"
+            "sokfmt: this is a bug in sokfmt; please report it with the command and its files",
+            file=sys.stderr,
+        )
+        return files.INTERNAL_ERROR
     return status

@@ -6,13 +6,14 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
+from .._files import read_text
 from .._sok import parse_with_lines
 from ..errors import ParseError, ValidationError
 from ..geometry import is_closed
 from ..lev import parse_lev
 from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
-from .files import FORMATS, UsageError, format_of, read_text
+from .files import FILE_ERRORS, FORMATS, UsageError, format_of, message, opened
 from .text import Progress
 
 
@@ -64,10 +65,13 @@ def run(arguments: argparse.Namespace) -> int:
 
 
 def check_file(path: str, chosen: str | None) -> list[Problem]:
-    """The problems of one file."""
+    """The problems of one file; whatever goes wrong with it is one of them."""
     try:
         format = format_of(path, chosen)
-        text = read_text(path)
+        if format == "json":
+            return [Problem(path, 0, 0, "error", "check reads .sok, .xsb, .txt and .lev files")]
+        with opened(path) as file:
+            text = read_text(file)
         if format == "lev":
             puzzle = parse_lev(text)
             return [
@@ -80,22 +84,20 @@ def check_file(path: str, chosen: str | None) -> list[Problem]:
                 )
                 for section in puzzle.unknown
             ]
-        if format == "json":
-            return [Problem(path, 0, 0, "error", "check reads .sok, .xsb, .txt and .lev files")]
         collection, lines = parse_with_lines(text, Tessellation.SOKOBAN)
     except ParseError as error:
         return [Problem(path, error.line, error.column, "error", error.message)]
-    except (OSError, UnicodeDecodeError, UsageError) as error:
-        return [Problem(path, 0, 0, "error", str(error))]
+    except (*FILE_ERRORS, UsageError) as error:
+        return [Problem(path, 0, 0, "error", message(error))]
     return _collection_warnings(path, collection, lines)
 
 
 def _collection_warnings(path: str, collection: Collection, lines: list[int]) -> list[Problem]:
     problems = []
     for number, (puzzle, line) in enumerate(zip(collection.puzzles, lines, strict=True), start=1):
-        for message in puzzle_warnings(puzzle):
+        for warning in puzzle_warnings(puzzle):
             name = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
-            problems.append(Problem(path, line, 1, "warning", f"{name}: {message}"))
+            problems.append(Problem(path, line, 1, "warning", f"{name}: {warning}"))
     return problems
 
 

@@ -7,11 +7,11 @@ import dataclasses
 import json
 from typing import Any
 
-from ..errors import ParseError, ValidationError
+from ..errors import ValidationError
 from ..lev import LevPuzzle, dump_lev
 from ..puzzle import Collection
 from ..sok import dump_sok
-from .files import FORMATS, UsageError, failed, format_of, load, write_text
+from .files import FILE_ERRORS, FORMATS, UsageError, failed, format_of, load, write_text
 
 
 def register(commands: Any) -> None:
@@ -33,14 +33,19 @@ def register(commands: Any) -> None:
 
 
 def run(arguments: argparse.Namespace) -> int:
+    # Each failure names the file it is about: IN, OUT, or neither.
+    path = None
     try:
         source = format_of(arguments.input, arguments.source)
         target = format_of(arguments.output, arguments.target)
+        path = arguments.input
         item = load(arguments.input, source)
+        path = None
         text = convert(item, target, rle=arguments.rle, lossy=arguments.lossy)
+        path = arguments.output
         write_text(arguments.output, text)
-    except (UsageError, ParseError, OSError, ValidationError) as error:
-        return failed(arguments.input, error)
+    except (*FILE_ERRORS, UsageError) as error:
+        return failed(path, error)
     return 0
 
 

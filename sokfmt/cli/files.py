@@ -1,38 +1,70 @@
-"""Which format a file is in, and reading and writing files (or "-")."""
+"""Which format a file is in, reading and writing files (or "-"), and how a
+command reports a failure."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
+import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from ..errors import ParseError, ValidationError
-from ..lev import LevPuzzle, parse_lev
+from ..errors import ParseError, SokfmtError
+from ..lev import LevPuzzle, load_lev
 from ..puzzle import Collection
-from ..sok import decode_bytes, parse_sok
+from ..sok import load_sok
 
 #: File extension -> format.  .txt level files share the .xsb conventions.
 EXTENSIONS = {".sok": "sok", ".xsb": "xsb", ".txt": "xsb", ".lev": "lev", ".json": "json"}
 FORMATS = ("sok", "xsb", "lev", "json")
+
+#: Exit statuses; each means one thing.
+OK = 0
+FILE_ERROR = 1  # a file cannot be read, is not valid, or cannot be converted or written
+USAGE_ERROR = 2  # the command line asks for something that cannot be done
+INTERNAL_ERROR = 3  # a bug in sokfmt
+INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
+OUTPUT_CLOSED = 141  # the reader of standard output went away, as a shell reports SIGPIPE
 
 
 class UsageError(Exception):
     """The command line asks for something that cannot be done (exit status 2)."""
 
 
-def failed(path: str, error: Exception) -> int:
+class ContentError(Exception):
+    """A file holds something the command cannot use (exit status 1)."""
+
+
+#: What a file can do wrong: a command reports these and goes on (or ends with status 1).
+FILE_ERRORS = (SokfmtError, OSError, ContentError)
+
+
+def failed(path: str | None, error: Exception) -> int:
     """Report why a command failed on standard error; its exit status."""
     if isinstance(error, UsageError):
         print(f"sokfmt: {error}", file=sys.stderr)
-        return 2
+        return USAGE_ERROR
+    if isinstance(error, OSError) and error.filename:
+        path = str(error.filename)
+    where = path
+    if isinstance(error, ParseError) and path:
+        where = f"{path}:{error.line}:{error.column}"
+    text = message(error)
+    print(f"sokfmt: {where}: error: {text}" if where else f"sokfmt: {text}", file=sys.stderr)
+    return FILE_ERROR
+
+
+def message(error: Exception) -> str:
+    """What went wrong, in words, without the file or the position."""
     if isinstance(error, ParseError):
-        print(
-            f"sokfmt: {path}:{error.line}:{error.column}: error: {error.message}", file=sys.stderr
-        )
-        return 1
-    print(f"sokfmt: {error}", file=sys.stderr)
-    return 1
+        return error.message
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)
 
 
 def format_of(path: str, chosen: str | None) -> str:
@@ -48,32 +80,78 @@ def format_of(path: str, chosen: str | None) -> str:
     return found
 
 
-def read_text(path: str, encoding: str | None = None) -> str:
-    """The text of a file, or of standard input for "-"."""
-    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    return decode_bytes(data, encoding)
+@contextlib.contextmanager
+def opened(path: str) -> Iterator[IO[bytes]]:
+    """`path` opened for reading bytes, or standard input for "-".
+
+    A FIFO without a writer is refused rather than waited for.
+
+    Raises:
+        OSError: the file cannot be opened.
+        ContentError: a FIFO that nobody writes to.
+    """
+    if path == "-":
+        yield sys.stdin.buffer
+        return
+    if stat.S_ISFIFO(os.stat(path).st_mode) and hasattr(os, "O_NONBLOCK"):
+        yield io.BytesIO(_fifo_bytes(path))
+        return
+    with open(path, "rb") as file:
+        yield file
+
+
+def _fifo_bytes(path: str) -> bytes:
+    """Everything written to the FIFO `path`, if a writer has it open.
+
+    Raises:
+        ContentError: no writer has it open (an empty FIFO looks the same).
+    """
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        # Without a writer, a non-blocking read finds the end of the file at
+        # once; with one, it finds data or would have to wait.
+        try:
+            first = os.read(descriptor, 1 << 16)
+        except BlockingIOError:
+            first = None
+        if first == b"":
+            raise ContentError("a FIFO with no writer (or an empty one): nothing to read")
+        os.set_blocking(descriptor, True)
+        with open(descriptor, "rb", closefd=False) as rest:
+            return (first or b"") + rest.read()
+    finally:
+        os.close(descriptor)
 
 
 def load(path: str, format: str) -> Collection | LevPuzzle:
-    """The collection or .lev puzzle in `path`.
+    """The collection or .lev puzzle in `path` ("-": standard input).
 
     Raises:
-        ParseError: the text is malformed.
-        ValidationError: a JSON document is not a collection or .lev puzzle.
+        SokfmtError: the text is malformed, or a JSON document is not a
+            collection or .lev puzzle.
+        ContentError: the file is not JSON, or is a FIFO without a writer.
         OSError: the file cannot be read.
     """
-    text = read_text(path)
-    if format in ("sok", "xsb"):
-        return parse_sok(text)
-    if format == "lev":
-        return parse_lev(text)
-    try:
-        document: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValidationError(f"not JSON: {exc}") from None
+    with opened(path) as file:
+        if format in ("sok", "xsb"):
+            return load_sok(file)
+        if format == "lev":
+            return load_lev(file)
+        document = _json(file.read())
     if isinstance(document, dict) and "initial" in document:
         return LevPuzzle.from_dict(document)
     return Collection.from_dict(document)
+
+
+def _json(data: bytes) -> Any:
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as error:
+        raise ContentError(f"not JSON: {error}") from None
+    except ValueError as error:  # a number of over 4,300 digits, or bytes not UTF-8/16/32
+        raise ContentError(f"not JSON that sokfmt can read: {error}") from None
+    except RecursionError:
+        raise ContentError("not JSON that sokfmt can read: nested too deeply") from None
 
 
 def write_text(path: str, text: str) -> None:

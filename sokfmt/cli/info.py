@@ -7,11 +7,10 @@ from importlib import resources
 from typing import Any
 
 from .. import __version__
-from ..errors import ParseError, ValidationError
 from ..lev import LevPuzzle
 from ..puzzle import Collection
 from ..sok import parse_sok
-from .files import FORMATS, UsageError, failed, format_of, load
+from .files import FILE_ERRORS, FORMATS, UsageError, failed, format_of, load
 from .text import table
 
 
@@ -41,7 +40,7 @@ def run(arguments: argparse.Namespace) -> int:
         else:
             item = load(arguments.file, format_of(arguments.file, arguments.format))
             name = arguments.file
-    except (UsageError, OSError, ParseError, ValidationError) as error:
+    except (*FILE_ERRORS, UsageError) as error:
         return failed(arguments.file, error)
     print(lev_summary(item, name) if isinstance(item, LevPuzzle) else summary(item, name))
     return 0

@@ -7,10 +7,18 @@ import sys
 from typing import Any
 
 from ..board import Board
-from ..errors import ParseError, ValidationError
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
-from .files import FORMATS, UsageError, failed, format_of, load, write_text
+from .files import (
+    FILE_ERRORS,
+    FORMATS,
+    ContentError,
+    UsageError,
+    failed,
+    format_of,
+    load,
+    write_text,
+)
 from .svg import board_svg, lev_svg
 from .text import wants_colour
 
@@ -61,7 +69,7 @@ def run(arguments: argparse.Namespace) -> int:
             write_text(arguments.svg, picture)
         else:
             print(drawing)
-    except (UsageError, ParseError, OSError, ValidationError) as error:
+    except (*FILE_ERRORS, UsageError) as error:
         return failed(arguments.file, error)
     return 0
 
@@ -70,15 +78,16 @@ def choose(collection: Collection, wanted: str | None) -> Puzzle:
     """The puzzle numbered or titled `wanted` (the first when None).
 
     Raises:
+        ContentError: the file holds no puzzle.
         UsageError: no such puzzle.
     """
     puzzles = collection.puzzles
     if not puzzles:
-        raise UsageError("the file holds no puzzle")
+        raise ContentError("the file holds no puzzle")
     if wanted is None:
         return puzzles[0]
-    if wanted.isdigit():
-        number = int(wanted)
+    if wanted.isascii() and wanted.isdigit():
+        number = int(wanted) if len(wanted) < 10 else 0
         if not 1 <= number <= len(puzzles):
             raise UsageError(f"no puzzle {number}: the file holds {len(puzzles)}")
         return puzzles[number - 1]
