@@ -29,6 +29,13 @@ _USAGE = {
     "bgimg": "bgimg FILE",
 }
 _ROW_LIKE = re.compile(r"[0-9A-Za-z.]+")
+# Words are separated by spaces and tabs (the grammar's _SPACE), never by
+# other white space: "2\x0b" is a word, and not a number.
+_WORD = re.compile(r"[^ \t]+")
+_SPACES = re.compile(r"[ \t]+")
+# The largest size a file may give: far beyond any real puzzle, small
+# enough to convert (Python refuses to convert over 4,300 digits).
+_MAX_SIZE_DIGITS = 9
 
 
 @dataclass
@@ -85,7 +92,7 @@ def _tokens(text: str, keyword_lines: dict[str, re.Pattern[str]]) -> Iterator[To
     for number, line in enumerate(lines, start=1):
         here = pos
         pos += len(line) + 1
-        stripped = line.strip(" \t\r")
+        stripped = line.strip(" \t")
         kind = None
         if line.startswith(";"):
             kind = "COMMENT"
@@ -94,7 +101,7 @@ def _tokens(text: str, keyword_lines: dict[str, re.Pattern[str]]) -> Iterator[To
         elif not stripped:
             kind = "_BLANK"
         else:
-            word = stripped.split()[0]
+            word = _WORD.match(stripped)[0]  # type: ignore[index]
             if word in keyword_lines:
                 if not keyword_lines[word].fullmatch(stripped):
                     raise _malformed(word, line, number, here)
@@ -133,7 +140,7 @@ def _tokens(text: str, keyword_lines: dict[str, re.Pattern[str]]) -> Iterator[To
                 rows = []
         rows_done = False
         if kind == "SIZE":
-            width, height = (int(n) for n in stripped.split()[1:3])
+            width, height = _size(stripped, line, number, here)
         if kind in ("INITIAL", "TARGET"):
             if height is None:
                 raise _error(
@@ -165,11 +172,11 @@ _ARGUMENT_NAMES = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE
 def _malformed(word: str, line: str, number: int, here: int) -> LevSyntaxError:
     """The error for a keyword line that does not match its terminal: at the
     first argument that is wrong or missing."""
-    words = list(re.finditer(r"\S+", line))
+    words = list(_WORD.finditer(line))
     expected = _ARGUMENTS.get(word, ())
     for index, kind in enumerate(expected, start=1):
         if index >= len(words):
-            column = len(line.rstrip()) + 1
+            column = len(line.rstrip(" \t")) + 1
             found = "end of line"
             break
         if kind == "FILE":
@@ -276,7 +283,7 @@ class _Builder:
             raise self.at_end("No 'size' section, expected 'size WIDTH HEIGHT'")
         if "initial" not in seen:
             raise self.at_end("No 'initial' section, expected 'initial' and its rows")
-        width, height = (int(n) for n in str(seen["size"]).split()[1:3])
+        width, height = _size(str(seen["size"]), "", 0, 0)
         if width < 1 or height < 1:
             raise self.error(
                 "A puzzle needs a width and a height of at least 1",
@@ -298,8 +305,8 @@ class _Builder:
                 if self.strict:
                     first = str(token).split("\n", 1)[0]
                     raise self.error(
-                        f"Unknown section {first.split()[0]!r} (strict mode), expected one of "
-                        + ", ".join(_KEYWORDS),
+                        f"Unknown section {_WORD.findall(first)[0]!r} (strict mode), "
+                        f"expected one of {', '.join(_KEYWORDS)}",
                         token,
                         len(first) - len(first.lstrip(" \t")) + 1,
                     )
@@ -311,8 +318,8 @@ class _Builder:
             target=target,
             colors=colors,
             images=images,
-            foreground=str(seen["fgimg"]).split(None, 1)[1] if "fgimg" in seen else "",
-            background=str(seen["bgimg"]).split(None, 1)[1] if "bgimg" in seen else "",
+            foreground=_SPACES.split(str(seen["fgimg"]), maxsplit=1)[1] if "fgimg" in seen else "",
+            background=_SPACES.split(str(seen["bgimg"]), maxsplit=1)[1] if "bgimg" in seen else "",
             end="end" in seen,
             comments=tuple(str(token) for kind, token, _ in items if kind == "comment"),
             unknown=tuple(unknown),
@@ -387,7 +394,7 @@ class _Builder:
             if kind not in ("color", "img"):
                 continue
             line = self.lines[(token.line or 1) - 1]
-            words = str(token).split(None, 2 if kind == "img" else 4)
+            words = _SPACES.split(str(token), maxsplit=2 if kind == "img" else 4)
             label = words[1]
             label_column = _word_column(line, 1)
             if label not in labels:
@@ -401,9 +408,9 @@ class _Builder:
                 continue
             values = []
             for index, word in enumerate(words[2:5], start=2):
-                if int(word) > 255:
+                if len(word.lstrip("0")) > 3 or int(word) > 255:
                     raise self.error(
-                        f"Color value {word} is out of range, expected 0 to 255",
+                        f"Color value {_shown(word)} is out of range, expected 0 to 255",
                         token,
                         _word_column(line, index),
                     )
@@ -412,13 +419,38 @@ class _Builder:
         return tuple(colors.items()), tuple(images.items())
 
 
+def _size(stripped: str, line: str, number: int, here: int) -> tuple[int, int]:
+    """Width and height of a size line (`stripped`, a SIZE token).
+
+    Raises:
+        LevSyntaxError: a number too large to be the size of any file's rows.
+    """
+    words = _WORD.findall(stripped)[1:3]
+    for word in words:
+        if len(word.lstrip("0")) > _MAX_SIZE_DIGITS:
+            column = line.find(word) + 1
+            raise _error(
+                f"Size {_shown(word)} is too large, expected at most {_MAX_SIZE_DIGITS} digits",
+                number,
+                column,
+                here + column - 1,
+                line,
+            )
+    return int(words[0]), int(words[1])
+
+
+def _shown(word: str) -> str:
+    """A word for a message, cut short when it is long."""
+    return word if len(word) < 10 else f"{word[:9]}\u2026"
+
+
 def _rows(count: int) -> str:
     return f"{count} row" if count == 1 else f"{count} rows"
 
 
 def _word_column(line: str, index: int) -> int:
     """The 1-based column of the index-th whitespace-separated word of `line`."""
-    return [m.start() for m in re.finditer(r"\S+", line)][index] + 1
+    return [m.start() for m in _WORD.finditer(line)][index] + 1
 
 
 def _cells(rows: tuple[str, ...]) -> dict[str, set[tuple[int, int]]]:

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ._json import JsonObject
 from .errors import ValidationError
 from .rle import DEFAULT_LIMIT, rle_encode
 from .tessellation import Tessellation
@@ -151,21 +152,10 @@ class Board:
             ValidationError: unknown or missing keys, or values of the wrong type.
             BoardSyntaxError: the board text is malformed.
         """
-        if not isinstance(data, Mapping):
-            raise ValidationError(f"A board must be a JSON object, not {type(data).__name__}")
-        unknown = sorted(set(data) - {"tessellation", "board"})
-        if unknown:
-            raise ValidationError(
-                f"Unknown key {unknown[0]!r} in a board; expected tessellation, board"
-            )
-        for key in ("tessellation", "board"):
-            if not isinstance(data.get(key), str):
-                raise ValidationError(f"A board needs the key {key!r} with a string value")
-        try:
-            tessellation = Tessellation.from_name(data["tessellation"])
-        except ValueError as exc:
-            raise ValidationError(str(exc)) from None
-        return cls.parsed(data["board"], tessellation)
+        fields = JsonObject(
+            "board", data, ("tessellation", "board"), required=("tessellation", "board")
+        )
+        return cls.parsed(fields.text("board"), fields.tessellation())
 
 
 def hexoban_text(cells: tuple[str, ...]) -> tuple[str, ...]:

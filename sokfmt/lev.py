@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ._files import FileLike, read_text
+from ._json import JsonObject
 from .errors import ValidationError
 
 __all__ = (
@@ -40,8 +42,8 @@ class UnknownSection:
 
     @property
     def keyword(self) -> str:
-        words = self.text.split()
-        return words[0] if words else ""
+        words = self.text.replace("\t", " ").split(" ")
+        return next((word for word in words if word), "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,27 +80,10 @@ class LevPuzzle:
     layout: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("width", "height"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValidationError(f"{name} must be a whole number of at least 1, not {value!r}")
-        for name in ("initial", "target"):
-            rows = getattr(self, name)
-            if not isinstance(rows, tuple) or not all(isinstance(row, str) for row in rows):
-                raise ValidationError(f"{name} must be a tuple of strings")
-            if rows and (len(rows) != self.height or any(len(r) != self.width for r in rows)):
-                raise ValidationError(f"{name} must be {self.height} rows of {self.width} cells")
-            if any(not (c == EMPTY or (c.isascii() and c.isalnum())) for row in rows for c in row):
-                raise ValidationError(f"{name} cells must be '.' or an alphanumeric label")
-        if not self.initial:
-            raise ValidationError("initial must hold the rows of the initial position")
-        for label, rgb in self.colors:
-            if not (isinstance(rgb, tuple) and len(rgb) == 3 and all(0 <= v <= 255 for v in rgb)):
-                raise ValidationError(
-                    f"color of {label!r} must be three values 0..255, not {rgb!r}"
-                )
-        if self.layout and sorted(self.layout) != sorted(self._items()):
-            raise ValidationError("layout must list exactly the puzzle's items")
+        """Check everything `parse_lev` checks, so that whatever is built
+        here can be written by `dump_lev` and read back equal."""
+        for problem in _problems(self):
+            raise ValidationError(problem)
 
     def _items(self) -> list[str]:
         """The kinds of this puzzle's items, in the usual order."""
@@ -159,34 +144,174 @@ class LevPuzzle:
         Raises:
             ValidationError: unknown or missing keys, or values of the wrong type.
         """
-        if not isinstance(data, Mapping):
-            raise ValidationError(f"A .lev puzzle must be a JSON object, not {type(data).__name__}")
-        keys = tuple(cls.__dataclass_fields__)
-        unknown = [key for key in data if key not in keys]
-        if unknown:
-            raise ValidationError(
-                f"Unknown key {unknown[0]!r} in a .lev puzzle; expected {', '.join(keys)}"
-            )
-        for key in ("width", "height", "initial"):
-            if key not in data:
-                raise ValidationError(f"A .lev puzzle needs the key {key!r}")
-        try:
-            return cls(
-                width=data["width"],
-                height=data["height"],
-                initial=tuple(data["initial"]),
-                target=tuple(data.get("target", ())),
-                colors=tuple((label, tuple(rgb)) for label, rgb in data.get("colors", {}).items()),
-                images=tuple(data.get("images", {}).items()),
-                foreground=data.get("foreground", ""),
-                background=data.get("background", ""),
-                end=data.get("end", False),
-                comments=tuple(data.get("comments", ())),
-                unknown=tuple(UnknownSection(text) for text in data.get("unknown", ())),
-                layout=tuple(data.get("layout", ())),
-            )
-        except (TypeError, AttributeError) as exc:
-            raise ValidationError(f"A .lev puzzle has a value of the wrong type: {exc}") from None
+        fields = JsonObject(
+            ".lev puzzle", data, tuple(cls.__dataclass_fields__), required=("width", "height")
+        )
+        colors = fields.table("colors")
+        images = fields.table("images")
+        for label, rgb in colors.items():
+            if not isinstance(rgb, list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in rgb
+            ):
+                raise ValidationError(f"The color of {label!r} must be [R, G, B], not {rgb!r}")
+        return cls(
+            width=fields.whole("width"),
+            height=fields.whole("height"),
+            initial=fields.texts("initial"),
+            target=fields.texts("target"),
+            colors=tuple((label, tuple(rgb)) for label, rgb in colors.items()),
+            images=tuple((label, image) for label, image in images.items()),
+            foreground=fields.text("foreground"),
+            background=fields.text("background"),
+            end=fields.flag("end"),
+            comments=fields.texts("comments"),
+            unknown=tuple(UnknownSection(text) for text in fields.texts("unknown")),
+            layout=fields.texts("layout"),
+        )
+
+
+# What the reader takes for a keyword line, and so what other lines may not start with.
+_KEYWORDS = ("size", "initial", "target", "color", "end", "img", "fgimg", "bgimg")
+_WORDS = re.compile(r"[^ \t]+")
+_ROW = re.compile(r"[ \t]*[0-9A-Za-z.]+[ \t]*")
+#: Sizes have at most 9 digits (the reader refuses more).
+MAX_SIZE = 999_999_999
+
+
+def _is_label(cell: object) -> bool:
+    return isinstance(cell, str) and len(cell) == 1 and cell.isascii() and cell.isalnum()
+
+
+def _first_word(line: str) -> str:
+    found = _WORDS.search(line)
+    return found[0] if found else ""
+
+
+def _is_file_name(name: object) -> bool:
+    """What the reader takes for a file name: the rest of the line, without
+    the spaces and tabs around it."""
+    return isinstance(name, str) and name == name.strip(" \t") and name != "" and _one_line(name)
+
+
+def _one_line(text: str) -> bool:
+    return "\n" not in text and "\r" not in text
+
+
+def _problems(puzzle: LevPuzzle) -> Iterator[str]:
+    """What keeps `puzzle` from being a valid .lev file, first things first."""
+    for name in ("width", "height"):
+        value = getattr(puzzle, name)
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIZE:
+            yield f"{name} must be a whole number from 1 to {MAX_SIZE:,}, not {value!r}"
+            return
+    for name in ("initial", "target"):
+        rows = getattr(puzzle, name)
+        if not isinstance(rows, tuple) or not all(isinstance(row, str) for row in rows):
+            yield f"{name} must be a tuple of strings"
+            return
+        if rows and (len(rows) != puzzle.height or any(len(r) != puzzle.width for r in rows)):
+            yield f"{name} must be {puzzle.height} rows of {puzzle.width} cells"
+            return
+        if any(not (c == EMPTY or _is_label(c)) for row in rows for c in row):
+            yield f"{name} cells must be '.' or an alphanumeric label"
+            return
+    if not puzzle.initial:
+        yield "initial must hold the rows of the initial position"
+        return
+    shapes = _cells(puzzle.initial)
+    for label, cells in _cells(puzzle.target).items():
+        if label not in shapes:
+            yield f"Label {label!r} of target is no piece of initial"
+        elif not _is_moved_copy(shapes[label], cells):
+            yield f"Piece {label!r} has another shape in target than in initial"
+    yield from _labelled_problems(puzzle, set(shapes))
+    for name in ("foreground", "background"):
+        value = getattr(puzzle, name)
+        if value != "" and not _is_file_name(value):
+            yield f"{name} must be a file name on one line without spaces around it, not {value!r}"
+    if not isinstance(puzzle.end, bool):
+        yield f"end must be True or False, not {puzzle.end!r}"
+    if not isinstance(puzzle.comments, tuple) or not all(
+        isinstance(c, str) and c.startswith(";") and _one_line(c) for c in puzzle.comments
+    ):
+        yield "comments must be a tuple of lines that begin with ';'"
+    yield from _unknown_problems(puzzle.unknown)
+    yield from _layout_problems(puzzle)
+
+
+def _labelled_problems(puzzle: LevPuzzle, labels: set[str]) -> Iterator[str]:
+    for name, pairs in (("colors", puzzle.colors), ("images", puzzle.images)):
+        if not isinstance(pairs, tuple) or not all(
+            isinstance(pair, tuple) and len(pair) == 2 for pair in pairs
+        ):
+            yield f"{name} must be a tuple of (label, value) pairs"
+            return
+        seen = set()
+        for label, value in pairs:
+            if label not in labels:
+                yield f"{name} holds {label!r}, which is no piece of initial"
+            elif label in seen:
+                yield f"{name} holds {label!r} twice"
+            seen.add(label)
+            if name == "images" and not _is_file_name(value):
+                yield f"the image of {label!r} must be a file name on one line, not {value!r}"
+            if name == "colors" and not (
+                isinstance(value, tuple)
+                and len(value) == 3
+                and all(
+                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value
+                )
+            ):
+                yield f"color of {label!r} must be three whole numbers 0..255, not {value!r}"
+
+
+def _unknown_problems(sections: object) -> Iterator[str]:
+    if not isinstance(sections, tuple) or not all(isinstance(s, UnknownSection) for s in sections):
+        yield "unknown must be a tuple of UnknownSection"
+        return
+    for section in sections:
+        lines = section.text.split("\n") if isinstance(section.text, str) else [None]
+        for line in lines:
+            if not isinstance(line, str) or "\r" in line or not line.strip(" \t"):
+                yield (
+                    "An unknown section must be lines of text without blank lines, "
+                    f"not {section.text!r}"
+                )
+                break
+            if line.startswith(";") or _first_word(line) in _KEYWORDS:
+                yield (
+                    f"An unknown section cannot hold {line!r}: it would be read as "
+                    + ("a comment" if line.startswith(";") else f"a {_first_word(line)!r} line")
+                )
+                break
+
+
+def _layout_problems(puzzle: LevPuzzle) -> Iterator[str]:
+    layout = puzzle.layout
+    if not isinstance(layout, tuple):
+        yield "layout must be a tuple of item kinds"
+    elif layout and sorted(layout) != sorted(puzzle._items()):
+        yield "layout must list exactly the puzzle's items"
+    elif layout and layout.index("size") > min(
+        layout.index(kind) for kind in ("initial", "target") if kind in layout
+    ):
+        yield "layout must put size before initial and target"
+
+
+def _cells(rows: tuple[str, ...]) -> dict[str, set[tuple[int, int]]]:
+    """Each label's cells in `rows`."""
+    cells: dict[str, set[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        for c, label in enumerate(row):
+            if label != EMPTY:
+                cells.setdefault(label, set()).add((r, c))
+    return cells
+
+
+def _is_moved_copy(shape: set[tuple[int, int]], cells: set[tuple[int, int]]) -> bool:
+    """Whether `cells` are `shape` moved (translated) as a whole."""
+    (top, left), (row, column) = min(shape), min(cells)
+    return {(r + row - top, c + column - left) for r, c in shape} == cells
 
 
 def parse_lev(text: str, *, strict: bool = False) -> LevPuzzle:
@@ -247,7 +372,10 @@ def dump_lev(puzzle: LevPuzzle) -> str:
         elif kind == "bgimg":
             lines.append(f"bgimg {puzzle.background}")
         else:
-            lines += [next(unknown).text, ""]
+            section = next(unknown).text
+            if lines and _ROW.fullmatch(section.split("\n", 1)[0]):
+                lines.append("")  # after rows, a line like a row would be one row too many
+            lines += [section, ""]
     while lines and not lines[-1]:
         lines.pop()
     return "\n".join(lines) + "\n"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, overload
 
+from ._json import JsonObject
 from .errors import ValidationError
 from .rle import DEFAULT_LIMIT, rle_encode
 from .tessellation import Direction, Tessellation
@@ -228,34 +229,21 @@ class SavedGame:
             ValidationError: unknown or missing keys, or values of the wrong type.
             SavedGameSyntaxError: the moves are not a valid move string.
         """
-        if not isinstance(data, Mapping):
-            raise ValidationError(f"A saved game must be a JSON object, not {type(data).__name__}")
-        unknown = [key for key in data if key not in _DICT_KEYS]
-        if unknown:
-            why = (
-                " (the moves decide the solving mode: a reverse game begins with a jump)"
-                if "solving_mode" in unknown
-                else ""
-            )
+        if isinstance(data, Mapping) and "solving_mode" in data:
             raise ValidationError(
-                f"Unknown key {unknown[0]!r} in a saved game{why}; expected {', '.join(_DICT_KEYS)}"
+                "Unknown key 'solving_mode' in a saved game: the moves decide the solving "
+                "mode (a reverse game begins with a jump)"
             )
-        for key in ("tessellation", "moves"):
-            if key not in data:
-                raise ValidationError(f"A saved game needs the key {key!r}")
-        for key in ("tessellation", "moves", "title", "solved_by", "notes"):
-            if key in data and not isinstance(data[key], str):
-                raise ValidationError(f"{key!r} must be a string, not {data[key]!r}")
-        try:
-            tessellation = Tessellation.from_name(data["tessellation"])
-        except ValueError as exc:
-            raise ValidationError(str(exc)) from None
-        game = cls.parsed(data["moves"], tessellation)
+        fields = JsonObject("saved game", data, _DICT_KEYS, required=("tessellation", "moves"))
+        game = cls.parsed(fields.text("moves"), fields.tessellation())
+        position = game.current_move_idx
+        if "current_move_idx" in data:
+            position = fields.whole("current_move_idx")
         return game.with_metadata(
-            title=data.get("title", ""),
-            solved_by=data.get("solved_by", ""),
-            notes=data.get("notes", ""),
-            current_move_idx=data.get("current_move_idx", game.current_move_idx),
+            title=fields.text("title"),
+            solved_by=fields.text("solved_by"),
+            notes=fields.text("notes"),
+            current_move_idx=position,
         )
 
     def with_metadata(

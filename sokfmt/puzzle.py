@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._json import JsonObject
 from .board import Board
 from .errors import ValidationError
 from .moves import SavedGame
@@ -149,14 +150,17 @@ class Puzzle:
             ValidationError: unknown or missing keys, or values of the wrong type.
             ParseError: the board or a saved game's moves are malformed.
         """
-        fields = _checked("puzzle", data, _PUZZLE_KEYS, required=("board",))
-        board = Board.from_dict(fields.pop("board"))
-        games = fields.pop("saved_games", [])
-        if not isinstance(games, list):
-            raise ValidationError("saved_games must be a JSON array")
-        saved_games = tuple(SavedGame.from_dict(game) for game in games)
-        comments = tuple(fields.pop("comments", []))
-        return cls(board, saved_games=saved_games, comments=comments, **fields)
+        fields = JsonObject("puzzle", data, _PUZZLE_KEYS, required=("board",))
+        return cls(
+            Board.from_dict(fields.data["board"]),
+            title=fields.text("title"),
+            author=fields.text("author"),
+            notes=fields.text("notes"),
+            saved_games=tuple(SavedGame.from_dict(game) for game in fields.items("saved_games")),
+            boxorder=fields.text("boxorder"),
+            goalorder=fields.text("goalorder"),
+            comments=fields.texts("comments"),
+        )
 
 
 _PUZZLE_KEYS = (
@@ -176,20 +180,6 @@ def _ids(name: str, text: str) -> tuple[int, ...]:
     if not all(word.isdigit() for word in words):
         raise ValidationError(f"{name} must be whole numbers separated by spaces, not {text!r}")
     return tuple(int(word) for word in words)
-
-
-def _checked(
-    what: str, data: Mapping[str, Any], keys: tuple[str, ...], *, required: tuple[str, ...]
-) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
-        raise ValidationError(f"A {what} must be a JSON object, not {type(data).__name__}")
-    unknown = [key for key in data if key not in keys]
-    if unknown:
-        raise ValidationError(f"Unknown key {unknown[0]!r} in a {what}; expected {', '.join(keys)}")
-    for key in required:
-        if key not in data:
-            raise ValidationError(f"A {what} needs the key {key!r}")
-    return dict(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,12 +252,16 @@ class Collection:
             ValidationError: unknown keys, or values of the wrong type.
             ParseError: a board or a saved game's moves are malformed.
         """
-        fields = _checked("collection", data, _COLLECTION_KEYS, required=())
-        puzzles = fields.pop("puzzles", [])
-        if not isinstance(puzzles, list):
-            raise ValidationError("puzzles must be a JSON array")
-        comments = tuple(fields.pop("comments", []))
-        return cls(puzzles=tuple(Puzzle.from_dict(p) for p in puzzles), comments=comments, **fields)
+        fields = JsonObject("collection", data, _COLLECTION_KEYS)
+        return cls(
+            title=fields.text("title"),
+            author=fields.text("author"),
+            created_at=fields.text("created_at"),
+            updated_at=fields.text("updated_at"),
+            notes=fields.text("notes"),
+            puzzles=tuple(Puzzle.from_dict(puzzle) for puzzle in fields.items("puzzles")),
+            comments=fields.texts("comments"),
+        )
 
 
 _COLLECTION_KEYS = ("title", "author", "created_at", "updated_at", "notes", "puzzles", "comments")
