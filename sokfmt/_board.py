@@ -13,7 +13,13 @@ _WHITESPACE = " \t"
 
 def parse_board(text: str, tessellation: Tessellation, *, limit: int) -> Board:
     """See `Board.parsed`."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        return _parse_board(text.replace("\r\n", "\n").replace("\r", "\n"), tessellation, limit)
+    except BoardSyntaxError as error:
+        raise error.located(text) from None
+
+
+def _parse_board(text: str, tessellation: Tessellation, limit: int) -> Board:
     decoded = _rle.decode(_without_final_separators(text), limit, language="board")
     rows = [row.rstrip(_WHITESPACE) for row in decoded.split("\n")]
     first = next((i for i, row in enumerate(rows) if row), None)

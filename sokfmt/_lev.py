@@ -242,7 +242,13 @@ def _parser() -> Lark:
 
 def parse(text: str, *, strict: bool) -> LevPuzzle:
     """See `sokfmt.parse_lev`."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        return _parse(text.replace("\r\n", "\n").replace("\r", "\n"), strict=strict)
+    except LevSyntaxError as error:
+        raise error.located(text) from None
+
+
+def _parse(text: str, *, strict: bool) -> LevPuzzle:
     if text.startswith("\ufeff"):
         text = text[1:]
     items: list[_Section] = _parser().parse(_Reading(text, strict))  # type: ignore[assignment]

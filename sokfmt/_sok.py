@@ -258,7 +258,13 @@ def parse(text: str, tessellation: Tessellation) -> Collection:
 
 def parse_with_lines(text: str, tessellation: Tessellation) -> tuple[Collection, list[int]]:
     """The collection, and the line where each puzzle's board starts."""
-    text = normalise(text)
+    try:
+        return _parse_with_lines(normalise(text), tessellation)
+    except ParseError as error:
+        raise error.located(text) from None
+
+
+def _parse_with_lines(text: str, tessellation: Tessellation) -> tuple[Collection, list[int]]:
     reading = _Reading([text if text.endswith("\n") else text + "\n"], tessellation)
     reset = _reading.set(reading)
     try:

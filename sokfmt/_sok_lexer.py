@@ -80,6 +80,8 @@ def line_class(parser: Lark, line: str) -> str:
     """Step 1 for one line: its class, or TEXT_LINE (the writer asks this)."""
     if not line.startswith("::"):
         line = line[_QUOTES.match(line).end() :]  # type: ignore[union-attr]
+        if line.startswith("::"):
+            return TEXT_LINE  # a mail-quoted comment is text
     found = _patterns(parser).line.fullmatch(line)
     kind = found.lastgroup if found and found.lastgroup else TEXT_LINE
     if kind == RLE_ROW and rle_rows(parser, line) is None:

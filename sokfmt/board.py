@@ -56,6 +56,8 @@ class Board:
         if not isinstance(self.cells, tuple) or not all(isinstance(r, str) for r in self.cells):
             raise ValidationError("cells must be a tuple of strings, one per row")
         widths = {len(row) for row in self.cells}
+        if not self.cells or 0 in widths:
+            raise ValidationError("A board needs at least one row and one column")
         if len(widths) > 1:
             raise ValidationError(f"Every row must have the same width, not {sorted(widths)}")
         stray = set("".join(self.cells)) - set(SQUARES)
@@ -163,14 +165,17 @@ def hexoban_text(cells: tuple[str, ...]) -> tuple[str, ...]:
 
     Cells of even rows stand in odd text columns, cells of odd rows (half a
     cell to the right) in even ones, fillers between them.  The last text
-    column is dropped when only fillers of odd rows stand in it.
+    column, which only odd rows' last cells reach, is left out when the
+    squares of even rows reach further right than those of odd rows (the
+    layout of sokoban_elements and sokoenginepy): it then holds floor only,
+    which the reader restores by padding rows.
     """
     lines = [
         (FLOOR if r % 2 else "") + "".join(FLOOR + c for c in row) for r, row in enumerate(cells)
     ]
     width = max(map(len, lines), default=0)
     lines = [line.ljust(width, FLOOR) for line in lines]
-    if _rightmost_square_is_in_an_even_row(lines):
+    if len(lines) > 1 and _rightmost_square_is_in_an_even_row(lines):
         lines = [line[:-1] for line in lines]
     return tuple(lines)
 
@@ -180,8 +185,6 @@ def _rightmost_square_is_in_an_even_row(lines: list[str]) -> bool:
     for r, line in enumerate(lines):
         stripped = line.rstrip(FLOOR)
         rightmost[r % 2] = max(rightmost[r % 2], len(stripped) - 1)
-    if rightmost[0] < 0 or rightmost[1] < 0:
-        return True  # a board without squares in one kind of row keeps the narrow form
     return rightmost[0] > rightmost[1]
 
 

@@ -7,6 +7,7 @@ of a file is reported on line 812.
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TypeVar
 
@@ -28,6 +29,7 @@ class SokfmtError(Exception):
 
 
 _Error = TypeVar("_Error", bound="ParseError")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class ParseError(SokfmtError, ValueError):
@@ -95,6 +97,27 @@ class ParseError(SokfmtError, ValueError):
             column=self.column + column_offset,
             pos=self.pos + pos_offset,
             source_line=source_line or self.source_line,
+        )
+
+    def located(self: _Error, text: str) -> _Error:
+        """The same error with `pos` and `source_line` taken from `text`, the
+        caller's text, which a reader rewrote before parsing (CRLF to LF, a
+        final "|" dropped, a byte order mark dropped): the line and column
+        count in the rewritten text, with CR, LF and CRLF each ending a line."""
+        starts = [0, *(found.end() for found in _LINE_BREAK.finditer(text))]
+        line = min(self.line, len(starts))
+        start = starts[line - 1]
+        end = _LINE_BREAK.search(text, start)
+        source = text[start : end.start() if end else len(text)]
+        column = self.column + (line == 1 and text.startswith("\ufeff"))
+        pos = min(start + column - 1, len(text))
+        return type(self)(
+            self.message,
+            line=line,
+            column=pos - start + 1,
+            pos=pos,
+            source_line=source,
+            at_end=self.at_end,
         )
 
     def context(self) -> str:

@@ -1,0 +1,463 @@
+"""Fuzzing every reader: generated and mutated inputs, and what each must do.
+
+Generation is structure-aware (pieces of each language put together by its
+rules, real and broken) and mutation starts from the test vectors.  For each
+input, `check` runs the reader and requires that:
+
+- only sokfmt errors escape, and an error's line, column, offset and source
+  line agree with each other in the caller's text;
+- what reads can be written, reads back equal, and the writer's output is a
+  fixed point (write, read, write gives the same text).
+
+`run(count, seed)` feeds `count` inputs to every reader and returns the
+outcome counts and the failures; `python tests/fuzzing.py COUNT [SEED]` prints
+them (the long runs).  The suite runs it with a small count.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import pickle
+import random
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sokfmt
+from sokfmt import (
+    Board,
+    Collection,
+    LevPuzzle,
+    ParseError,
+    Puzzle,
+    SavedGame,
+    SokfmtError,
+    Tessellation,
+)
+
+VECTORS = Path(__file__).parent / "vectors"
+
+# ------------------------------------------------------------- generation
+
+_ODD = ["\u2028", "\x0b", "\x85", "\x0c", "\xa0", "\ufeff", "\x00", "é", "€", "\U0001f600", "\r"]
+
+
+def _vector_inputs(name: str) -> list[str]:
+    document = json.loads((VECTORS / name).read_text("utf-8"))
+    return [case["input"] for case in document["cases"]]
+
+
+def _vector_files(folder: str, suffixes: tuple[str, ...]) -> list[str]:
+    return [
+        path.read_bytes().decode("utf-8", "replace")
+        for path in sorted((VECTORS / folder).iterdir())
+        if path.suffix in suffixes
+    ]
+
+
+SEEDS: dict[str, list[str]] = {
+    "rle": _vector_inputs("rle.json"),
+    "moves": _vector_inputs("moves.json"),
+    "board": _vector_inputs("board/boards.json"),
+    "sok": _vector_files("sok", (".sok", ".xsb")) + _vector_inputs("sok/invalid.json"),
+    "lev": _vector_files("lev", (".lev",)) + _vector_inputs("lev/invalid.json"),
+}
+
+_RLE_PIECES = ["#", "-", "3", "12", "0", "(", ")", "2(", "|", "\n", "ab", "9999999999", " "]
+_MOVE_PIECES = [*"lurdneswLURDNESW", "[", "]", "{", "}", "(", ")", "*", "3", "10", " ", "\n", "2("]
+_BOARD_PIECES = [*"#@+$*.- _pPbBWmMo", "|", "3", "(", ")", "\n", "\t", "2(", "\r\n"]
+_SOK_LINES = [
+    "#####",
+    "#@$.#",
+    "# * #",
+    "#   #",
+    "-----",
+    "  #### ",
+    "5#|#@$.#|5#",
+    "3#|#-#|",
+    "2-|",
+    "#@ $.#",
+    "#-#",
+    "lurd",
+    "LURD",
+    "rRxRR",
+    "[lu]dR",
+    "{r}L",
+    "3(dr)R*",
+    "lLL",
+    "Title",
+    "Solution",
+    "Solution 12/3",
+    "Key: v",
+    "Title: Named",
+    "Author: Me",
+    "Collection: C",
+    "Game: Hexoban",
+    "Game: Trioban",
+    "Game: Octoban",
+    "Game: Nope",
+    "boxorder: 1 2",
+    "goalorder: 2 1",
+    "Solver: x",
+    ":: comment",
+    ";level 1",
+    ">#@$.#",
+    "> lurd",
+    "bomb",
+    "used",
+    "30-8-55",
+    "#50 (3)",
+    "12",
+    "",
+    "",
+    "",
+    " ",
+    "\t#\t#",
+    "W@bW",
+    "x y",
+    ">:: x",
+    " >2",
+    "Collection:",
+]
+_LEV_LINES = [
+    "size 4 3",
+    "size 2 2",
+    "size 0 1",
+    "initial",
+    "target",
+    "AA11",
+    "AA..",
+    "..22",
+    "B.",
+    "..",
+    "color A 127 0 0",
+    "color B 300 1 1",
+    "img A a.png",
+    "fgimg f.png",
+    "bgimg b.png",
+    "end",
+    "; comment",
+    "history",
+    "3 4 5",
+    "",
+    " ",
+    "\t",
+]
+
+
+def _pick(rng: random.Random, pieces: list[str], low: int, high: int) -> str:
+    return "".join(rng.choice(pieces) for _ in range(rng.randint(low, high)))
+
+
+def _structured(rng: random.Random, language: str) -> str:
+    if language == "rle":
+        return _pick(rng, _RLE_PIECES, 0, 20)
+    if language == "moves":
+        return _pick(rng, _MOVE_PIECES, 0, 30)
+    if language == "board":
+        return _pick(rng, _BOARD_PIECES, 0, 30)
+    lines = _SOK_LINES if language == "sok" else _LEV_LINES
+    chosen = [rng.choice(lines) for _ in range(rng.randint(0, 30))]
+    return rng.choice(["\n", "\n", "\r\n", "\r"]).join(chosen) + rng.choice(["", "\n"])
+
+
+def mutate(rng: random.Random, text: str, alphabet: list[str]) -> str:
+    """`text` with a few random edits: characters changed, inserted or
+    removed, lines repeated, dropped or swapped."""
+    for _ in range(rng.randint(1, 4)):
+        edit = rng.randrange(6)
+        at = rng.randint(0, len(text))
+        char = rng.choice(alphabet) if rng.random() < 0.8 else rng.choice(_ODD)
+        if edit == 0:
+            text = text[:at] + char + text[at:]
+        elif edit == 1:
+            text = text[:at] + char + text[at + 1 :]
+        elif edit == 2:
+            text = text[:at] + text[at + rng.randint(1, 3) :]
+        else:
+            lines = text.split("\n")
+            i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+            if edit == 3:
+                lines.insert(i, lines[j])
+            elif edit == 4:
+                del lines[i]
+            else:
+                lines[i], lines[j] = lines[j], lines[i]
+            text = "\n".join(lines)
+    return text
+
+
+_ALPHABETS = {
+    "rle": _RLE_PIECES,
+    "moves": _MOVE_PIECES,
+    "board": _BOARD_PIECES,
+    "sok": [*"#@$.*+- \n>:;lurdLURDnesw0123456789()|[]{}Tx", "\r"],
+    "lev": [*"sizeinitalrgcolbmfAB12.0 \t\n;", "9"],
+}
+
+
+def generate(rng: random.Random, language: str) -> str:
+    """One input: generated from the language's pieces, or a mutated
+    vector, or a mutated generated input."""
+    roll = rng.random()
+    if roll < 0.4:
+        return _structured(rng, language)
+    base = rng.choice(SEEDS[language]) if roll < 0.8 else _structured(rng, language)
+    return mutate(rng, base, _ALPHABETS[language])
+
+
+# ----------------------------------------------------------------- checks
+
+
+class Failure(AssertionError):
+    """A reader broke a promise on one input."""
+
+
+def _lines(text: str, universal: bool) -> list[str]:
+    return re.split(r"\r\n|\r|\n" if universal else r"\n", text)
+
+
+def check_position(error: ParseError, text: str, *, universal: bool) -> None:
+    """An error's line, column, offset and source line agree in `text`, the
+    caller's text (`universal`: CR and CRLF end lines too)."""
+    lines = _lines(text, universal)
+    if not 1 <= error.line <= len(lines):
+        raise Failure(f"line {error.line} outside the {len(lines)} lines")
+    line = lines[error.line - 1]
+    if not 1 <= error.column <= len(line) + 1:
+        raise Failure(f"column {error.column} outside line {error.line} {line!r}")
+    if error.source_line != line:
+        raise Failure(f"source line {error.source_line!r}, expected {line!r}")
+    starts = [match.end() for match in re.finditer(r"\r\n|\r|\n" if universal else r"\n", text)]
+    line_start = ([0, *starts])[error.line - 1]
+    if error.pos != line_start + error.column - 1:
+        raise Failure(f"pos {error.pos}, expected {line_start + error.column - 1}")
+    if pickle.loads(pickle.dumps(error)).args != error.args:
+        raise Failure("the error does not survive pickling")
+
+
+def _copies(value: object) -> Iterator[object]:
+    yield pickle.loads(pickle.dumps(value))
+    yield copy.copy(value)
+    yield copy.deepcopy(value)
+
+
+def _same_after_copies(value: Any, show: Callable[[Any], object]) -> None:
+    for twin in _copies(value):
+        if twin != value or show(twin) != show(value):
+            raise Failure(f"a copy of {type(value).__name__} differs")
+
+
+@dataclass
+class Reader:
+    """One reader, what it reads, and how its results are written back."""
+
+    name: str
+    language: str
+    read: Callable[[str], Any]
+    write: Callable[[Any], list[str]]  # every text the object may be written as
+    universal: bool  # CR and CRLF end lines
+
+
+def _sok_writes(collection: Collection) -> list[str]:
+    return [sokfmt.dump_sok(collection), sokfmt.dump_sok(collection, rle=True, wrap=7)]
+
+
+def readers() -> list[Reader]:
+    found = [
+        Reader("rle_decode", "rle", sokfmt.rle_decode, _rle_writes, universal=False),
+        Reader("parse_sok", "sok", sokfmt.parse_sok, _sok_writes, universal=True),
+        Reader("parse_lev", "lev", sokfmt.parse_lev, lambda p: [sokfmt.dump_lev(p)], True),
+    ]
+    for tessellation in Tessellation:
+        found.append(
+            Reader(
+                f"SavedGame.parsed/{tessellation.value}",
+                "moves",
+                lambda text, t=tessellation: SavedGame.parsed(text, t),
+                lambda game: [game.printed_steps(), game.printed_steps(rle=True)],
+                universal=False,
+            )
+        )
+        found.append(
+            Reader(
+                f"parse_board/{tessellation.value}",
+                "board",
+                lambda text, t=tessellation: sokfmt.parse_board(text, t),
+                lambda board: [str(board), board.printed(rle=True)],
+                universal=True,
+            )
+        )
+        found.append(
+            Reader(
+                f"parse_sok/{tessellation.value}",
+                "sok",
+                lambda text, t=tessellation: sokfmt.parse_sok(text, tessellation=t),
+                _sok_writes,
+                universal=True,
+            )
+        )
+    return found
+
+
+def _rle_writes(decoded: str) -> list[str]:
+    try:
+        return [sokfmt.rle_encode(decoded)]
+    except sokfmt.ValidationError:
+        return []  # digits or parentheses: text that RLE cannot hold
+
+
+def check(reader: Reader, text: str) -> str:
+    """Run `reader` on `text`; the outcome's name, or `Failure`."""
+    try:
+        value = reader.read(text)
+    except ParseError as error:
+        check_position(error, text, universal=reader.universal)
+        return type(error).__name__
+    except SokfmtError as error:
+        return type(error).__name__
+    except Exception as error:
+        raise Failure(f"{type(error).__name__}: {error}") from error
+    try:
+        check_written(reader, value)
+    except Failure:
+        raise
+    except Exception as error:
+        raise Failure(f"writing what was read: {type(error).__name__}: {error}") from error
+    return "read"
+
+
+def check_written(reader: Reader, value: Any) -> None:
+    """`value` can be written, reads back equal, and the writing is a fixed point."""
+    if not isinstance(value, str):
+        _same_after_copies(value, lambda twin: reader.write(twin))
+    for written in reader.write(value):
+        try:
+            again = reader.read(written)
+        except SokfmtError as error:
+            raise Failure(f"the writer's output does not read: {error}\n{written!r}") from error
+        if again != value:
+            raise Failure(f"the writer's output reads back differently\n{written!r}")
+        if reader.write(again) != reader.write(value):
+            raise Failure(f"the writer's output is not a fixed point\n{written!r}")
+
+
+# ------------------------------------------------------ JSON and bytes
+
+
+def json_values(rng: random.Random, depth: int = 0) -> Any:
+    """A random JSON value, often shaped like sokfmt's documents."""
+    roll = rng.random()
+    if depth > 3 or roll < 0.3:
+        return rng.choice([None, True, False, 0, -1, 3, 1.5, "", "x", "Sokoban", "lurd", "#"])
+    if roll < 0.5:
+        return [json_values(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    keys = [
+        "title", "notes", "puzzles", "board", "tessellation", "moves", "saved_games",
+        "comments", "width", "height", "initial", "colors", "end", "current_move_idx", "x",
+    ]  # fmt: skip
+    return {rng.choice(keys): json_values(rng, depth + 1) for _ in range(rng.randint(0, 4))}
+
+
+_DOCUMENT_TYPES: list[Any] = [Board, SavedGame, Puzzle, Collection, LevPuzzle]
+
+
+def check_json(document: Any) -> str:
+    """Every model's `from_dict` on `document`: only sokfmt errors, and what
+    reads goes back through `to_dict` unchanged."""
+    outcomes = []
+    for model in _DOCUMENT_TYPES:
+        try:
+            value = model.from_dict(document)
+        except SokfmtError as error:
+            outcomes.append(type(error).__name__)
+            continue
+        except Exception as error:
+            raise Failure(f"{model.__name__}.from_dict: {type(error).__name__}: {error}") from error
+        if model.from_dict(json.loads(json.dumps(value.to_dict()))) != value:
+            raise Failure(f"{model.__name__}: to_dict does not read back")
+        outcomes.append("read")
+    return "/".join(sorted(set(outcomes)))
+
+
+def check_bytes(data: bytes) -> str:
+    """`load_sok` and `iter_sok` agree on the same bytes, and fail cleanly."""
+    try:
+        whole: list[Puzzle] | SokfmtError = list(sokfmt.load_sok(io.BytesIO(data)).puzzles)
+    except SokfmtError as error:
+        whole = error
+    except Exception as error:
+        raise Failure(f"load_sok: {type(error).__name__}: {error}") from error
+    streamed: list[Puzzle] = []
+    try:
+        streamed.extend(sokfmt.iter_sok(io.BytesIO(data)))
+    except SokfmtError as error:
+        if not isinstance(whole, SokfmtError) or str(error) != str(whole):
+            raise Failure(f"iter_sok fails with {error}, load_sok with {whole}") from error
+        return type(error).__name__
+    except Exception as error:
+        raise Failure(f"iter_sok: {type(error).__name__}: {error}") from error
+    if streamed != whole:
+        raise Failure("iter_sok and load_sok read different puzzles")
+    return "read"
+
+
+def encoded(rng: random.Random, text: str) -> bytes:
+    encoding = rng.choice(["utf-8", "utf-8-sig", "cp1252", "latin-1", "utf-16"])
+    data = text.encode(encoding, errors="replace")
+    if rng.random() < 0.2:
+        at = rng.randint(0, len(data))
+        data = data[:at] + bytes([rng.randrange(256)]) + data[at:]
+    return data
+
+
+# -------------------------------------------------------------------- runs
+
+
+@dataclass
+class Report:
+    inputs: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+
+    def record(self, name: str, text: object, run: Callable[[], str]) -> None:
+        self.inputs += 1
+        try:
+            self.outcomes[f"{name}: {run()}"] += 1
+        except Failure as failure:
+            self.outcomes[f"{name}: FAILURE"] += 1
+            if len(self.failures) < 20:
+                self.failures.append(f"{name} on {text!r}:\n  {failure}")
+
+
+def run(count: int, seed: int = 0) -> Report:
+    """`count` rounds; each round gives every reader one input."""
+    rng = random.Random(seed)
+    report = Report()
+    every = readers()
+    for _ in range(count):
+        for reader in every:
+            text = generate(rng, reader.language)
+            report.record(reader.name, text, lambda r=reader, t=text: check(r, t))
+        document = json_values(rng)
+        report.record("from_dict", document, lambda d=document: check_json(d))
+        data = encoded(rng, generate(rng, "sok"))
+        report.record("load_sok/iter_sok bytes", data, lambda d=data: check_bytes(d))
+    return report
+
+
+if __name__ == "__main__":
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    report = run(rounds, int(sys.argv[2]) if len(sys.argv) > 2 else 0)
+    print(f"{report.inputs:,} inputs")
+    for outcome, number in sorted(report.outcomes.items()):
+        print(f"{number:>9,}  {outcome}")
+    for failure in report.failures:
+        print(failure)
+    raise SystemExit(1 if report.failures else 0)
