@@ -9,6 +9,7 @@ from __future__ import annotations
 from .board import Board, Position, parse_board
 from .errors import (
     BoardSyntaxError,
+    DecodeError,
     LevSyntaxError,
     ParseError,
     RleSyntaxError,
@@ -31,6 +32,7 @@ __all__ = (
     "Board",
     "BoardSyntaxError",
     "Collection",
+    "DecodeError",
     "Direction",
     "LevPuzzle",
     "LevSyntaxError",

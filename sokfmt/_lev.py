@@ -245,7 +245,7 @@ def parse(text: str, *, strict: bool) -> LevPuzzle:
     try:
         return _parse(text.replace("\r\n", "\n").replace("\r", "\n"), strict=strict)
     except LevSyntaxError as error:
-        raise error.located(text) from None
+        raise error.located(text, dropped_bom=True) from None
 
 
 def _parse(text: str, *, strict: bool) -> LevPuzzle:

@@ -261,7 +261,7 @@ def parse_with_lines(text: str, tessellation: Tessellation) -> tuple[Collection,
     try:
         return _parse_with_lines(normalise(text), tessellation)
     except ParseError as error:
-        raise error.located(text) from None
+        raise error.located(text, dropped_bom=True) from None
 
 
 def _parse_with_lines(text: str, tessellation: Tessellation) -> tuple[Collection, list[int]]:

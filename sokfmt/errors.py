@@ -99,17 +99,18 @@ class ParseError(SokfmtError, ValueError):
             source_line=source_line or self.source_line,
         )
 
-    def located(self: _Error, text: str) -> _Error:
+    def located(self: _Error, text: str, *, dropped_bom: bool = False) -> _Error:
         """The same error with `pos` and `source_line` taken from `text`, the
         caller's text, which a reader rewrote before parsing (CRLF to LF, a
-        final "|" dropped, a byte order mark dropped): the line and column
-        count in the rewritten text, with CR, LF and CRLF each ending a line."""
+        final "|" dropped, a byte order mark dropped when `dropped_bom`): the
+        line and column count in the rewritten text, with CR, LF and CRLF
+        each ending a line."""
         starts = [0, *(found.end() for found in _LINE_BREAK.finditer(text))]
         line = min(self.line, len(starts))
         start = starts[line - 1]
         end = _LINE_BREAK.search(text, start)
         source = text[start : end.start() if end else len(text)]
-        column = self.column + (line == 1 and text.startswith("\ufeff"))
+        column = self.column + (dropped_bom and line == 1 and text.startswith("\ufeff"))
         pos = min(start + column - 1, len(text))
         return type(self)(
             self.message,

@@ -63,7 +63,9 @@ class LevPuzzle:
     (empty in `initial`, "don't care" in `target`; no target is ``()``).
     `colors` and `images` are (label, value) pairs in file order.  `layout`
     is the order of the file's items (``"size"``, ``"color"``, ...), so that
-    writing the puzzle back keeps it; empty means the usual order.
+    writing the puzzle back keeps it; built with an empty layout, a puzzle
+    takes the usual order (pass ``layout=()`` to `dataclasses.replace` when
+    adding or removing items).
     """
 
     width: int
@@ -81,9 +83,12 @@ class LevPuzzle:
 
     def __post_init__(self) -> None:
         """Check everything `parse_lev` checks, so that whatever is built
-        here can be written by `dump_lev` and read back equal."""
+        here can be written by `dump_lev` and read back equal; an empty
+        `layout` becomes the usual order."""
         for problem in _problems(self):
             raise ValidationError(problem)
+        if not self.layout:
+            object.__setattr__(self, "layout", tuple(self._items()))
 
     def _items(self) -> list[str]:
         """The kinds of this puzzle's items, in the usual order."""
@@ -350,7 +355,7 @@ def dump_lev(puzzle: LevPuzzle) -> str:
     images = iter(puzzle.images)
     unknown = iter(puzzle.unknown)
     lines: list[str] = []
-    for kind in puzzle.layout or puzzle._items():
+    for kind in puzzle.layout:
         if kind == "comment":
             lines.append(next(comments))
         elif kind == "size":

@@ -20,6 +20,7 @@ def test_public_names_are_pinned() -> None:
         "Board",
         "BoardSyntaxError",
         "Collection",
+        "DecodeError",
         "Direction",
         "LevPuzzle",
         "LevSyntaxError",

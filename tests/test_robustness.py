@@ -1,0 +1,387 @@
+"""No input breaks sokfmt: one regression test per defect found by fuzzing,
+and the promises behind them (objects survive copies, one decoding policy,
+errors in the caller's text, readers linear in their input)."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import pickle
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import sokfmt
+from sokfmt import (
+    Board,
+    BoardSyntaxError,
+    Collection,
+    DecodeError,
+    LevPuzzle,
+    LevSyntaxError,
+    ParseError,
+    Puzzle,
+    RleSyntaxError,
+    SavedGame,
+    SavedGameSyntaxError,
+    SokfmtError,
+    Tessellation,
+    UnknownSection,
+    ValidationError,
+)
+
+# ------------------------------------------------------- copies and pickles
+
+_GAMES = [
+    SavedGame.parsed("lurD"),
+    SavedGame.parsed("[]2(dr)L*u", Tessellation.SOKOBAN).with_metadata(title="T", notes="n"),
+    SavedGame.parsed("{u}nlNsd", Tessellation.HEXOBAN),
+    SavedGame.parsed("weWE[s]", Tessellation.OCTOBAN),
+]
+
+
+@pytest.mark.parametrize("game", _GAMES, ids=str)
+@pytest.mark.parametrize(
+    "duplicate",
+    [lambda g: pickle.loads(pickle.dumps(g)), copy.copy, copy.deepcopy],
+    ids=["pickle", "copy", "deepcopy"],
+)
+def test_copied_games_print_and_write(game: SavedGame, duplicate: Any) -> None:
+    twin = duplicate(game)
+    assert twin == game
+    assert twin.printed_steps() == game.printed_steps()
+    assert str(twin) == str(game)
+    assert twin.to_dict() == game.to_dict()
+    assert all(a is b for a, b in zip(twin.steps, game.steps, strict=True))  # canonical steps
+    board = Board(game.tessellation, ("###", "#@#", "###"))
+    collection = Collection(puzzles=(Puzzle(board, saved_games=(twin,)),))
+    assert sokfmt.dump_sok(collection) == sokfmt.dump_sok(
+        Collection(puzzles=(Puzzle(board, saved_games=(game,)),))
+    )
+
+
+def test_every_public_object_survives_copies() -> None:
+    board = Board(Tessellation.TRIOBAN, ("###", "#@#", "###"))
+    lev = sokfmt.parse_lev("size 2 1\ninitial\nA.\ncolor A 1 2 3\nhistory\n")
+    values: list[object] = [
+        board,
+        Puzzle(board, title="t", saved_games=(SavedGame.parsed("lr", Tessellation.TRIOBAN),)),
+        Collection(title="c", puzzles=()),
+        lev,
+        next(iter(lev.pieces.values())),
+        UnknownSection("history"),
+        _GAMES[1].steps[0],
+    ]
+    for value in values:
+        for twin in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+            assert twin == value
+            assert repr(twin) == repr(value)
+            assert hash(twin) == hash(value) or isinstance(value, LevPuzzle)
+
+
+# ----------------------------------------------------------- huge counts
+
+
+@pytest.mark.parametrize(
+    ("read", "error"),
+    [
+        (sokfmt.rle_decode, RleSyntaxError),
+        (SavedGame.parsed, SavedGameSyntaxError),
+        (sokfmt.parse_board, BoardSyntaxError),
+    ],
+)
+@pytest.mark.parametrize("digits", ["1" * 5000, "9" * 19, "0" * 5000 + "1" * 30])
+def test_counts_of_any_length_are_refused_as_over_the_limit(
+    read: Any, error: type[ParseError], digits: str
+) -> None:
+    for text in (f"{digits}#", f"#{digits}(#)", f"2({digits}#)"):
+        if read == SavedGame.parsed:
+            text = text.replace("#", "r")
+        with pytest.raises(error, match="more than the limit") as caught:
+            read(text)
+        assert (caught.value.line, caught.value.column) == (1, 1)
+
+
+def test_counts_with_leading_zeros_are_their_value() -> None:
+    assert sokfmt.rle_decode("0" * 5000 + "3#") == "###"
+    assert sokfmt.rle_decode("#" + "0" * 40 + "2(ab)") == "#abab"
+    with pytest.raises(RleSyntaxError, match="count of 0") as caught:
+        sokfmt.rle_decode("ab" + "0" * 30 + "#")
+    assert caught.value.column == 3
+
+
+def test_limit_is_checked_on_every_path() -> None:
+    for limit in (-1, 1.5, True, "10"):
+        with pytest.raises(ValidationError, match="limit"):
+            sokfmt.rle_decode("abc", limit=limit)  # type: ignore[arg-type]
+        with pytest.raises(ValidationError, match="limit"):
+            SavedGame.parsed("lurd", limit=limit)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ .lev
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("size 2 2\x0b\n", 1, 8),  # "2\x0b" is a word, and no number
+        ("size 1" + "0" * 5000 + " 2\ninitial\nAA\n", 1, 6),
+        ("size 1 1\ninitial\nA\ncolor A 1 1 " + "9" * 5000 + "\n", 4, 13),
+        ("\xa0size 2 2\n", 2, 1),  # an unknown section, then no size: at the end
+        ("\x85\n", 2, 1),
+    ],
+)
+def test_lev_odd_white_space_and_long_numbers(text: str, line: int, column: int) -> None:
+    with pytest.raises(LevSyntaxError) as caught:
+        sokfmt.parse_lev(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def test_lev_file_names_keep_odd_white_space() -> None:
+    puzzle = sokfmt.parse_lev("size 1 1\ninitial\nA\nfgimg \x0bf.png\nimg\tA\tmy file.png\n")
+    assert puzzle.foreground == "\x0bf.png"
+    assert puzzle.images == (("A", "my file.png"),)
+    assert sokfmt.parse_lev(sokfmt.dump_lev(puzzle)) == puzzle
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"target": ("C.", "..")}, "no piece"),
+        ({"target": ("A.",)}, "rows"),
+        ({"target": ("..", "AA")}, "another shape"),
+        (
+            {"initial": ("A.",), "target": (".A",), "height": 1, "colors": (("B", (1, 2, 3)),)},
+            "no piece",
+        ),
+        ({"colors": (("A", (1, 2, 256)),)}, "0..255"),
+        ({"colors": (("A", (1, 2, True)),)}, "0..255"),
+        ({"colors": (("A", (1, 2, 3)), ("A", (1, 2, 3)))}, "twice"),
+        ({"images": (("A", " a.png"),)}, "file name"),
+        ({"foreground": "a\nb"}, "file name"),
+        ({"comments": ("no semicolon",)}, "';'"),
+        ({"unknown": (UnknownSection("size 3 3"),)}, "'size' line"),
+        ({"unknown": (UnknownSection("history\n\nmore"),)}, "blank"),
+        ({"unknown": (UnknownSection("history\n;x"),)}, "comment"),
+        ({"end": "x"}, "True or False"),
+        ({"width": 10**9}, "width"),
+        ({"layout": ("initial", "size")}, "size before"),
+    ],
+)
+def test_lev_model_refuses_what_the_reader_refuses(fields: dict[str, Any], message: str) -> None:
+    base: dict[str, Any] = {"width": 2, "height": 2, "initial": ("AB", "..")}
+    with pytest.raises(ValidationError, match=message):
+        LevPuzzle(**{**base, **fields})
+
+
+def test_lev_writer_keeps_an_unknown_section_apart_from_rows() -> None:
+    puzzle = LevPuzzle(2, 1, ("A.",), unknown=(UnknownSection("AB"),))
+    assert sokfmt.parse_lev(sokfmt.dump_lev(puzzle)) == puzzle
+
+
+# ----------------------------------------------------------------- JSON
+
+
+@pytest.mark.parametrize(
+    ("model", "document", "message"),
+    [
+        (Collection, {"comments": 1}, "'comments' must be an array of strings"),
+        (Collection, {1: 2}, "key that is not a string"),
+        (Collection, {"puzzles": {}}, "'puzzles' must be an array"),
+        (Collection, {"puzzles": [1]}, "puzzle must be a JSON object"),
+        (Puzzle, {"board": {"tessellation": "Sokoban", "board": "#"}, "title": 3}, "'title'"),
+        (Puzzle, {"board": []}, "board must be a JSON object"),
+        (Board, {"tessellation": 1, "board": "#"}, "'tessellation'"),
+        (SavedGame, {"tessellation": "Sokoban", "moves": "l", "notes": None}, "'notes'"),
+        (SavedGame, {"tessellation": "Sokoban", "moves": "l", "current_move_idx": "1"}, "whole"),
+        (LevPuzzle, {"width": 1, "height": 1, "initial": ["A"], "end": "x"}, "true or false"),
+        (LevPuzzle, {"width": "1", "height": 1, "initial": ["A"]}, "whole number"),
+        (LevPuzzle, {"width": 1, "height": 1, "initial": ["A"], "colors": {"A": "red"}}, "R, G, B"),
+        (LevPuzzle, {"width": 1, "height": 1, "initial": "A"}, "array of strings"),
+        (LevPuzzle, {"width": 1, "height": 1, "initial": ["A"], "images": []}, "an object"),
+    ],
+)
+def test_from_dict_refuses_wrong_types(model: Any, document: Any, message: str) -> None:
+    with pytest.raises(ValidationError, match=message):
+        model.from_dict(document)
+
+
+# ------------------------------------------------------------- decoding
+
+_MIXED = (
+    "Tétu €\n".encode("cp1252")
+    + "#####\n#@$.#\n#####\n\nNoël\n".encode()
+    + b"#####\n#@$.#\n#####\n"
+)
+
+
+def test_load_and_iter_decode_alike() -> None:
+    loaded = sokfmt.load_sok(io.BytesIO(_MIXED))
+    streamed = list(sokfmt.iter_sok(io.BytesIO(_MIXED)))
+    assert [p.title for p in loaded.puzzles] == ["Tétu €", "Noël"]  # each line on its own
+    assert streamed == list(loaded.puzzles)
+
+
+def test_text_streams_are_read_as_decoded(tmp_path: Path) -> None:
+    path = tmp_path / "t.sok"
+    path.write_bytes(b"\xef\xbb\xbfT\xc3\xa9\r\n#####\r\n#@$.#\r\n#####\r\n")
+    with open(path, encoding="utf-8") as text:
+        assert sokfmt.load_sok(text).puzzles[0].title == "Té"
+    with open(path, encoding="utf-8") as text:
+        assert [p.title for p in sokfmt.iter_sok(text)] == ["Té"]
+    with open(path, "rb") as binary:
+        assert sokfmt.load_sok(binary).puzzles[0].title == "Té"
+
+
+def test_bad_bytes_in_a_named_encoding_are_an_error_at_their_line() -> None:
+    data = b"Title\n#####\n#@$\xff.#\n#####\n"
+    for read in (sokfmt.load_sok, lambda f, **k: list(sokfmt.iter_sok(f, **k))):
+        with pytest.raises(DecodeError) as caught:
+            read(io.BytesIO(data), encoding="utf-8")
+        error = caught.value
+        assert (error.line, error.column, error.pos) == (3, 4, 15)
+        assert error.source_line == "#@$\ufffd.#"
+    with pytest.raises(ValidationError, match="Unknown encoding 'klingon'"):
+        sokfmt.load_sok(io.BytesIO(data), encoding="klingon")
+    with pytest.raises(ValidationError, match="binary mode"):
+        sokfmt.load_sok(42)  # type: ignore[arg-type]
+
+
+def test_utf16_with_a_named_encoding() -> None:
+    data = "T\n#####\n#@$.#\n#####\n".encode("utf-16")
+    assert sokfmt.load_sok(io.BytesIO(data), encoding="utf-16").puzzles[0].title == "T"
+    assert [p.title for p in sokfmt.iter_sok(io.BytesIO(data), encoding="utf-16")] == ["T"]
+
+
+def test_lev_decodes_as_sok_does() -> None:
+    data = "; Tétu\nsize 1 1\ninitial\nA\n".encode("cp1252")
+    assert sokfmt.load_lev(io.BytesIO(data)).comments == ("; Tétu",)
+
+
+def test_no_codec_error_handler_is_registered() -> None:
+    import codecs
+
+    with pytest.raises(LookupError):
+        codecs.lookup_error("sokfmt.cp1252")
+
+
+# ------------------------------------------------------------ positions
+
+
+@pytest.mark.parametrize(
+    ("read", "text", "where"),
+    [
+        (sokfmt.parse_board, "#|\n#x", (2, 2, 4)),
+        (sokfmt.parse_board, "##\r\n#x", (2, 2, 5)),
+        (sokfmt.parse_board, "\ufeff#x", (1, 1, 0)),  # no BOM in a board
+        (sokfmt.parse_lev, "\ufeffsize 2 1\ninitial\nA!\n", (3, 2, 19)),
+        (sokfmt.parse_lev, "size 2 1\r\ninitial\r\nA!\r\n", (3, 2, 20)),
+        (sokfmt.parse_sok, "T\r\n#####\r\n#@$.#\r\n#####\r\n\r\nu[lR]\r\n", (6, 4, 29)),
+    ],
+)
+def test_errors_count_in_the_callers_text(
+    read: Any, text: str, where: tuple[int, int, int]
+) -> None:
+    with pytest.raises(ParseError) as caught:
+        read(text)
+    error = caught.value
+    assert (error.line, error.column, error.pos) == where
+    line_start = error.pos - error.column + 1
+    assert text[line_start:].startswith(error.source_line)
+
+
+# ---------------------------------------------------------------- boards
+
+
+@given(
+    st.sampled_from(list(Tessellation)),
+    st.lists(st.text(alphabet="#@+$*.-", min_size=3, max_size=3), min_size=1, max_size=5),
+)
+def test_every_board_prints_and_reads_back(tessellation: Tessellation, rows: list[str]) -> None:
+    board = Board(tessellation, tuple(rows))
+    assert sokfmt.parse_board(str(board), tessellation) == board
+    assert sokfmt.parse_board(board.printed(rle=True), tessellation) == board
+
+
+def test_hexoban_rows_of_one_kind() -> None:
+    for cells in (("$",), ("#*",), ("--", "-$"), ("#-", "--")):
+        board = Board(Tessellation.HEXOBAN, cells)
+        assert sokfmt.parse_board(str(board), Tessellation.HEXOBAN) == board
+
+
+def test_a_board_has_a_row_and_a_column() -> None:
+    for cells in ((), ("",), ("", "")):
+        with pytest.raises(ValidationError, match="one row and one column"):
+            Board(Tessellation.SOKOBAN, cells)
+
+
+# ------------------------------------------------------------ linear time
+
+_ONE_MB = 1 << 20
+
+_HANG_CHECK = textwrap.dedent(
+    f"""
+    import sokfmt
+    from sokfmt import SavedGame, SokfmtError
+
+    n = {_ONE_MB}
+    lines = {{
+        "moves": "l" * n + "x",
+        "nested moves": "1(" * (n // 4) + "r" + ")" * (n // 4),
+        "rle": "2(" * (n // 4) + "#" + ")" * (n // 4),
+        "counted": "3r" * (n // 2) + "x",
+        "board": "#" + "-" * n + "x",
+        "digits": "9" * n,
+    }}
+    readers = {{
+        "rle_decode": sokfmt.rle_decode,
+        "SavedGame.parsed": SavedGame.parsed,
+        "parse_board": sokfmt.parse_board,
+        "parse_sok": lambda t: sokfmt.parse_sok("T\\n#####\\n#@$.#\\n#####\\n\\n" + t + "\\n"),
+        "parse_lev": lambda t: sokfmt.parse_lev("size 2 1\\ninitial\\nA.\\n" + t + "\\n"),
+    }}
+    for name, read in readers.items():
+        for kind, text in lines.items():
+            try:
+                read(text)
+            except SokfmtError:
+                pass
+    print("done")
+    """
+)
+
+
+def test_a_megabyte_line_of_any_kind_does_not_hang_a_reader() -> None:
+    # Not a timing assertion: linear readers take a few seconds for all 30
+    # cases, a quadratic one hours.  The timeout only stops a hang.
+    result = subprocess.run(
+        [sys.executable, "-c", _HANG_CHECK],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.stdout == "done\n", result.stderr
+
+
+# ---------------------------------------------------------- only our errors
+
+
+@given(st.text(max_size=60))
+def test_readers_raise_only_sokfmt_errors(text: str) -> None:
+    for read in (
+        sokfmt.rle_decode,
+        SavedGame.parsed,
+        sokfmt.parse_board,
+        sokfmt.parse_lev,
+        sokfmt.parse_sok,
+    ):
+        with contextlib.suppress(SokfmtError):
+            read(text)
