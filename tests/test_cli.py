@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -289,3 +290,90 @@ def test_info_errors(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.startswith(f"sokfmt: {bad}:3:2: error: Unexpected '#'")
     assert sokfmt("info", str(tmp_path / "x.png")).returncode == 2
+
+
+# ------------------------------------------------------------- robustness
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("count.sok", "T\n#####\n#@$.#\n#####\n\n" + "1" * 5000 + "R\n"),
+        ("vt.lev", "size 2 2\x0b\n"),
+        ("deep.json", "[" * 100_000 + "]" * 100_000),
+        ("digits.json", '{"puzzles": [' + "9" * 5000 + "]}"),
+        ("types.json", '{"comments": 1}'),
+        ("bytes.sok", "\udcff"),
+    ],
+)
+def test_no_traceback_on_bad_content(tmp_path: Path, name: str, content: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content.encode("utf-8", "surrogateescape"))
+    for command in ("info", "show", "check"):
+        result = sokfmt(command, str(path))
+        assert "Traceback" not in result.stderr, (command, result.stderr)
+        assert result.returncode in (0, 1), (command, result.returncode, result.stderr)
+
+
+def test_one_bad_file_does_not_stop_check(files: Path, tmp_path: Path) -> None:
+    (tmp_path / "deep.json").write_text("[" * 100_000)
+    (tmp_path / "vt.lev").write_text("size 2 2\x0b\n")
+    result = sokfmt(
+        "check", str(tmp_path / "vt.lev"), str(tmp_path / "missing.sok"), str(files / "good.sok")
+    )
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{tmp_path / 'vt.lev'}:1:8: error: ")
+    assert lines[1] == f"{tmp_path / 'missing.sok'}: error: No such file or directory"
+    assert lines[-1] == "3 files checked: 2 errors, 0 warnings"
+    assert result.returncode == 1
+
+
+def test_exit_statuses_mean_one_thing_each(files: Path, tmp_path: Path) -> None:
+    (tmp_path / "empty.sok").write_text("just notes\n")
+    assert sokfmt("show", str(tmp_path / "empty.sok")).returncode == 1  # the file's problem
+    assert sokfmt("show", str(files / "good.sok"), "--puzzle", "9").returncode == 2  # usage
+    assert sokfmt("show", str(tmp_path / "missing.sok")).returncode == 1
+    assert sokfmt("check", str(files / "bad.sok")).returncode == 1
+    assert sokfmt("info", "--no-such-option").returncode == 2
+
+
+def test_a_closed_output_pipe_ends_quietly() -> None:
+    command = f"{sys.executable} -m sokfmt info | head -1"
+    result = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, check=False
+    )
+    assert result.stdout.startswith("sokfmt 0.1.0: sokfmt sample")
+    assert result.stderr == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_fifo_without_a_writer_does_not_block_check(tmp_path: Path, files: Path) -> None:
+    fifo = tmp_path / "fifo.sok"
+    os.mkfifo(fifo)
+    result = subprocess.run(
+        [sys.executable, "-m", "sokfmt", "check", str(fifo), str(files / "good.sok")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.stdout.splitlines()[0] == (
+        f"{fifo}: error: a FIFO with no writer (or an empty one): nothing to read"
+    )
+    assert result.returncode == 1
+
+
+def test_a_fifo_with_a_writer_is_read(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("named pipes are POSIX")
+    fifo = tmp_path / "fifo.sok"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "sokfmt", "info", str(fifo), "--format", "sok"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    with open(fifo, "w", encoding="utf-8") as writer:
+        writer.write(f"Piped\n{BOARD}\n")
+    output, _ = reader.communicate(timeout=60)
+    assert "1  Piped" in output

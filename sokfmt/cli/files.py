@@ -9,6 +9,7 @@ import json
 import os
 import stat
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -100,25 +101,36 @@ def opened(path: str) -> Iterator[IO[bytes]]:
         yield file
 
 
+#: How long a FIFO may go without a writer before it is refused.
+FIFO_WAIT = 2.0
+
+
 def _fifo_bytes(path: str) -> bytes:
-    """Everything written to the FIFO `path`, if a writer has it open.
+    """Everything written to the FIFO `path`, once a writer has it open.
 
     Raises:
-        ContentError: no writer has it open (an empty FIFO looks the same).
+        ContentError: no writer opens it within `FIFO_WAIT` seconds (an
+            empty FIFO whose writer has gone looks the same).
     """
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
         # Without a writer, a non-blocking read finds the end of the file at
-        # once; with one, it finds data or would have to wait.
-        try:
-            first = os.read(descriptor, 1 << 16)
-        except BlockingIOError:
-            first = None
-        if first == b"":
+        # once; with one, it finds data or would have to wait for it.
+        deadline = time.monotonic() + FIFO_WAIT
+        while True:
+            try:
+                first = os.read(descriptor, 1 << 16)
+            except BlockingIOError:
+                first = b""
+                break  # a writer, no data yet
+            if first or time.monotonic() > deadline:
+                break
+            time.sleep(0.02)
+        if not first and time.monotonic() > deadline:
             raise ContentError("a FIFO with no writer (or an empty one): nothing to read")
         os.set_blocking(descriptor, True)
         with open(descriptor, "rb", closefd=False) as rest:
-            return (first or b"") + rest.read()
+            return first + rest.read()
     finally:
         os.close(descriptor)
 
