@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from sokfmt import rle_encode
+from sokfmt import parse_board, parse_moves, rle_encode
 
 SEED = 20261129
 
@@ -71,14 +71,14 @@ def solution_rle(moves: int) -> str:
 def collection_text(puzzles: int, games_per_puzzle: int, moves_per_game: int) -> str:
     """A .sok file of generated puzzles, each with solutions and notes, as
     sokfmt writes it (moves wrapped at 70 columns, as real files are)."""
-    from sokfmt import Board, Collection, Puzzle, SavedGame, dump_sok
+    from sokfmt import Collection, Puzzle, dump_sok
 
     rng = random.Random(SEED + puzzles)
     items = []
     for number in range(puzzles):
-        board = Board.parsed(_small_board(rng))
+        board = parse_board(_small_board(rng))
         games = tuple(
-            SavedGame.parsed(solution(moves_per_game + rng.randint(0, 40))).with_metadata(
+            parse_moves(solution(moves_per_game + rng.randint(0, 40))).with_metadata(
                 title=f"Solution {number}.{index}", solved_by="generator", notes="Time: 00:00:01"
             )
             for index in range(games_per_puzzle)

@@ -1,4 +1,4 @@
-"""SavedGame.parsed on long solutions: sokfmt against the `re` reference."""
+"""parse_moves on long solutions: sokfmt against the `re` reference."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import references
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from sokfmt import SavedGame, Step
+from sokfmt import Step, parse_moves
 
 SIZES = (1_000, 10_000, 100_000)
 ENCODINGS: dict[str, Callable[[int], str]] = {
@@ -19,7 +19,7 @@ ENCODINGS: dict[str, Callable[[int], str]] = {
 
 
 def _sokfmt(text: str) -> tuple[Step, ...]:
-    return SavedGame.parsed(text).steps
+    return parse_moves(text).steps
 
 
 IMPLEMENTATIONS: dict[str, Callable[[str], tuple[Step, ...]]] = {
@@ -36,7 +36,7 @@ def test_parse_solution(
 ) -> None:
     text = ENCODINGS[encoding](size)
     parse = IMPLEMENTATIONS[implementation]
-    SavedGame.parsed("l")  # build the parser outside the timing
+    parse_moves("l")  # build the parser outside the timing
     benchmark.group = f"moves {size} {encoding}"
     benchmark.extra_info["implementation"] = implementation
     steps = benchmark(parse, text)

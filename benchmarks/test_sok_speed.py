@@ -1,7 +1,7 @@
 """Loading whole collections: sokfmt against its own hot path alone.
 
 The reference decodes the same boards and move strings through
-`Board.parsed` and `SavedGame.parsed` without the file layout, so the ratio
+`parse_board` and `parse_moves` without the file layout, so the ratio
 is the cost of reading the layout (lines, titles, notes) on top of them.
 """
 
@@ -14,7 +14,14 @@ import inputs
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from sokfmt import Board, Collection, SavedGame, Tessellation, dump_sok, parse_sok
+from sokfmt import (
+    Collection,
+    Tessellation,
+    dump_sok,
+    parse_board,
+    parse_moves,
+    parse_sok,
+)
 
 CORPUS_FILE = (
     Path(__file__).resolve().parent.parent.parent
@@ -51,8 +58,8 @@ def _pieces(text: str) -> tuple[list[tuple[str, Tessellation]], list[tuple[str, 
 
 def _hot_path(pieces: tuple[list[tuple[str, Tessellation]], list[tuple[str, Tessellation]]]) -> int:
     boards, moves = pieces
-    decoded = [Board.parsed(text, tessellation) for text, tessellation in boards]
-    games = [SavedGame.parsed(text, tessellation) for text, tessellation in moves]
+    decoded = [parse_board(text, tessellation) for text, tessellation in boards]
+    games = [parse_moves(text, tessellation) for text, tessellation in moves]
     return len(decoded) + len(games)
 
 

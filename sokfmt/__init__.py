@@ -6,7 +6,7 @@ Importing sokfmt does not import lark: parsers are built on first use.
 
 from __future__ import annotations
 
-from .board import Board, Position, parse_board
+from .board import Board, Position
 from .errors import (
     BoardSyntaxError,
     DecodeError,
@@ -18,11 +18,24 @@ from .errors import (
     SokSyntaxError,
     ValidationError,
 )
-from .lev import LevPuzzle, Piece, UnknownSection, dump_lev, load_lev, parse_lev
+from .formats import (
+    dump_board,
+    dump_lev,
+    dump_moves,
+    dump_sok,
+    from_dict,
+    iter_sok,
+    load_lev,
+    load_sok,
+    parse_board,
+    parse_lev,
+    parse_moves,
+    parse_sok,
+)
+from .lev import LevPuzzle, Piece, UnknownSection
 from .moves import SavedGame, SolvingMode, Step, StepKind
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT, rle_decode, rle_encode
-from .sok import dump_sok, iter_sok, load_sok, parse_sok
 from .tessellation import Direction, Tessellation
 
 __version__ = "0.1.0"
@@ -52,13 +65,17 @@ __all__ = (
     "UnknownSection",
     "ValidationError",
     "__version__",
+    "dump_board",
     "dump_lev",
+    "dump_moves",
     "dump_sok",
+    "from_dict",
     "iter_sok",
     "load_lev",
     "load_sok",
     "parse_board",
     "parse_lev",
+    "parse_moves",
     "parse_sok",
     "rle_decode",
     "rle_encode",

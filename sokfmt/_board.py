@@ -11,8 +11,8 @@ from .tessellation import Tessellation
 _WHITESPACE = " \t"
 
 
-def parse_board(text: str, tessellation: Tessellation, *, limit: int) -> Board:
-    """See `Board.parsed`."""
+def parse(text: str, tessellation: Tessellation, *, limit: int) -> Board:
+    """See `sokfmt.parse_board`."""
     try:
         return _parse_board(text.replace("\r\n", "\n").replace("\r", "\n"), tessellation, limit)
     except BoardSyntaxError as error:

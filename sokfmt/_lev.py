@@ -240,7 +240,7 @@ def _parser() -> Lark:
     return _grammar.build("lev", _LevTransformer(), _LineLexer)
 
 
-def parse(text: str, *, strict: bool) -> LevPuzzle:
+def parse(text: str, *, strict: bool, diagnostics: list[Any] | None = None) -> LevPuzzle:
     """See `sokfmt.parse_lev`."""
     try:
         return _parse(text.replace("\r\n", "\n").replace("\r", "\n"), strict=strict)

@@ -20,7 +20,7 @@ from . import _grammar
 from ._grammar import Language, SemanticError
 from ._rle import _matches_whole, expand_counts
 from .errors import SavedGameSyntaxError
-from .moves import Step, decoding_table
+from .moves import SavedGame, SolvingMode, Step, _trusted, decoding_table
 from .tessellation import Tessellation
 
 MOVES = Language(
@@ -96,10 +96,23 @@ def _union(*classes: str) -> str:
     return "[" + "".join(c[1:-1] for c in classes) + "]"
 
 
+def parse(text: str, tessellation: Tessellation, *, limit: int) -> SavedGame:
+    """See `sokfmt.parse_moves`."""
+    decoded = decode_moves(text, tessellation, limit)
+    return _trusted(
+        decoded.steps,
+        tessellation,
+        SolvingMode.REVERSE if decoded.has_jump else SolvingMode.FORWARD,
+        len(decoded.steps) if decoded.current_move_idx is None else decoded.current_move_idx,
+        decoded.moves_count,
+        decoded.pushes_count,
+    )
+
+
 def decode_moves(
     text: str, tessellation: Tessellation, limit: int, *, fast: bool = True
 ) -> DecodedMoves:
-    """Decode a move string; see `SavedGame.parsed`.  `fast=False` always
+    """Decode a move string; see `parse_moves`.  `fast=False` always
     runs the parser (the fast paths are tested against it)."""
     budget = _grammar.Budget(limit)  # refuses a limit that is no whole number >= 0
     compiled = _compiled()

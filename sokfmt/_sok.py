@@ -13,7 +13,7 @@ from lark import Lark, Token, Transformer
 from lark.common import LexerConf
 from lark.lexer import Lexer
 
-from . import _grammar
+from . import _board, _grammar, _moves
 from ._sok_lexer import (
     BOARD,
     COMMENT,
@@ -32,6 +32,7 @@ from .errors import ParseError
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle
+from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
 # Recognised properties: key (case-folded) -> field, per kind of notes.
@@ -143,7 +144,7 @@ class _SokTransformer(Transformer[Token, Any]):
         tessellation = reading.boards.pop(tokens[board_at].start_pos or 0)
         if reading.sink is None:  # streaming keeps nothing per puzzle
             reading.board_lines.append(tokens[board_at].line or 0)
-        board: Board = _relocated(tokens[board_at], Board.parsed, tessellation)
+        board: Board = _relocated(tokens[board_at], _parse_board, tessellation)
         comments = [t for t in tokens[:board_at] + notes if t.type == COMMENT]
         saved_games = []
         for game in games:
@@ -165,7 +166,7 @@ class _SokTransformer(Transformer[Token, Any]):
 
 
 def _saved_game(parts: _GameParts, tessellation: Tessellation) -> SavedGame:
-    game: SavedGame = _relocated(parts.moves, SavedGame.parsed, tessellation)
+    game: SavedGame = _relocated(parts.moves, _parse_moves, tessellation)
     fields, notes = _notes(parts.notes, _GAME_KEYS)
     title = fields.get("title")
     return game.with_metadata(
@@ -173,6 +174,14 @@ def _saved_game(parts: _GameParts, tessellation: Tessellation) -> SavedGame:
         solved_by=fields.get("solved_by", ""),
         notes=notes,
     )
+
+
+def _parse_board(text: str, tessellation: Tessellation) -> Board:
+    return _board.parse(text, tessellation, limit=DEFAULT_LIMIT)
+
+
+def _parse_moves(text: str, tessellation: Tessellation) -> SavedGame:
+    return _moves.parse(text, tessellation, limit=DEFAULT_LIMIT)
 
 
 def _title(token: Token | None) -> str:
@@ -251,7 +260,9 @@ def normalise(text: str) -> str:
     return text
 
 
-def parse(text: str, tessellation: Tessellation) -> Collection:
+def parse(
+    text: str, tessellation: Tessellation, diagnostics: list[Any] | None = None
+) -> Collection:
     """See `sokfmt.parse_sok`."""
     return parse_with_lines(text, tessellation)[0]
 
@@ -278,7 +289,9 @@ def _parse_with_lines(text: str, tessellation: Tessellation) -> tuple[Collection
     return collection, reading.board_lines
 
 
-def iterate(lines: Iterable[str], tessellation: Tessellation) -> Iterator[Puzzle]:
+def iterate(
+    lines: Iterable[str], tessellation: Tessellation, diagnostics: list[Any] | None = None
+) -> Iterator[Puzzle]:
     """See `sokfmt.iter_sok`: puzzles as they are read, the file never whole in memory."""
     ready: list[Puzzle] = []
     reading = _Reading(_chunks(lines), tessellation, sink=ready.append)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ._json import JsonObject
 from .errors import ValidationError
-from .rle import DEFAULT_LIMIT, rle_encode
+from .rle import rle_encode
 from .tessellation import Tessellation
 
-__all__ = ("Board", "Position", "parse_board")
+__all__ = ("Board", "Position")
 
 #: (row, column) of a cell, both counted from 0 at the top left.
 Position = tuple[int, int]
@@ -65,24 +64,6 @@ class Board:
             raise ValidationError(
                 f"Cells must be canonical squares {SQUARES!r}, not {''.join(sorted(stray))!r}"
             )
-
-    @classmethod
-    def parsed(
-        cls,
-        text: str,
-        tessellation: Tessellation = Tessellation.SOKOBAN,
-        *,
-        limit: int = DEFAULT_LIMIT,
-    ) -> Board:
-        """The board written as `text`, plain or run-length encoded.
-
-        Raises:
-            BoardSyntaxError: a character outside the legend, malformed RLE,
-                an inconsistent Hexoban layout, or no row at all.
-        """
-        from ._board import parse_board
-
-        return parse_board(text, tessellation, limit=limit)
 
     # ----------------------------------------------------------------- queries
 
@@ -146,19 +127,6 @@ class Board:
         """``{"tessellation": ..., "board": ...}``, the text in canonical rows."""
         return {"tessellation": self.tessellation.value, "board": str(self)}
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Board:
-        """The board of a JSON object, as `to_dict` writes it.
-
-        Raises:
-            ValidationError: unknown or missing keys, or values of the wrong type.
-            BoardSyntaxError: the board text is malformed.
-        """
-        fields = JsonObject(
-            "board", data, ("tessellation", "board"), required=("tessellation", "board")
-        )
-        return cls.parsed(fields.text("board"), fields.tessellation())
-
 
 def hexoban_text(cells: tuple[str, ...]) -> tuple[str, ...]:
     """The two-columns-per-cell text of a Hexoban board.
@@ -186,15 +154,3 @@ def _rightmost_square_is_in_an_even_row(lines: list[str]) -> bool:
         stripped = line.rstrip(FLOOR)
         rightmost[r % 2] = max(rightmost[r % 2], len(stripped) - 1)
     return rightmost[0] > rightmost[1]
-
-
-def parse_board(
-    text: str, tessellation: Tessellation = Tessellation.SOKOBAN, *, limit: int = DEFAULT_LIMIT
-) -> Board:
-    """The board written as `text`, plain or run-length encoded; see `Board.parsed`.
-
-    Raises:
-        BoardSyntaxError: a character outside the legend, malformed RLE, an
-            inconsistent Hexoban layout, or no row at all.
-    """
-    return Board.parsed(text, tessellation, limit=limit)

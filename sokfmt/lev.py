@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._files import FileLike, read_text
-from ._json import JsonObject
 from .errors import ValidationError
 
 __all__ = (
@@ -16,9 +14,6 @@ __all__ = (
     "LevPuzzle",
     "Piece",
     "UnknownSection",
-    "dump_lev",
-    "load_lev",
-    "parse_lev",
 )
 
 RGB = tuple[int, int, int]
@@ -121,7 +116,8 @@ class LevPuzzle:
         }
 
     def __str__(self) -> str:
-        return dump_lev(self)
+        """The .lev text, its items in `layout` order (`sokfmt.dump_lev`)."""
+        return _text(self)
 
     # -------------------------------------------------------------------- JSON
 
@@ -141,38 +137,6 @@ class LevPuzzle:
             "unknown": [section.text for section in self.unknown],
             "layout": list(self.layout),
         }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> LevPuzzle:
-        """The puzzle of a JSON object, as `to_dict` writes it.
-
-        Raises:
-            ValidationError: unknown or missing keys, or values of the wrong type.
-        """
-        fields = JsonObject(
-            ".lev puzzle", data, tuple(cls.__dataclass_fields__), required=("width", "height")
-        )
-        colors = fields.table("colors")
-        images = fields.table("images")
-        for label, rgb in colors.items():
-            if not isinstance(rgb, list) or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in rgb
-            ):
-                raise ValidationError(f"The color of {label!r} must be [R, G, B], not {rgb!r}")
-        return cls(
-            width=fields.whole("width"),
-            height=fields.whole("height"),
-            initial=fields.texts("initial"),
-            target=fields.texts("target"),
-            colors=tuple((label, tuple(rgb)) for label, rgb in colors.items()),
-            images=tuple((label, image) for label, image in images.items()),
-            foreground=fields.text("foreground"),
-            background=fields.text("background"),
-            end=fields.flag("end"),
-            comments=fields.texts("comments"),
-            unknown=tuple(UnknownSection(text) for text in fields.texts("unknown")),
-            layout=fields.texts("layout"),
-        )
 
 
 # What the reader takes for a keyword line, and so what other lines may not start with.
@@ -319,35 +283,7 @@ def _is_moved_copy(shape: set[tuple[int, int]], cells: set[tuple[int, int]]) -> 
     return {(r + row - top, c + column - left) for r, c in shape} == cells
 
 
-def parse_lev(text: str, *, strict: bool = False) -> LevPuzzle:
-    """The puzzle written as `text` in the .lev format.
-
-    Unknown sections are kept (`LevPuzzle.unknown`); with `strict` they are errors.
-
-    Raises:
-        LevSyntaxError: the text is not a valid .lev file, at its line and column.
-    """
-    from ._lev import parse
-
-    return parse(text, strict=strict)
-
-
-def load_lev(file: FileLike, *, encoding: str | None = None, strict: bool = False) -> LevPuzzle:
-    """The puzzle in a .lev file, given by path or as a file object, decoded
-    as `load_sok` decodes files (.lev files are ASCII, so the policy only
-    matters for their comments).
-
-    Raises:
-        LevSyntaxError: as `parse_lev`.
-        DecodeError: bytes that are not text in `encoding`.
-        ValidationError: `encoding` names no codec, or `file` is neither a
-            path nor a file object.
-        OSError: the file cannot be read.
-    """
-    return parse_lev(read_text(file, encoding), strict=strict)
-
-
-def dump_lev(puzzle: LevPuzzle) -> str:
+def _text(puzzle: LevPuzzle) -> str:
     """The .lev text of `puzzle`, its items in `puzzle.layout` order.  A blank
     line follows each unknown section, so that two of them stay apart."""
     comments = iter(puzzle.comments)

@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, overload
 
-from ._json import JsonObject
 from .errors import ValidationError
-from .rle import DEFAULT_LIMIT, rle_encode
+from .rle import rle_encode
 from .tessellation import Direction, Tessellation
 
 __all__ = ("SavedGame", "SolvingMode", "Step", "StepKind")
@@ -90,15 +89,12 @@ def _printing_table(tessellation: Tessellation) -> Mapping[int, str]:
     return table
 
 
-_DICT_KEYS = ("tessellation", "moves", "title", "solved_by", "notes", "current_move_idx")
-
-
 @dataclass(frozen=True, slots=True, init=False, repr=False)
 class SavedGame:
     """A recorded sequence of steps with its metadata: a snapshot or a solution.
 
-    Build one with `SavedGame.parsed` (from text), `SavedGame.from_steps` or
-    the constructor (from steps), or `SavedGame.from_dict` (from JSON).
+    Build one with `sokfmt.parse_moves` (from text), the constructor or
+    `SavedGame.from_steps` (from steps), or `sokfmt.from_dict` (from JSON).
     Cheap fields come first so that comparing two games looks at them before
     the steps.
     """
@@ -188,64 +184,6 @@ class SavedGame:
         """
         return cls(steps, tessellation, solving_mode)
 
-    @classmethod
-    def parsed(
-        cls,
-        text: str,
-        tessellation: Tessellation = Tessellation.SOKOBAN,
-        *,
-        limit: int = DEFAULT_LIMIT,
-    ) -> SavedGame:
-        """The game written as `text` (a move string, possibly run-length encoded).
-
-        `limit` caps the number of decoded characters, so that a few bytes
-        of RLE cannot ask for gigabytes.
-
-        Raises:
-            SavedGameSyntaxError: `text` is not a valid move string for
-                `tessellation`, or it decodes to more than `limit` steps.
-        """
-        from ._moves import decode_moves
-
-        decoded = decode_moves(text, tessellation, limit)
-        return _trusted(
-            decoded.steps,
-            tessellation,
-            SolvingMode.REVERSE if decoded.has_jump else SolvingMode.FORWARD,
-            len(decoded.steps) if decoded.current_move_idx is None else decoded.current_move_idx,
-            decoded.moves_count,
-            decoded.pushes_count,
-        )
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> SavedGame:
-        """The game of a JSON object, as `to_dict` writes it.
-
-        Only ``tessellation`` and ``moves`` are required.  ``current_move_idx``
-        overrides a ``*`` in the moves.  There is no ``solving_mode`` key: the
-        moves decide it (a reverse game begins with a jump).
-
-        Raises:
-            ValidationError: unknown or missing keys, or values of the wrong type.
-            SavedGameSyntaxError: the moves are not a valid move string.
-        """
-        if isinstance(data, Mapping) and "solving_mode" in data:
-            raise ValidationError(
-                "Unknown key 'solving_mode' in a saved game: the moves decide the solving "
-                "mode (a reverse game begins with a jump)"
-            )
-        fields = JsonObject("saved game", data, _DICT_KEYS, required=("tessellation", "moves"))
-        game = cls.parsed(fields.text("moves"), fields.tessellation())
-        position = game.current_move_idx
-        if "current_move_idx" in data:
-            position = fields.whole("current_move_idx")
-        return game.with_metadata(
-            title=fields.text("title"),
-            solved_by=fields.text("solved_by"),
-            notes=fields.text("notes"),
-            current_move_idx=position,
-        )
-
     def with_metadata(
         self,
         *,
@@ -322,7 +260,7 @@ class SavedGame:
             if value
         )
         return (
-            f"SavedGame.parsed({self.printed_steps(rle=True)!r}, "
+            f"parse_moves({self.printed_steps(rle=True)!r}, "
             f"Tessellation.{self.tessellation.name}){extras and f' with {extras[2:]}'}"
         )
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._json import JsonObject
 from .board import Board
 from .errors import ValidationError
 from .moves import SavedGame
@@ -48,6 +47,10 @@ class Puzzle:
     fields here (title, author, game, boxorder, goalorder); every other
     ``Key: value`` line stays in it, in file order, and `properties` lists
     them.  `comments` are the ``::`` lines of the puzzle, kept for writing.
+    `title_line` is the line that stood as the title before the board when a
+    ``Title:`` property overrides it: kept, and written back there.
+
+    The objects are frozen: `dataclasses.replace` makes a changed copy.
     """
 
     board: Board
@@ -58,6 +61,7 @@ class Puzzle:
     boxorder: str = ""
     goalorder: str = ""
     comments: tuple[str, ...] = field(default=())
+    title_line: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.board, Board):
@@ -70,7 +74,8 @@ class Puzzle:
             boxorder=self.boxorder,
             goalorder=self.goalorder,
         )
-        _check_line("A puzzle's", title=self.title, author=self.author)
+        _check_text("A puzzle's", title_line=self.title_line)
+        _check_line("A puzzle's", title=self.title, author=self.author, title_line=self.title_line)
         _check_line("A puzzle's", boxorder=self.boxorder, goalorder=self.goalorder)
         if not isinstance(self.saved_games, tuple) or not all(
             isinstance(game, SavedGame) for game in self.saved_games
@@ -142,44 +147,16 @@ class Puzzle:
             "comments": list(self.comments),
         }
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Puzzle:
-        """The puzzle of a JSON object, as `to_dict` writes it.
-
-        Raises:
-            ValidationError: unknown or missing keys, or values of the wrong type.
-            ParseError: the board or a saved game's moves are malformed.
-        """
-        fields = JsonObject("puzzle", data, _PUZZLE_KEYS, required=("board",))
-        return cls(
-            Board.from_dict(fields.data["board"]),
-            title=fields.text("title"),
-            author=fields.text("author"),
-            notes=fields.text("notes"),
-            saved_games=tuple(SavedGame.from_dict(game) for game in fields.items("saved_games")),
-            boxorder=fields.text("boxorder"),
-            goalorder=fields.text("goalorder"),
-            comments=fields.texts("comments"),
-        )
-
-
-_PUZZLE_KEYS = (
-    "board",
-    "title",
-    "author",
-    "notes",
-    "saved_games",
-    "boxorder",
-    "goalorder",
-    "comments",
-)
-
 
 def _ids(name: str, text: str) -> tuple[int, ...]:
     words = text.replace(",", " ").split()
-    if not all(word.isdigit() for word in words):
+    if not all(_ID.fullmatch(word) for word in words):
         raise ValidationError(f"{name} must be whole numbers separated by spaces, not {text!r}")
     return tuple(int(word) for word in words)
+
+
+# A Sokoban+ id: digits, few enough to convert (a board has far fewer boxes).
+_ID = re.compile(r"[0-9]{1,9}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,25 +220,3 @@ class Collection:
             "puzzles": [puzzle.to_dict() for puzzle in self.puzzles],
             "comments": list(self.comments),
         }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Collection:
-        """The collection of a JSON object, as `to_dict` writes it.
-
-        Raises:
-            ValidationError: unknown keys, or values of the wrong type.
-            ParseError: a board or a saved game's moves are malformed.
-        """
-        fields = JsonObject("collection", data, _COLLECTION_KEYS)
-        return cls(
-            title=fields.text("title"),
-            author=fields.text("author"),
-            created_at=fields.text("created_at"),
-            updated_at=fields.text("updated_at"),
-            notes=fields.text("notes"),
-            puzzles=tuple(Puzzle.from_dict(puzzle) for puzzle in fields.items("puzzles")),
-            comments=fields.texts("comments"),
-        )
-
-
-_COLLECTION_KEYS = ("title", "author", "created_at", "updated_at", "notes", "puzzles", "comments")

@@ -39,6 +39,8 @@ from sokfmt import (
     SavedGame,
     SokfmtError,
     Tessellation,
+    from_dict,
+    parse_moves,
 )
 
 VECTORS = Path(__file__).parent / "vectors"
@@ -278,9 +280,9 @@ def readers() -> list[Reader]:
     for tessellation in Tessellation:
         found.append(
             Reader(
-                f"SavedGame.parsed/{tessellation.value}",
+                f"parse_moves/{tessellation.value}",
                 "moves",
-                lambda text, t=tessellation: SavedGame.parsed(text, t),
+                lambda text, t=tessellation: parse_moves(text, t),
                 lambda game: [game.printed_steps(), game.printed_steps(rle=True)],
                 universal=False,
             )
@@ -374,13 +376,13 @@ def check_json(document: Any) -> str:
     outcomes = []
     for model in _DOCUMENT_TYPES:
         try:
-            value = model.from_dict(document)
+            value = from_dict(model, document)
         except SokfmtError as error:
             outcomes.append(type(error).__name__)
             continue
         except Exception as error:
             raise Failure(f"{model.__name__}.from_dict: {type(error).__name__}: {error}") from error
-        if model.from_dict(json.loads(json.dumps(value.to_dict()))) != value:
+        if from_dict(model, json.loads(json.dumps(value.to_dict()))) != value:
             raise Failure(f"{model.__name__}: to_dict does not read back")
         outcomes.append("read")
     return "/".join(sorted(set(outcomes)))

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from sokfmt import (
     ParseError,
     RleSyntaxError,
-    SavedGame,
     SavedGameSyntaxError,
     SokfmtError,
     Tessellation,
     ValidationError,
+    parse_moves,
     rle_decode,
 )
 
@@ -97,13 +97,13 @@ MOVES_MESSAGES = [
 @pytest.mark.parametrize(("text", "message"), MOVES_MESSAGES)
 def test_moves_messages(text: str, message: str) -> None:
     with pytest.raises(SavedGameSyntaxError) as caught:
-        SavedGame.parsed(text)
+        parse_moves(text)
     assert str(caught.value) == message
 
 
 def test_error_attributes_and_context() -> None:
     with pytest.raises(SavedGameSyntaxError) as caught:
-        SavedGame.parsed("lurd\n  lwrd\nlurd")
+        parse_moves("lurd\n  lwrd\nlurd")
     error = caught.value
     assert (error.line, error.column, error.pos) == (2, 4, 8)
     assert error.message.startswith("Unexpected 'w'")
@@ -123,7 +123,7 @@ def test_error_at_end_points_past_the_last_character() -> None:
 
 def test_errors_pickle() -> None:
     with pytest.raises(SavedGameSyntaxError) as caught:
-        SavedGame.parsed("lx")
+        parse_moves("lx")
     copy = pickle.loads(pickle.dumps(caught.value))
     assert type(copy) is SavedGameSyntaxError
     assert str(copy) == str(caught.value)
@@ -137,7 +137,7 @@ garbage = st.text(alphabet="lurdLURDnsewNSEW0123456789()[]{}*|# \n\t-x", max_siz
 def test_only_sokfmt_errors_escape_the_moves_parser(text: str) -> None:
     for tessellation in Tessellation:
         try:
-            SavedGame.parsed(text, tessellation)
+            parse_moves(text, tessellation)
         except SavedGameSyntaxError as error:
             assert 1 <= error.line <= text.count("\n") + 1
             assert error.column >= 1

@@ -17,6 +17,7 @@ from sokfmt import (
     UnknownSection,
     ValidationError,
     dump_lev,
+    from_dict,
     load_lev,
     parse_lev,
 )
@@ -31,7 +32,7 @@ def test_file_reads_as_its_json(path: Path) -> None:
     expected = json.loads(path.with_suffix(".json").read_text("utf-8"))
     puzzle = load_lev(path)
     assert puzzle.to_dict() == expected
-    assert LevPuzzle.from_dict(expected) == puzzle
+    assert from_dict(LevPuzzle, expected) == puzzle
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -108,7 +109,7 @@ def test_constructor_checks() -> None:
     with pytest.raises(ValidationError, match="layout"):
         LevPuzzle(1, 1, ("A",), layout=("size",))
     with pytest.raises(ValidationError, match="Unknown key 'moves'"):
-        LevPuzzle.from_dict({"width": 1, "height": 1, "initial": ["A"], "moves": []})
+        from_dict(LevPuzzle, {"width": 1, "height": 1, "initial": ["A"], "moves": []})
 
 
 # ------------------------------------------------------ generated round trips
@@ -159,7 +160,7 @@ def test_generated_puzzles_round_trip(puzzle: LevPuzzle) -> None:
     read = parse_lev(text)
     assert read.to_dict() | {"layout": []} == puzzle.to_dict() | {"layout": []}
     assert parse_lev(dump_lev(read)) == read
-    assert LevPuzzle.from_dict(json.loads(json.dumps(read.to_dict()))) == read
+    assert from_dict(LevPuzzle, json.loads(json.dumps(read.to_dict()))) == read
 
 
 _PIECES = st.sampled_from(

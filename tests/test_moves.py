@@ -20,6 +20,8 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     _grammar,
+    from_dict,
+    parse_moves,
 )
 from sokfmt._moves import decode_moves
 
@@ -27,7 +29,7 @@ PUSH = StepKind.PUSH_OR_PULL
 
 
 def test_indexing_as_in_the_crate_documentation() -> None:
-    game = SavedGame.parsed("nlLNrr", Tessellation.TRIOBAN)
+    game = parse_moves("nlLNrr", Tessellation.TRIOBAN)
     assert game[3] == Step(PUSH, Direction.NORTH_EAST)
     assert game[3].direction is Direction.NORTH_EAST
     assert len(game) == 6
@@ -40,7 +42,7 @@ def test_indexing_as_in_the_crate_documentation() -> None:
 
 
 def test_counts_and_metadata_defaults() -> None:
-    game = SavedGame.parsed("llRRddsssSSSnNN", Tessellation.HEXOBAN)
+    game = parse_moves("llRRddsssSSSnNN", Tessellation.HEXOBAN)
     assert (game.moves_count, game.pushes_count) == (8, 7)
     assert (game.title, game.solved_by, game.notes) == ("", "", "")
     assert game.current_move_idx == len(game) == 15
@@ -91,27 +93,27 @@ def test_constructor_checks_fields() -> None:
 
 
 def test_games_are_immutable_values() -> None:
-    game = SavedGame.parsed("lurD", Tessellation.SOKOBAN)
+    game = parse_moves("lurD", Tessellation.SOKOBAN)
     with pytest.raises(dataclasses.FrozenInstanceError):
         game.title = "x"  # type: ignore[misc]
-    same = SavedGame.parsed("l u r D")
+    same = parse_moves("l u r D")
     assert game == same
     assert hash(game) == hash(same)
     assert {game, same} == {game}
     assert game != same.with_metadata(title="Solution")
-    assert game != SavedGame.parsed("lurD", Tessellation.OCTOBAN)
-    assert game != SavedGame.parsed("lu*rD")
+    assert game != parse_moves("lurD", Tessellation.OCTOBAN)
+    assert game != parse_moves("lu*rD")
     assert pickle.loads(pickle.dumps(game)) == game
 
 
 def test_steps_are_shared_canonical_instances() -> None:
     built = SavedGame.from_steps([Step(StepKind.MOVE, Direction.LEFT)], Tessellation.SOKOBAN)
-    parsed = SavedGame.parsed("ll")
+    parsed = parse_moves("ll")
     assert built[0] is parsed[0] is parsed[1]
 
 
 def test_with_metadata_keeps_steps() -> None:
-    game = SavedGame.parsed("lurd").with_metadata(title="Solution", solved_by="me", notes="n\nn")
+    game = parse_moves("lurd").with_metadata(title="Solution", solved_by="me", notes="n\nn")
     assert (game.title, game.solved_by, game.notes) == ("Solution", "me", "n\nn")
     assert game.printed_steps() == "lurd"
     with pytest.raises(ValidationError):
@@ -133,15 +135,15 @@ def test_with_metadata_keeps_steps() -> None:
     ],
 )
 def test_printed_steps(text: str, printed: str, rle: str) -> None:
-    game = SavedGame.parsed(text)
+    game = parse_moves(text)
     assert game.printed_steps() == str(game) == printed
     assert game.printed_steps(rle=True) == rle
 
 
 def test_repr_shows_the_moves() -> None:
-    assert repr(SavedGame.parsed("lllU")) == "SavedGame.parsed('3lU', Tessellation.SOKOBAN)"
-    titled = SavedGame.parsed("l").with_metadata(title="Best")
-    assert repr(titled) == "SavedGame.parsed('l', Tessellation.SOKOBAN) with title='Best'"
+    assert repr(parse_moves("lllU")) == "parse_moves('3lU', Tessellation.SOKOBAN)"
+    titled = parse_moves("l").with_metadata(title="Best")
+    assert repr(titled) == "parse_moves('l', Tessellation.SOKOBAN) with title='Best'"
 
 
 # ------------------------------------------------------------------- JSON
@@ -157,22 +159,22 @@ CRATE_DOCUMENT = {
 
 
 def test_crate_document_round_trips_unchanged() -> None:
-    game = SavedGame.from_dict(CRATE_DOCUMENT)
+    game = from_dict(SavedGame, CRATE_DOCUMENT)
     assert game.solving_mode is SolvingMode.REVERSE
     assert game.current_move_idx == 0
     assert game.to_dict() == CRATE_DOCUMENT
 
 
 def test_from_dict_minimal_and_position_from_text() -> None:
-    game = SavedGame.from_dict({"tessellation": "Hexoban", "moves": "lu*N"})
+    game = from_dict(SavedGame, {"tessellation": "Hexoban", "moves": "lu*N"})
     assert game.tessellation is Tessellation.HEXOBAN
     assert game.current_move_idx == 2
     assert game.to_dict()["moves"] == "luN"
-    overridden = SavedGame.from_dict(
-        {"tessellation": "hexoban", "moves": "lu*N", "current_move_idx": 3}
+    overridden = from_dict(
+        SavedGame, {"tessellation": "hexoban", "moves": "lu*N", "current_move_idx": 3}
     )
     assert overridden.current_move_idx == 3
-    empty = SavedGame.from_dict({"tessellation": "Sokoban", "moves": ""})
+    empty = from_dict(SavedGame, {"tessellation": "Sokoban", "moves": ""})
     assert empty.solving_mode is SolvingMode.FORWARD
     assert len(empty) == 0
 
@@ -193,12 +195,12 @@ def test_from_dict_minimal_and_position_from_text() -> None:
 )
 def test_from_dict_rejects(document: Any, message: str) -> None:
     with pytest.raises(ValidationError, match=message):
-        SavedGame.from_dict(document)
+        from_dict(SavedGame, document)
 
 
 def test_from_dict_reports_bad_moves_with_position() -> None:
     with pytest.raises(SavedGameSyntaxError) as caught:
-        SavedGame.from_dict({"tessellation": "Sokoban", "moves": "lurdx"})
+        from_dict(SavedGame, {"tessellation": "Sokoban", "moves": "lurdx"})
     assert (caught.value.line, caught.value.column) == (1, 5)
 
 
@@ -223,12 +225,12 @@ def games(draw: st.DrawFn) -> SavedGame:
 @given(games(), st.booleans())
 def test_parsed_inverts_printed_steps(game: SavedGame, rle: bool) -> None:
     text = game.printed_steps(rle=rle)
-    assert SavedGame.parsed(text, game.tessellation) == game
+    assert parse_moves(text, game.tessellation) == game
 
 
 @given(games())
 def test_from_dict_inverts_to_dict(game: SavedGame) -> None:
-    assert SavedGame.from_dict(game.to_dict()) == game
+    assert from_dict(SavedGame, game.to_dict()) == game
 
 
 # ---------------------------------------------------------------- fast path
@@ -253,4 +255,4 @@ def test_fast_path_is_taken_for_plain_text(monkeypatch: pytest.MonkeyPatch) -> N
         raise AssertionError("the parser ran")
 
     monkeypatch.setattr(_grammar, "parse", refuse)
-    assert len(SavedGame.parsed("lurd\n 3L*2r")) == 9
+    assert len(parse_moves("lurd\n 3L*2r")) == 9

@@ -35,15 +35,17 @@ from sokfmt import (
     Tessellation,
     UnknownSection,
     ValidationError,
+    from_dict,
+    parse_moves,
 )
 
 # ------------------------------------------------------- copies and pickles
 
 _GAMES = [
-    SavedGame.parsed("lurD"),
-    SavedGame.parsed("[]2(dr)L*u", Tessellation.SOKOBAN).with_metadata(title="T", notes="n"),
-    SavedGame.parsed("{u}nlNsd", Tessellation.HEXOBAN),
-    SavedGame.parsed("weWE[s]", Tessellation.OCTOBAN),
+    parse_moves("lurD"),
+    parse_moves("[]2(dr)L*u", Tessellation.SOKOBAN).with_metadata(title="T", notes="n"),
+    parse_moves("{u}nlNsd", Tessellation.HEXOBAN),
+    parse_moves("weWE[s]", Tessellation.OCTOBAN),
 ]
 
 
@@ -72,7 +74,7 @@ def test_every_public_object_survives_copies() -> None:
     lev = sokfmt.parse_lev("size 2 1\ninitial\nA.\ncolor A 1 2 3\nhistory\n")
     values: list[object] = [
         board,
-        Puzzle(board, title="t", saved_games=(SavedGame.parsed("lr", Tessellation.TRIOBAN),)),
+        Puzzle(board, title="t", saved_games=(parse_moves("lr", Tessellation.TRIOBAN),)),
         Collection(title="c", puzzles=()),
         lev,
         next(iter(lev.pieces.values())),
@@ -93,7 +95,7 @@ def test_every_public_object_survives_copies() -> None:
     ("read", "error"),
     [
         (sokfmt.rle_decode, RleSyntaxError),
-        (SavedGame.parsed, SavedGameSyntaxError),
+        (parse_moves, SavedGameSyntaxError),
         (sokfmt.parse_board, BoardSyntaxError),
     ],
 )
@@ -102,7 +104,7 @@ def test_counts_of_any_length_are_refused_as_over_the_limit(
     read: Any, error: type[ParseError], digits: str
 ) -> None:
     for text in (f"{digits}#", f"#{digits}(#)", f"2({digits}#)"):
-        if read == SavedGame.parsed:
+        if read == parse_moves:
             text = text.replace("#", "r")
         with pytest.raises(error, match="more than the limit") as caught:
             read(text)
@@ -122,7 +124,7 @@ def test_limit_is_checked_on_every_path() -> None:
         with pytest.raises(ValidationError, match="limit"):
             sokfmt.rle_decode("abc", limit=limit)  # type: ignore[arg-type]
         with pytest.raises(ValidationError, match="limit"):
-            SavedGame.parsed("lurd", limit=limit)  # type: ignore[arg-type]
+            parse_moves("lurd", limit=limit)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ .lev
@@ -210,7 +212,7 @@ def test_lev_writer_keeps_an_unknown_section_apart_from_rows() -> None:
 )
 def test_from_dict_refuses_wrong_types(model: Any, document: Any, message: str) -> None:
     with pytest.raises(ValidationError, match=message):
-        model.from_dict(document)
+        from_dict(model, document)
 
 
 # ------------------------------------------------------------- decoding
@@ -342,7 +344,7 @@ _HANG_CHECK = textwrap.dedent(
     }}
     readers = {{
         "rle_decode": sokfmt.rle_decode,
-        "SavedGame.parsed": SavedGame.parsed,
+        "parse_moves": sokfmt.parse_moves,
         "parse_board": sokfmt.parse_board,
         "parse_sok": lambda t: sokfmt.parse_sok("T\\n#####\\n#@$.#\\n#####\\n\\n" + t + "\\n"),
         "parse_lev": lambda t: sokfmt.parse_lev("size 2 1\\ninitial\\nA.\\n" + t + "\\n"),
@@ -378,7 +380,7 @@ def test_a_megabyte_line_of_any_kind_does_not_hang_a_reader() -> None:
 def test_readers_raise_only_sokfmt_errors(text: str) -> None:
     for read in (
         sokfmt.rle_decode,
-        SavedGame.parsed,
+        parse_moves,
         sokfmt.parse_board,
         sokfmt.parse_lev,
         sokfmt.parse_sok,

@@ -23,8 +23,11 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     dump_sok,
+    from_dict,
     iter_sok,
     load_sok,
+    parse_board,
+    parse_moves,
     parse_sok,
 )
 
@@ -203,8 +206,8 @@ def test_iter_sok_memory_is_bounded_by_a_puzzle(tmp_path: Path) -> None:
 
 
 def test_dump_writes_game_for_other_tessellations_and_wraps_moves() -> None:
-    game = SavedGame.parsed("r" * 30, Tessellation.OCTOBAN).with_metadata(title="Long")
-    board = Board.parsed(BOARD, Tessellation.OCTOBAN)
+    game = parse_moves("r" * 30, Tessellation.OCTOBAN).with_metadata(title="Long")
+    board = parse_board(BOARD, Tessellation.OCTOBAN)
     text = dump_sok(
         Collection(puzzles=(Puzzle(board, title="Octo", saved_games=(game,)),)), wrap=10
     )
@@ -221,17 +224,17 @@ def test_dump_rle_boards() -> None:
 
 
 def test_dump_marks_an_untitled_block_that_would_take_a_title() -> None:
-    first = SavedGame.parsed("R").with_metadata(notes="A single line of notes")
-    second = SavedGame.parsed("L")
-    puzzle = Puzzle(Board.parsed(BOARD), saved_games=(first, second))
+    first = parse_moves("R").with_metadata(notes="A single line of notes")
+    second = parse_moves("L")
+    puzzle = Puzzle(parse_board(BOARD), saved_games=(first, second))
     collection = Collection(notes="One line", puzzles=(puzzle,))
     text = dump_sok(collection)
     assert parse_sok(text) == collection
 
 
 def test_dump_puts_unwritable_titles_in_a_property() -> None:
-    puzzle = Puzzle(Board.parsed(BOARD), title="lurd")  # a title line would be moves
-    game = SavedGame.parsed("R").with_metadata(title="Key: value")
+    puzzle = Puzzle(parse_board(BOARD), title="lurd")  # a title line would be moves
+    game = parse_moves("R").with_metadata(title="Key: value")
     collection = Collection(puzzles=(Puzzle(puzzle.board, title="####", saved_games=(game,)),))
     for item in (Collection(puzzles=(puzzle,)), collection):
         assert parse_sok(dump_sok(item)) == item
@@ -241,11 +244,11 @@ def test_dump_puts_unwritable_titles_in_a_property() -> None:
     ("collection", "message"),
     [
         (
-            Collection(puzzles=(Puzzle(Board.parsed(BOARD), saved_games=(SavedGame.parsed(""),)),)),
+            Collection(puzzles=(Puzzle(parse_board(BOARD), saved_games=(parse_moves(""),)),)),
             "empty|letter",
         ),
-        (Collection(puzzles=(Puzzle(Board.parsed("#@$.")),)), "must begin and end"),
-        (Collection(puzzles=(Puzzle(Board.parsed("###\n#@#")),)), "at least 3"),
+        (Collection(puzzles=(Puzzle(parse_board("#@$.")),)), "must begin and end"),
+        (Collection(puzzles=(Puzzle(parse_board("###\n#@#")),)), "at least 3"),
         (Collection(notes=":: not a note"), "comment"),
     ],
 )
@@ -258,7 +261,7 @@ def test_dump_refuses_what_the_format_cannot_hold(collection: Collection, messag
 
 
 def test_sokoban_plus_orders_are_kept_and_validated() -> None:
-    board = Board.parsed("######\n#@$$.#\n#   .#\n######")
+    board = parse_board("######\n#@$$.#\n#   .#\n######")
     assert Puzzle(board, boxorder="1  2", goalorder="2 1").sokoban_plus() == ((1, 2), (2, 1))
     assert Puzzle(board).sokoban_plus() is None
     for boxorder, goalorder, message in (
@@ -287,11 +290,11 @@ def test_json_field_names_and_unknown_keys() -> None:
     }
     puzzle = document["puzzles"][0]
     assert puzzle["board"] == {"tessellation": "Sokoban", "board": BOARD}
-    assert Collection.from_dict(document) == collection
+    assert from_dict(Collection, document) == collection
     with pytest.raises(ValidationError, match="Unknown key 'size'"):
-        Board.from_dict({"tessellation": "Sokoban", "board": BOARD, "size": 3})
+        from_dict(Board, {"tessellation": "Sokoban", "board": BOARD, "size": 3})
     with pytest.raises(ValidationError, match="Unknown key 'moves'"):
-        Puzzle.from_dict({**puzzle, "moves": "R"})
+        from_dict(Puzzle, {**puzzle, "moves": "R"})
 
 
 # ------------------------------------------------------ generated round trips

@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 import sokfmt
-from sokfmt import Board, Collection, Tessellation, dump_sok, load_sok, parse_board, parse_sok
+from sokfmt import (
+    Board,
+    Collection,
+    Tessellation,
+    dump_sok,
+    from_dict,
+    load_sok,
+    parse_board,
+    parse_sok,
+)
 
 VECTORS = Path(__file__).parent / "vectors"
 SOK_FILES = sorted(p for p in (VECTORS / "sok").iterdir() if p.suffix in (".sok", ".xsb"))
@@ -33,7 +42,7 @@ def test_sok_file_round_trips(path: Path) -> None:
         text = dump_sok(collection, rle=rle)
         assert parse_sok(text) == collection
         assert dump_sok(parse_sok(text), rle=rle) == text
-    assert Collection.from_dict(json.loads(json.dumps(collection.to_dict()))) == collection
+    assert from_dict(Collection, json.loads(json.dumps(collection.to_dict()))) == collection
 
 
 def _invalid_sok() -> list[Any]:
@@ -74,4 +83,4 @@ def test_board_vectors(case: dict[str, Any]) -> None:
     assert (board.width, board.height) == (expected["width"], expected["height"])
     assert parse_board(str(board), tessellation) == board
     assert parse_board(board.printed(rle=True), tessellation) == board
-    assert Board.from_dict(board.to_dict()) == board
+    assert from_dict(Board, board.to_dict()) == board

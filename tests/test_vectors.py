@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sokfmt import DEFAULT_LIMIT, ParseError, SavedGame, Tessellation, rle_decode
+from sokfmt import DEFAULT_LIMIT, ParseError, SavedGame, Tessellation, parse_moves, rle_decode
 
 VECTORS = Path(__file__).parent / "vectors"
 
@@ -53,11 +53,11 @@ def test_moves(case: dict[str, Any]) -> None:
     tessellation = Tessellation.from_name(case["tessellation"])
     limit = case.get("limit", DEFAULT_LIMIT)
     if "expected" in case:
-        game = SavedGame.parsed(case["input"], tessellation, limit=limit)
+        game = parse_moves(case["input"], tessellation, limit=limit)
         assert _as_vector(game) == case["expected"]
         for printed in (case["expected"]["printed"], case["expected"]["printed_rle"]):
-            assert SavedGame.parsed(printed, tessellation) == game
+            assert parse_moves(printed, tessellation) == game
     else:
         with pytest.raises(ParseError) as caught:
-            SavedGame.parsed(case["input"], tessellation, limit=limit)
+            parse_moves(case["input"], tessellation, limit=limit)
         assert (caught.value.line, caught.value.column) == tuple(case["error"].values())

@@ -9,8 +9,8 @@ from typing import Any
 from .._files import read_text
 from .._sok import parse_with_lines
 from ..errors import ParseError, ValidationError
+from ..formats import parse_lev
 from ..geometry import is_closed
-from ..lev import parse_lev
 from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
 from .files import FILE_ERRORS, FORMATS, UsageError, format_of, message, opened

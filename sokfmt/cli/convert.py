@@ -8,9 +8,9 @@ import json
 from typing import Any
 
 from ..errors import ValidationError
-from ..lev import LevPuzzle, dump_lev
+from ..formats import dump_lev, dump_sok
+from ..lev import LevPuzzle
 from ..puzzle import Collection
-from ..sok import dump_sok
 from .files import FILE_ERRORS, FORMATS, UsageError, failed, format_of, load, write_text
 
 

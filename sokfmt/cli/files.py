@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import ParseError, SokfmtError
-from ..lev import LevPuzzle, load_lev
+from ..formats import from_dict, load_lev, load_sok
+from ..lev import LevPuzzle
 from ..puzzle import Collection
-from ..sok import load_sok
 
 #: File extension -> format.  .txt level files share the .xsb conventions.
 EXTENSIONS = {".sok": "sok", ".xsb": "xsb", ".txt": "xsb", ".lev": "lev", ".json": "json"}
@@ -151,8 +151,8 @@ def load(path: str, format: str) -> Collection | LevPuzzle:
             return load_lev(file)
         document = _json(file.read())
     if isinstance(document, dict) and "initial" in document:
-        return LevPuzzle.from_dict(document)
-    return Collection.from_dict(document)
+        return from_dict(LevPuzzle, document)
+    return from_dict(Collection, document)
 
 
 def _json(data: bytes) -> Any:

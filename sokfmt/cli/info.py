@@ -7,9 +7,9 @@ from importlib import resources
 from typing import Any
 
 from .. import __version__
+from ..formats import parse_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection
-from ..sok import parse_sok
 from .files import FILE_ERRORS, FORMATS, UsageError, failed, format_of, load
 from .text import table
 

@@ -1,0 +1,120 @@
+"""JSON objects to models: the inverse of each model's `to_dict`.
+
+Boards and saved games are text in JSON (the objects of the
+``sokoban_elements`` crate), so reading them parses: this is a reader, and
+lives beside the other readers rather than in the models.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import _board, _moves
+from ._json import JsonObject
+from .board import Board
+from .errors import ValidationError
+from .lev import LevPuzzle, UnknownSection
+from .moves import SavedGame
+from .puzzle import Collection, Puzzle
+from .rle import DEFAULT_LIMIT
+
+_GAME_KEYS = ("tessellation", "moves", "title", "solved_by", "notes", "current_move_idx")
+_PUZZLE_KEYS = (
+    "board",
+    "title",
+    "title_line",
+    "author",
+    "notes",
+    "saved_games",
+    "boxorder",
+    "goalorder",
+    "comments",
+)
+_COLLECTION_KEYS = ("title", "author", "created_at", "updated_at", "notes", "puzzles", "comments")
+_LEV_KEYS = tuple(LevPuzzle.__dataclass_fields__)
+
+
+def board(data: Any) -> Board:
+    keys = ("tessellation", "board")
+    fields = JsonObject("board", data, keys, required=keys)
+    return _board.parse(fields.text("board"), fields.tessellation(), limit=DEFAULT_LIMIT)
+
+
+def saved_game(data: Any) -> SavedGame:
+    if isinstance(data, dict) and "solving_mode" in data:
+        raise ValidationError(
+            "Unknown key 'solving_mode' in a saved game: the moves decide the solving "
+            "mode (a reverse game begins with a jump)"
+        )
+    fields = JsonObject("saved game", data, _GAME_KEYS, required=("tessellation", "moves"))
+    game = _moves.parse(fields.text("moves"), fields.tessellation(), limit=DEFAULT_LIMIT)
+    position = game.current_move_idx
+    if "current_move_idx" in fields.data:
+        position = fields.whole("current_move_idx")
+    return game.with_metadata(
+        title=fields.text("title"),
+        solved_by=fields.text("solved_by"),
+        notes=fields.text("notes"),
+        current_move_idx=position,
+    )
+
+
+def puzzle(data: Any) -> Puzzle:
+    fields = JsonObject("puzzle", data, _PUZZLE_KEYS, required=("board",))
+    return Puzzle(
+        board(fields.data["board"]),
+        title=fields.text("title"),
+        title_line=fields.text("title_line"),
+        author=fields.text("author"),
+        notes=fields.text("notes"),
+        saved_games=tuple(saved_game(game) for game in fields.items("saved_games")),
+        boxorder=fields.text("boxorder"),
+        goalorder=fields.text("goalorder"),
+        comments=fields.texts("comments"),
+    )
+
+
+def collection(data: Any) -> Collection:
+    fields = JsonObject("collection", data, _COLLECTION_KEYS)
+    return Collection(
+        title=fields.text("title"),
+        author=fields.text("author"),
+        created_at=fields.text("created_at"),
+        updated_at=fields.text("updated_at"),
+        notes=fields.text("notes"),
+        puzzles=tuple(puzzle(item) for item in fields.items("puzzles")),
+        comments=fields.texts("comments"),
+    )
+
+
+def lev_puzzle(data: Any) -> LevPuzzle:
+    fields = JsonObject(".lev puzzle", data, _LEV_KEYS, required=("width", "height"))
+    colors = fields.table("colors")
+    for label, rgb in colors.items():
+        if not isinstance(rgb, list) or not all(
+            isinstance(value, int) and not isinstance(value, bool) for value in rgb
+        ):
+            raise ValidationError(f"The color of {label!r} must be [R, G, B], not {rgb!r}")
+    return LevPuzzle(
+        width=fields.whole("width"),
+        height=fields.whole("height"),
+        initial=fields.texts("initial"),
+        target=fields.texts("target"),
+        colors=tuple((label, tuple(rgb)) for label, rgb in colors.items()),
+        images=tuple(fields.table("images").items()),
+        foreground=fields.text("foreground"),
+        background=fields.text("background"),
+        end=fields.flag("end"),
+        comments=fields.texts("comments"),
+        unknown=tuple(UnknownSection(text) for text in fields.texts("unknown")),
+        layout=fields.texts("layout"),
+    )
+
+
+READERS: dict[type, Any] = {
+    Board: board,
+    SavedGame: saved_game,
+    Puzzle: puzzle,
+    Collection: collection,
+    LevPuzzle: lev_puzzle,
+}

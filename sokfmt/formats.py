@@ -1,0 +1,258 @@
+"""The reader and writer of every format, under one naming scheme.
+
+``parse_X(text)`` reads text, ``load_X(file)`` reads a file (a path or a file
+object) and decodes its bytes, ``iter_X(file)`` streams a file's items, and
+``dump_X(item)`` writes text that ``parse_X`` reads back equal.  Each
+function imports its reader only when called, so that ``import sokfmt``
+does not import lark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeVar, overload
+
+from ._files import FileLike
+from .board import Board
+from .lev import LevPuzzle
+from .moves import SavedGame
+from .puzzle import Collection, Puzzle
+from .rle import DEFAULT_LIMIT
+from .tessellation import Tessellation
+
+__all__ = (
+    "dump_board",
+    "dump_lev",
+    "dump_moves",
+    "dump_sok",
+    "from_dict",
+    "iter_sok",
+    "load_lev",
+    "load_sok",
+    "parse_board",
+    "parse_lev",
+    "parse_moves",
+    "parse_sok",
+)
+
+# ------------------------------------------------------------------ moves
+
+
+def parse_moves(
+    text: str, tessellation: Tessellation = Tessellation.SOKOBAN, *, limit: int = DEFAULT_LIMIT
+) -> SavedGame:
+    """The saved game written as `text`: a move string, possibly run-length
+    encoded, with jumps ``[...]``, pusher changes ``{...}`` and ``*``.
+
+    `limit` caps the number of decoded characters, so that a few bytes of
+    RLE cannot ask for gigabytes.
+
+    Raises:
+        SavedGameSyntaxError: `text` is not a valid move string for
+            `tessellation`, or it decodes to more than `limit` steps.
+        ValidationError: `limit` is not a whole number of at least 0.
+    """
+    from ._moves import parse
+
+    return parse(text, tessellation, limit=limit)
+
+
+def dump_moves(game: SavedGame, *, rle: bool = False) -> str:
+    """The canonical move string of `game` (`SavedGame.printed_steps`)."""
+    return game.printed_steps(rle=rle)
+
+
+# ------------------------------------------------------------------ boards
+
+
+def parse_board(
+    text: str, tessellation: Tessellation = Tessellation.SOKOBAN, *, limit: int = DEFAULT_LIMIT
+) -> Board:
+    """The board written as `text`, plain or run-length encoded.
+
+    Raises:
+        BoardSyntaxError: a character outside the legend, malformed RLE, an
+            inconsistent Hexoban layout, or no row at all.
+        ValidationError: `limit` is not a whole number of at least 0.
+    """
+    from ._board import parse
+
+    return parse(text, tessellation, limit=limit)
+
+
+def dump_board(board: Board, *, rle: bool = False) -> str:
+    """The canonical text of `board`; with `rle`, run-length encoded on one line."""
+    return board.printed(rle=rle)
+
+
+# -------------------------------------------------------------------- .sok
+
+
+def parse_sok(
+    text: str,
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Any] | None = None,
+) -> Collection:
+    """The collection written as `text` (a .sok, .xsb or .txt file).
+
+    `tessellation` applies to puzzles that neither they nor the file give a
+    ``Game:`` for (default Sokoban).  Without `diagnostics`, the first error
+    in the text is raised and warnings go to Python's `warnings` (as
+    `SokfmtWarning`); with a list, every `Diagnostic` is appended to it and
+    whatever could be read is returned.
+
+    Raises:
+        ParseError: the first error (without `diagnostics`): a malformed
+            board (`BoardSyntaxError`) or moves (`SavedGameSyntaxError`), or
+            an unknown ``Game:`` (`SokSyntaxError`), at its line and column.
+    """
+    from ._sok import parse
+
+    return parse(text, tessellation or Tessellation.SOKOBAN, diagnostics)
+
+
+def load_sok(
+    file: FileLike,
+    *,
+    encoding: str | None = None,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Any] | None = None,
+) -> Collection:
+    """The collection in a file, given by path or as a file object.
+
+    sokfmt decodes the bytes itself: `encoding` if given, else each line as
+    UTF-8 when it is valid UTF-8 and as cp1252 otherwise (a UTF-8 byte order
+    mark is dropped).  A file object opened in text mode is read as its
+    opener decodes it.
+
+    Raises:
+        ParseError: as `parse_sok`; `DecodeError` for bytes that are not
+            text in `encoding`.
+        ValidationError: `encoding` names no codec, or `file` is neither a
+            path nor a file object.
+        OSError: the file cannot be read.
+    """
+    from ._files import read_text
+
+    text = read_text(file, encoding)
+    return parse_sok(text, tessellation=tessellation, diagnostics=diagnostics)
+
+
+def iter_sok(
+    file: FileLike,
+    *,
+    encoding: str | None = None,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Any] | None = None,
+) -> Iterator[Puzzle]:
+    """The puzzles of a file, one at a time, as they are read: memory is
+    bounded by the largest puzzle, not by the file.
+
+    The file is decoded as `load_sok` decodes it, and gives the same puzzles
+    and diagnostics.  The file notes are not returned (use `load_sok`).
+
+    Raises:
+        as `load_sok`, when the generator reaches the bad text.
+    """
+    from ._files import text_lines
+    from ._sok import iterate
+
+    lines = text_lines(file, encoding)
+    yield from iterate(lines, tessellation or Tessellation.SOKOBAN, diagnostics)
+
+
+def dump_sok(collection: Collection, *, rle: bool = False, wrap: int | None = 70) -> str:
+    """The collection as .sok text (format 0.19) that `parse_sok` reads back
+    to an equal collection.
+
+    Boards are written as canonical rows, or run-length encoded on one line
+    with `rle`; moves are wrapped at `wrap` columns (None: not wrapped).
+    ``Game:`` is written for every puzzle that is not Sokoban.
+    """
+    from ._sok_write import dump
+
+    return dump(collection, rle=rle, wrap=wrap)
+
+
+# -------------------------------------------------------------------- .lev
+
+
+def parse_lev(
+    text: str, *, strict: bool = False, diagnostics: list[Any] | None = None
+) -> LevPuzzle:
+    """The sliding-block puzzle written as `text` in the .lev format.
+
+    Unknown sections are kept (`LevPuzzle.unknown`, with a warning); with
+    `strict` they are errors.  `diagnostics` works as for `parse_sok`.
+
+    Raises:
+        LevSyntaxError: the first error (without `diagnostics`), at its line
+            and column; with `diagnostics`, when no puzzle can be built.
+    """
+    from ._lev import parse
+
+    return parse(text, strict=strict, diagnostics=diagnostics)
+
+
+def load_lev(
+    file: FileLike,
+    *,
+    encoding: str | None = None,
+    strict: bool = False,
+    diagnostics: list[Any] | None = None,
+) -> LevPuzzle:
+    """The puzzle in a .lev file, given by path or as a file object, decoded
+    as `load_sok` decodes files.
+
+    Raises:
+        LevSyntaxError: as `parse_lev`.
+        DecodeError: bytes that are not text in `encoding`.
+        ValidationError: `encoding` names no codec, or `file` is neither a
+            path nor a file object.
+        OSError: the file cannot be read.
+    """
+    from ._files import read_text
+
+    return parse_lev(read_text(file, encoding), strict=strict, diagnostics=diagnostics)
+
+
+def dump_lev(puzzle: LevPuzzle) -> str:
+    """The .lev text of `puzzle`, its items in `puzzle.layout` order."""
+    return str(puzzle)
+
+
+# -------------------------------------------------------------------- JSON
+
+_Model = TypeVar("_Model", Board, SavedGame, Puzzle, Collection, LevPuzzle)
+
+
+@overload
+def from_dict(kind: type[Collection], data: Mapping[str, Any]) -> Collection: ...
+@overload
+def from_dict(kind: type[Puzzle], data: Mapping[str, Any]) -> Puzzle: ...
+@overload
+def from_dict(kind: type[SavedGame], data: Mapping[str, Any]) -> SavedGame: ...
+@overload
+def from_dict(kind: type[Board], data: Mapping[str, Any]) -> Board: ...
+@overload
+def from_dict(kind: type[LevPuzzle], data: Mapping[str, Any]) -> LevPuzzle: ...
+
+
+def from_dict(kind: type[_Model], data: Mapping[str, Any]) -> _Model:
+    """The `kind` of object (`Collection`, `Puzzle`, `SavedGame`, `Board` or
+    `LevPuzzle`) that a JSON object describes, as its `to_dict` writes it.
+
+    Only the text fields of boards and moves need parsing; every value is
+    checked for its type.
+
+    Raises:
+        ValidationError: unknown or missing keys, or values of the wrong type.
+        ParseError: a board or a saved game's moves are malformed.
+    """
+    from ._dicts import READERS
+
+    if kind not in READERS:
+        raise TypeError(f"from_dict reads {', '.join(t.__name__ for t in READERS)}, not {kind!r}")
+    result: _Model = READERS[kind](data)
+    return result
