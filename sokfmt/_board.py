@@ -1,33 +1,74 @@
-"""Board text to `Board`: RLE through grammars/board.lark, then squares and,
-for Hexoban, the two-columns-per-cell layout."""
+"""Board text to `Board`: rle.lark for the run-length encoding, the legend of
+grammars/sok.lark for the squares, then, for Hexoban, the two-columns-per-cell
+layout (the "Boards" part of sok.lark's header)."""
 
 from __future__ import annotations
 
-from . import _rle
-from .board import CANONICAL, FLOOR, Board
-from .errors import BoardSyntaxError
+import re
+from functools import cache
+
+from . import _grammar, _rle
+from .board import FLOOR, SQUARE_NAMES, Board
+from .errors import BoardSyntaxError, RleSyntaxError
 from .tessellation import Tessellation
 
 _WHITESPACE = " \t"
 
 
+@cache
+def _legend() -> tuple[dict[int, str], re.Pattern[str], str]:
+    """The legend's squares to canonical ones, what may not stand in a
+    board's text (neither a square, nor RLE syntax, nor a line break), and
+    the legend for messages."""
+    terminals = _grammar.terminals("sok")
+    table: dict[int, str] = {}
+    for name, square in SQUARE_NAMES.items():
+        pattern = re.compile(terminals[name])
+        table.update({code: square for code in range(128) if pattern.fullmatch(chr(code))})
+    syntax = re.compile(terminals["RLE_SYNTAX"])
+    allowed = [chr(code) for code in range(128) if code in table or syntax.fullmatch(chr(code))]
+    stray = re.compile("[^" + re.escape("".join(allowed)) + "\n]")
+    shown = " ".join(chr(code) for code in table if chr(code) not in " \t")
+    return table, stray, shown
+
+
 def parse(text: str, tessellation: Tessellation, *, limit: int) -> Board:
     """See `sokfmt.parse_board`."""
     try:
-        return _parse_board(text.replace("\r\n", "\n").replace("\r", "\n"), tessellation, limit)
+        return _parse(text.replace("\r\n", "\n").replace("\r", "\n"), tessellation, limit)
     except BoardSyntaxError as error:
         raise error.located(text) from None
 
 
-def _parse_board(text: str, tessellation: Tessellation, limit: int) -> Board:
-    decoded = _rle.decode(_without_final_separators(text), limit, language="board")
+def _parse(text: str, tessellation: Tessellation, limit: int) -> Board:
+    table, stray, shown = _legend()
+    bad = stray.search(text)
+    try:
+        decoded = _rle.decode(_without_final_separators(text), limit)
+    except RleSyntaxError as error:
+        if bad is None or error.pos < bad.start():
+            # The RLE error comes first; its code has the number of the RLE
+            # rule in the board range (RLE102 -> SOK302).
+            raise BoardSyntaxError.at(
+                error.message, text=text, pos=error.pos, code=f"SOK3{error.code[-2:]}"
+            ) from None
+        decoded = ""
+    if bad is not None:
+        raise BoardSyntaxError.at(
+            f"Unexpected {bad[0]!r} in a board, expected a square of the legend ({shown})",
+            text=text,
+            pos=bad.start(),
+            code="SOK301",
+        )
     rows = [row.rstrip(_WHITESPACE) for row in decoded.split("\n")]
     first = next((i for i, row in enumerate(rows) if row), None)
     if first is None:
-        raise BoardSyntaxError.at("A board needs at least one row of squares", text=text, pos=0)
+        raise BoardSyntaxError.at(
+            "A board needs at least one row of squares", text=text, pos=0, code="SOK306"
+        )
     while not rows[-1]:
         rows.pop()
-    rows = [row.translate(CANONICAL) for row in rows[first:]]
+    rows = [row.translate(table) for row in rows[first:]]
     if tessellation is Tessellation.HEXOBAN:
         rows = _hexoban_cells(rows, text, first)
     width = max(map(len, rows))
@@ -49,7 +90,7 @@ def _drop_final_separator(line: str) -> str:
 
 
 def _hexoban_cells(lines: list[str], text: str, first_line: int) -> list[str]:
-    """The cells of a Hexoban board from its text rows (see grammars/board.lark)."""
+    """The cells of a Hexoban board from its text rows (sok.lark, "Boards")."""
     width = max(map(len, lines))
     lines = [line.ljust(width, FLOOR) for line in lines]
     # An odd row needs a filler before its first cell: if one starts with a
@@ -85,7 +126,7 @@ def _layout_error(text: str, row: int, column: int, square: str) -> BoardSyntaxE
     if not any(mark in text for mark in "0123456789()|") and row < len(lines):
         # Plain text: rows are lines and columns are characters.
         pos = sum(len(line) + 1 for line in lines[:row]) + column
-        return BoardSyntaxError.at(message, text=text, pos=pos)
+        return BoardSyntaxError.at(message, text=text, pos=pos, code="SOK305")
     return BoardSyntaxError.at(
-        f"{message}, in row {row + 1}, column {column + 1}", text=text, pos=0
+        f"{message}, in row {row + 1}, column {column + 1}", text=text, pos=0, code="SOK305"
     )

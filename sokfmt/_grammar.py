@@ -1,16 +1,20 @@
 """Finds the grammars, builds each LALR parser once, and turns lark's
 exceptions into sokfmt's: the one place where lark errors are handled.
+
+Readers drive the parsers token by token (`tokens`): the parser checks each
+token's syntax, then the reader applies the token's own rules, so that the
+first error reported is the first one reading left to right, whether the
+grammar or the reader's code finds it.
 """
 
 from __future__ import annotations
 
-import contextvars
 import re
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -45,7 +49,7 @@ def grammar_path(name: str) -> Path:
 
 @dataclass(frozen=True)
 class Language:
-    """A grammar and how its errors are worded."""
+    """A grammar, how its errors are worded, and their codes."""
 
     name: str
     error: type[ParseError]
@@ -53,64 +57,100 @@ class Language:
     terminals: Mapping[str, str]
     #: what a count may repeat, for "expected ... after a count"
     countable: str
+    #: the codes of its errors: "syntax", "zero" (a count of 0), "limit"
+    codes: Mapping[str, str]
 
 
-def build(name: str, transformer: Any, lexer: Any = "basic") -> Lark:
-    """The LALR parser of grammar `name`, applying `transformer` while it
-    parses; `lexer` is lark's basic lexer, or the lexer class of a grammar
-    whose header describes a lexer of its own (sok.lark, lev.lark)."""
+@cache
+def parser(name: str) -> Lark:
+    """The LALR parser of grammar `name`, built once: readers feed it tokens
+    (`tokens`) or tokens of their own (sok.lark, lev.lark)."""
     return Lark(
         grammar_path(name).read_text(encoding="utf-8"),
         parser="lalr",
-        lexer=lexer,
-        transformer=transformer,
+        lexer="basic",
         maybe_placeholders=False,
     )
 
 
-def terminal_patterns(parser: Lark) -> dict[str, re.Pattern[str]]:
-    """Every terminal of `parser`'s grammar, sub-terminals included, compiled.
+@cache
+def terminals(name: str) -> Mapping[str, str]:
+    """Every terminal of grammar `name`, sub-terminals included, as a
+    regular expression (see `compact`): fast paths and lexers use these, so
+    that they match exactly what the grammar matches."""
+    compiled, _, _ = parser(name).grammar.compile(parser(name).options.start, "*")
+    return {t.name: compact(t.pattern.to_regexp()) for t in compiled}
 
-    Fast paths and token decoders use these, so that they match exactly
-    what the grammar matches.
-    """
-    terminals, _, _ = parser.grammar.compile(parser.options.start, "*")
-    return {t.name: re.compile(t.pattern.to_regexp()) for t in terminals}
+
+_CLASS = r"\[(?:[^\]\\]|\\.)+\]"
+_ALTERNATIVES = re.compile(rf"\(\?:({_CLASS}(?:\|{_CLASS})+)\)")
+
+
+def compact(regex: str) -> str:
+    """`regex` with each alternation of character classes, ``(?:[ab]|[cd])``,
+    written as one class, ``[abcd]``: lark writes terminals made of
+    sub-terminals as alternations, which Python matches many times slower."""
+    while True:
+        merged = _ALTERNATIVES.sub(_merge, regex)
+        if merged == regex:
+            return regex
+        regex = merged
+
+
+def _merge(found: re.Match[str]) -> str:
+    classes = re.findall(_CLASS, found[1])
+    if any(c.startswith("[^") for c in classes):
+        return found[0]  # a negated class does not join others
+    return "[" + "".join(c[1:-1] for c in classes) + "]"
 
 
 # ------------------------------------------------------------------ budgets
 
 
 class SemanticError(Exception):
-    """Raised by transformers with an offset; `parse` adds line and column."""
+    """Raised by a reader's rules with an offset and a code; the reader turns
+    it into its language's error."""
 
-    def __init__(self, message: str, pos: int) -> None:
+    def __init__(self, message: str, pos: int, code: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.pos = pos
+        self.code = code
+
+
+#: The longest count that is converted; see `Budget.count`.
+MAX_COUNT_DIGITS = 18
 
 
 class Budget:
-    """How many characters the parse in progress may still produce.
+    """How many characters a decoding may still produce.
 
-    Every piece a transformer materialises ends up in the output at least
-    once (counts are at least 1), so the running total never exceeds the
-    final size: refusing when it passes the limit refuses exactly the inputs
-    that decode to too much, before the excess is allocated.
+    Every piece a decoder materialises ends up in the output at least once
+    (counts are at least 1), so the running total never exceeds the final
+    size: refusing when it passes the limit refuses exactly the inputs that
+    decode to too much, before the excess is allocated.
     """
 
-    __slots__ = ("limit", "used")
+    __slots__ = ("codes", "limit", "used")
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, codes: Mapping[str, str]) -> None:
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
             raise ValidationError(f"limit must be a whole number of at least 0, not {limit!r}")
         self.limit = limit
         self.used = 0
+        self.codes = codes
 
-    def take(self, size: int, pos: int) -> None:
+    def take(self, size: int) -> None:
         self.used += size
         if self.used > self.limit:
-            raise over_limit(self.limit)
+            raise self.over()
+
+    def over(self) -> SemanticError:
+        """The error for a text whose decoding is too long.  It is about the
+        whole text, so it points at its start, wherever the excess is noticed."""
+        return SemanticError(
+            f"Decodes to more than the limit of {self.limit:,} characters", 0, self.codes["limit"]
+        )
 
     def count(self, digits: str, pos: int) -> int:
         """The value of a count (white space inside already removed) at `pos`.
@@ -121,60 +161,48 @@ class Budget:
         """
         significant = digits.lstrip("0")
         if not significant:
-            raise SemanticError("A count of 0 would drop what follows it, expected 1 or more", pos)
+            raise SemanticError(
+                "A count of 0 would drop what follows it, expected 1 or more",
+                pos,
+                self.codes["zero"],
+            )
         if len(significant) > MAX_COUNT_DIGITS:
-            raise over_limit(self.limit)
+            raise self.over()
         return int(significant)
 
 
-#: The longest count that is converted; see `Budget.count`.
-MAX_COUNT_DIGITS = 18
+# -------------------------------------------------------- token by token
 
 
-def over_limit(limit: int) -> SemanticError:
-    """The error for a text whose decoding is too long.  It is about the whole
-    text, so it points at its start, wherever the excess is first noticed."""
-    return SemanticError(f"Decodes to more than the limit of {limit:,} characters", 0)
+def tokens(language: Language, text: str) -> Iterator[Token]:
+    """The tokens of `text` in `language`, each yielded once the parser has
+    taken it; the end of the input is checked after the last.
 
-
-_budget: contextvars.ContextVar[Budget] = contextvars.ContextVar("sokfmt_budget")
-
-
-def budget() -> Budget:
-    """The budget of the parse in progress in this thread or task."""
-    return _budget.get()
-
-
-@contextmanager
-def budgeted(limit: int) -> Iterator[Budget]:
-    """Run a parse with a fresh budget of `limit` characters."""
-    reset = _budget.set(Budget(limit))
+    Raises:
+        ParseError: `language.error` at the first token the grammar refuses.
+    """
+    interactive = parser(language.name).parse_interactive(text)
     try:
-        yield _budget.get()
-    finally:
-        _budget.reset(reset)
+        for token in interactive.lexer_thread.lex(interactive.parser_state):
+            interactive.feed_token(token)
+            yield token
+        interactive.feed_eof()
+    except UnexpectedInput as exc:
+        _raise_syntax_error(language, text, exc, set(interactive.accepts()))
+
+
+def fail(language: Language, text: str, exc: SemanticError) -> NoReturn:
+    """Raise `exc` (a rule broken) as `language`'s error."""
+    code = exc.code or language.codes["syntax"]
+    raise language.error.at(exc.message, text=text, pos=exc.pos, code=code) from None
 
 
 # ------------------------------------------------------------------- errors
 
 
-def parse(language: Language, parser: Lark, text: str) -> Any:
-    """Parse `text`, raising only `language.error` on bad input."""
-    try:
-        return parser.parse(text)
-    except SemanticError as exc:
-        raise language.error.at(exc.message, text=text, pos=exc.pos) from None
-    except UnexpectedInput as exc:
-        _raise_syntax_error(language, text, exc)
-
-
-def fail(language: Language, text: str, exc: SemanticError) -> NoReturn:
-    """Raise `exc` (found outside the parser) as `language`'s error."""
-    raise language.error.at(exc.message, text=text, pos=exc.pos) from None
-
-
-def _raise_syntax_error(language: Language, text: str, exc: UnexpectedInput) -> NoReturn:
-    accepts = _accepts(exc)
+def _raise_syntax_error(
+    language: Language, text: str, exc: UnexpectedInput, accepts: set[str]
+) -> NoReturn:
     if isinstance(exc, UnexpectedToken):
         token: Token = exc.token
         at_end = token.type == "$END"
@@ -187,7 +215,7 @@ def _raise_syntax_error(language: Language, text: str, exc: UnexpectedInput) -> 
     else:  # pragma: no cover - LALR raises only the two above
         pos, found, kind = exc.pos_in_stream or 0, "input", ""
     message = _message(language, text, pos, found, kind, accepts)
-    raise language.error.at(message, text=text, pos=pos) from exc
+    raise language.error.at(message, text=text, pos=pos, code=language.codes["syntax"]) from exc
 
 
 def _message(
@@ -209,18 +237,6 @@ def _message(
             if closer in accepts:
                 return f"Unclosed {what}, expected {_PUNCTUATION[closer]}"
     return f"Unexpected {found}, expected {expected}"
-
-
-def _accepts(exc: UnexpectedInput) -> set[str]:
-    """The terminals the parser would have taken where it stopped."""
-    interactive = getattr(exc, "interactive_parser", None)
-    if interactive is None:
-        return set(getattr(exc, "expected", ()) or getattr(exc, "allowed", ()) or ())
-    try:
-        return set(interactive.accepts())
-    except (SemanticError, UnexpectedInput):
-        # Feeding trial tokens ran a transformer callback that objected.
-        return set(getattr(exc, "expected", ()) or ())
 
 
 def _describe_found(text: str, pos: int) -> str:

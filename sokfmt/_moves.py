@@ -1,8 +1,11 @@
-"""Move strings: the transformer of grammars/moves.lark and the decoder built on it.
+"""Move strings: the decoder of grammars/moves.lark.
 
-The transformer is independent of the tessellation: it yields *segments*,
-stretches of letters with the bracket they stand in, and `decode_moves`
-turns those into steps with the tessellation's table.
+Decoding yields *segments*, stretches of letters with the bracket they stand
+in, which `_assemble` turns into steps with the tessellation's table.  Text
+without groups or brackets, which is what real files hold, takes fast paths
+that match the grammar's own terminals against the whole input; the rest is
+decoded token by token while the LALR parser checks the syntax, each token's
+rules checked once the parser has taken it (the header's "first error").
 """
 
 from __future__ import annotations
@@ -14,11 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from lark import Lark, Token, Transformer
-
 from . import _grammar
-from ._grammar import Language, SemanticError
-from ._rle import _matches_whole, expand_counts
+from ._grammar import Budget, Language, SemanticError
+from ._rle import expand_counts, matches_whole
 from .errors import SavedGameSyntaxError
 from .moves import SavedGame, SolvingMode, Step, _trusted, decoding_table
 from .tessellation import Tessellation
@@ -28,10 +29,14 @@ MOVES = Language(
     error=SavedGameSyntaxError,
     terminals={"RUN": "a move", "COUNT": "a count"},
     countable="a letter or '('",
+    codes={"syntax": "SOK204", "zero": "SOK205", "limit": "SOK206"},
 )
+# The codes of the rules of the header that depend on the tessellation.
+LETTER_CODE, PUSH_IN_BRACKETS_CODE, SECOND_STAR_CODE = "SOK201", "SOK202", "SOK203"
 
 _PUSH_CODES = b"LURDNESW"
 _WHAT = {"[": "a jump", "{": "a pusher change"}
+_OPENINGS = {"LSQB": "[", "LBRACE": "{"}
 
 
 class Source(NamedTuple):
@@ -62,7 +67,6 @@ class DecodedMoves:
 
 @dataclass(frozen=True)
 class _Compiled:
-    parser: Lark
     #: RUN_CHARACTER+: a whole text it matches (letters, "*" and white space,
     #: no counts) needs neither the parser nor count expansion
     plain: re.Pattern[str]
@@ -77,16 +81,13 @@ class _Compiled:
 
 @cache
 def _compiled() -> _Compiled:
-    parser = _grammar.build(MOVES.name, _MovesTransformer())
-    terminals = _grammar.terminal_patterns(parser)
-    run_character, digit = terminals["RUN_CHARACTER"].pattern, terminals["DIGIT"].pattern
-    letter = terminals["LETTER"].pattern
+    terminals = _grammar.terminals(MOVES.name)
+    run_character, digit = terminals["RUN_CHARACTER"], terminals["DIGIT"]
     return _Compiled(
-        parser,
-        plain=re.compile(f"(?:{run_character})*"),
+        plain=re.compile(f"{run_character}*"),
         counted=re.compile(f"{_union(run_character, digit)}*"),
         counts=re.compile(f"({digit}+)"),
-        dangling_count=re.compile(f"{digit}(?!{_union(digit, letter)})"),
+        dangling_count=re.compile(f"{digit}(?!{_union(digit, terminals['LETTER'])})"),
     )
 
 
@@ -94,6 +95,13 @@ def _union(*classes: str) -> str:
     """One character class of several (each "[...]"): one class matches faster."""
     assert all(c.startswith("[") and c.endswith("]") and not c.startswith("[^") for c in classes)
     return "[" + "".join(c[1:-1] for c in classes) + "]"
+
+
+@cache
+def letters(tessellation: Tessellation) -> str:
+    """The letters `tessellation` allows, from its terminal in moves.lark."""
+    pattern = re.compile(_grammar.terminals(MOVES.name)[f"{tessellation.name}_LETTER"])
+    return "".join(c for c in map(chr, range(128)) if pattern.fullmatch(c))
 
 
 def parse(text: str, tessellation: Tessellation, *, limit: int) -> SavedGame:
@@ -112,34 +120,33 @@ def parse(text: str, tessellation: Tessellation, *, limit: int) -> SavedGame:
 def decode_moves(
     text: str, tessellation: Tessellation, limit: int, *, fast: bool = True
 ) -> DecodedMoves:
-    """Decode a move string; see `parse_moves`.  `fast=False` always
-    runs the parser (the fast paths are tested against it)."""
-    budget = _grammar.Budget(limit)  # refuses a limit that is no whole number >= 0
+    """Decode a move string; see `parse_moves`.  `fast=False` always runs the
+    parser (the fast paths are tested against it)."""
+    budget = Budget(limit, MOVES.codes)
     compiled = _compiled()
     source = (Source(text, 0),)
     try:
-        if fast and _matches_whole(compiled.plain, text):
-            letters = _without_whitespace(text)
-            if len(letters) > limit:
-                raise _grammar.over_limit(limit)
-            return _assemble([Segment("", letters, source)], tessellation)
-        if fast and _matches_whole(compiled.counted, text):
+        if fast and matches_whole(compiled.plain, text):
+            plain = _without_whitespace(text)
+            budget.take(len(plain))
+            _check_run(Segment("", plain, source), tessellation, 0)
+            return _assemble([Segment("", plain, source)], tessellation)
+        if fast and matches_whole(compiled.counted, text):
             counted = _run_letters(text, budget)
             if counted is not None:  # bracket-free and group-free: one RUN
+                _check_run(Segment("", counted, source), tessellation, 0)
                 return _assemble([Segment("", counted, source)], tessellation)
-        with _grammar.budgeted(limit):
-            segments = _grammar.parse(MOVES, compiled.parser, text)
-        return _assemble(segments, tessellation)
+        return _assemble(_Decoder(text, tessellation, budget).segments(), tessellation)
     except SemanticError as exc:
         _grammar.fail(MOVES, text, exc)
 
 
 def _without_whitespace(run: str) -> str:
-    words = run.split()  # a RUN holds only the grammar's four white-space characters
+    words = run.split()  # a RUN holds only the grammar's white-space characters
     return words[0] if len(words) == 1 else "".join(words)
 
 
-def _run_letters(text: str, budget: _grammar.Budget) -> str | None:
+def _run_letters(text: str, budget: Budget) -> str | None:
     """The letters of a text of RUN characters and digits, if it is one RUN:
     each count stands before a letter (COUNTED_LETTER), and there is a
     letter or ``*``.  None when it is not: the parser will tell why."""
@@ -148,12 +155,6 @@ def _run_letters(text: str, budget: _grammar.Budget) -> str | None:
     if not stripped or compiled.dangling_count.search(stripped):
         return None
     return expand_counts(stripped, compiled.counts, budget, _locator(text, 0))
-
-
-def _letters(run: str, pos: int, budget: _grammar.Budget) -> str:
-    """The letters (and ``*``) of one RUN token at offset `pos`, counts expanded."""
-    stripped = _without_whitespace(run)
-    return expand_counts(stripped, _compiled().counts, budget, _locator(run, pos))
 
 
 def _locator(run: str, pos: int) -> Callable[[int], int]:
@@ -171,6 +172,84 @@ def _locator(run: str, pos: int) -> Callable[[int], int]:
     return locate
 
 
+class _Decoder:
+    """Segments of a text, token by token, with each token's rules."""
+
+    def __init__(self, text: str, tessellation: Tessellation, budget: Budget) -> None:
+        self.text = text
+        self.tessellation = tessellation
+        self.budget = budget
+        self.groups: list[list[Segment]] = [[]]  # the segments of each open group
+        self.counts: list[int] = []  # the count of each open group
+        self.count = 1  # the count read before the next "("
+        self.opening = ""  # the bracket the tokens stand in
+        self.stars = 0
+
+    def segments(self) -> list[Segment]:
+        for token in _grammar.tokens(MOVES, self.text):
+            kind, pos = token.type, token.start_pos or 0
+            if kind == "RUN":
+                locate = _locator(token, pos)
+                letters = _without_whitespace(token)
+                expanded = expand_counts(letters, _compiled().counts, self.budget, locate)
+                segment = Segment(self.opening, expanded, (Source(str(token), pos),))
+                self.stars += _check_run(segment, self.tessellation, self.stars)
+                self.groups[-1].append(segment)
+            elif kind == "COUNT":
+                self.count = self.budget.count("".join(token.split()), pos)
+            elif kind == "LPAR":
+                self.groups.append([])
+                self.counts.append(self.count)
+                self.count = 1
+            elif kind == "RPAR":
+                self._close_group()
+            elif kind in _OPENINGS:
+                self.opening = _OPENINGS[kind]
+                self.groups.append([])
+            else:  # RSQB, RBRACE
+                self._close_bracket()
+        return self.groups[0]
+
+    def _close_group(self) -> None:
+        segments = _merged(self.groups.pop())
+        repeat = self.counts.pop()
+        stars = sum(segment.letters.count("*") for segment in segments)
+        if stars and repeat > 1:  # rule 4: each copy of the group holds it
+            sources = tuple(source for segment in segments for source in segment.sources)
+            raise _second_star(sources, 0)
+        # The inner text is already paid for; pay for the copies before making them.
+        self.budget.take(sum(map(_size, segments)) * (repeat - 1))
+        if len(segments) == 1:
+            (segment,) = segments
+            self.groups[-1].append(segment._replace(letters=segment.letters * repeat))
+        else:
+            self.groups[-1].extend(segments * repeat)
+
+    def _close_bracket(self) -> None:
+        segments = self.groups.pop()
+        self.budget.take(2)  # the brackets: repeating "[]" is not free
+        letters = "".join(segment.letters for segment in segments)
+        sources = tuple(source for segment in segments for source in segment.sources)
+        # Kept even when empty: "[]" is what marks a reverse game.
+        self.groups[-1].append(Segment(self.opening, letters, sources))
+        self.opening = ""
+
+
+def _check_run(segment: Segment, tessellation: Tessellation, stars_before: int) -> int:
+    """Rules 1, 2 and 4 for the letters of one RUN: the first error in it, in
+    input order; else how many "*" it holds."""
+    errors = []
+    refused = _lookup(tessellation, segment.opening)[1]
+    if any(map(segment.letters.__contains__, refused)):
+        errors.append(_illegal_letter(segment, tessellation))
+    stars = segment.letters.count("*")
+    if stars_before + stars > 1:
+        errors.append(_second_star(segment.sources, 1 - stars_before))
+    if errors:
+        raise min(errors, key=lambda error: error.pos)
+    return stars
+
+
 @cache
 def _lookup(tessellation: Tessellation, opening: str) -> tuple[list[Step | None], str]:
     """The steps of a bracket's letters indexed by character code, and the
@@ -179,33 +258,27 @@ def _lookup(tessellation: Tessellation, opening: str) -> tuple[list[Step | None]
     by_code: list[Step | None] = [None] * 128
     for letter, step in table.items():
         by_code[ord(letter)] = step
-    refused = "".join(letter for letter in "lurdneswLURDNESW" if letter not in table)
+    grammar_letters = letters(Tessellation.OCTOBAN) + letters(Tessellation.HEXOBAN)
+    refused = "".join(sorted({c for c in grammar_letters if c not in table}))
     return by_code, refused
 
 
 def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMoves:
-    """Steps from segments, with the checks that depend on the tessellation."""
+    """Steps from checked segments."""
     decoded: list[tuple[Step, ...]] = []
     size = 0
     position: int | None = None
     moves = pushes = 0
     for segment in segments:
-        opening, letters = segment.opening, segment.letters
-        star = letters.find("*")
-        if star >= 0:
-            if position is not None or letters.find("*", star + 1) >= 0:
-                raise SemanticError(
-                    "The current position '*' is marked twice, expected one '*' at most",
-                    _second_star(segment.sources),
-                )
+        opening, letters_ = segment.opening, segment.letters
+        star = letters_.find("*")
+        if star >= 0:  # one at most: each RUN and group was checked
             position = size + star
-            letters = letters.replace("*", "")
-        by_code, refused = _lookup(tessellation, opening)
-        if any(map(letters.__contains__, refused)):
-            raise _illegal_letter(segment, tessellation)
+            letters_ = letters_.replace("*", "")
+        by_code = _lookup(tessellation, opening)[0]
         # The grammar lets only ASCII letters through, and looking their codes
         # up in a list is faster than looking the letters up in a dict.
-        codes = letters.encode("ascii")
+        codes = letters_.encode("ascii")
         decoded.append(tuple(map(by_code.__getitem__, codes)))  # type: ignore[arg-type]
         size += len(codes)
         if not opening:
@@ -229,55 +302,26 @@ def _illegal_letter(segment: Segment, tessellation: Tessellation) -> SemanticErr
                         f"Unexpected {char!r} in {what}, "
                         f"expected lower-case moves only (no pushes or pulls)",
                         pos,
+                        PUSH_IN_BRACKETS_CODE,
                     )
                 legal = " ".join(tessellation.letters)
                 return SemanticError(
                     f"Unexpected {char!r}, which is not a {tessellation.value} move; "
                     f"expected one of {legal} (upper case to push or pull)",
                     pos,
+                    LETTER_CODE,
                 )
     raise AssertionError("a letter was refused but none is illegal")  # pragma: no cover
 
 
-def _second_star(sources: tuple[Source, ...]) -> int:
+def _second_star(sources: tuple[Source, ...], index: int) -> SemanticError:
+    """The error for a "*" too many: the `index`-th of those in `sources`."""
     stars = [source.pos + i for source in sources for i, c in enumerate(source.text) if c == "*"]
-    return stars[1] if len(stars) > 1 else stars[0]
-
-
-class _MovesTransformer(Transformer[Token, object]):
-    """Builds segments while the parser runs (one callback per rule)."""
-
-    def start(self, items: list[list[Segment]]) -> list[Segment]:
-        return [segment for item in items for segment in item]
-
-    def run(self, children: list[Token]) -> list[Segment]:
-        (token,) = children
-        pos = token.start_pos or 0
-        return [Segment("", _letters(token, pos, _grammar.budget()), (Source(str(token), pos),))]
-
-    def group(self, children: list[Token | list[Segment]]) -> list[Segment]:
-        count_token = children[0] if isinstance(children[0], Token) else None
-        items = children[1:] if count_token is not None else children
-        segments = _merged(
-            [segment for item in items if isinstance(item, list) for segment in item]
-        )
-        if count_token is None:
-            return segments
-        pos = count_token.start_pos or 0
-        count = _grammar.budget().count("".join(count_token.split()), pos)
-        _grammar.budget().take(sum(map(_size, segments)) * (count - 1), pos)
-        if len(segments) == 1:
-            (segment,) = segments
-            return [segment._replace(letters=segment.letters * count)]
-        return segments * count
-
-    bracketed_group = group
-
-    def jump(self, children: list[list[Segment]]) -> list[Segment]:
-        return _bracketed("[", children)
-
-    def pusher_change(self, children: list[list[Segment]]) -> list[Segment]:
-        return _bracketed("{", children)
+    return SemanticError(
+        "The current position '*' is marked twice, expected one '*' at most",
+        stars[min(index, len(stars) - 1)],
+        SECOND_STAR_CODE,
+    )
 
 
 def _size(segment: Segment) -> int:
@@ -285,20 +329,11 @@ def _size(segment: Segment) -> int:
     return len(segment.letters) + (2 if segment.opening else 0)
 
 
-def _bracketed(opening: str, children: list[list[Segment]]) -> list[Segment]:
-    _grammar.budget().take(2, 0)  # the brackets: repeating "[]" is not free
-    segments = [segment for item in children for segment in item]
-    letters = "".join(segment.letters for segment in segments)
-    sources = tuple(source for segment in segments for source in segment.sources)
-    # Kept even when empty: "[]" is what marks a reverse game.
-    return [Segment(opening, letters, sources)]
-
-
 def _merged(segments: list[Segment]) -> list[Segment]:
-    """Neighbours in the same bracket joined into one segment."""
+    """Neighbours outside brackets joined into one segment."""
     merged: list[Segment] = []
     for segment in segments:
-        if merged and merged[-1].opening == segment.opening and not segment.opening:
+        if merged and not merged[-1].opening and not segment.opening:
             last = merged[-1]
             merged[-1] = Segment("", last.letters + segment.letters, last.sources + segment.sources)
         else:

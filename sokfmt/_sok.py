@@ -1,34 +1,27 @@
-"""Reading .sok and .xsb files: grammars/sok.lark with its block lexer, and
-the transformer that builds puzzles from the blocks."""
+"""Reading .sok and .xsb files: the tokens of `_sok_lexer` through the LALR
+parser of grammars/sok.lark, and `_Builder`, which makes puzzles of the units
+the grammar finds (its header's semantic rules).
+
+The parser is fed token by token; its callbacks hand each unit to the
+builder of the reading the unit's tokens belong to, so that no state is
+shared between readings.
+"""
 
 from __future__ import annotations
 
-import contextvars
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, TypeVar
 
 from lark import Lark, Token, Transformer
-from lark.common import LexerConf
-from lark.lexer import Lexer
 
-from . import _board, _grammar, _moves
-from ._sok_lexer import (
-    BOARD,
-    COMMENT,
-    GAME_TITLE,
-    MOVES,
-    PUZZLE_TITLE,
-    Block,
-    game_of,
-    regions,
-    runs,
-    settle_moves,
-    with_titles,
-)
-from .board import Board
-from .errors import ParseError
+from . import _board, _moves
+from ._checks import puzzle_warnings
+from ._grammar import grammar_path
+from ._sok_lexer import ALMOST_MOVES, TEXT_LINE, Lexer, unquoted
+from .errors import Diagnostic, ParseError, SokfmtWarning, SokSyntaxError
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle
@@ -54,201 +47,357 @@ _PUZZLE_KEYS = {
 _GAME_KEYS = {"title": "title", "solver": "solved_by", "author": "solved_by"}
 
 _Parsed = TypeVar("_Parsed")
+# The warnings that are doubts about reading, which go to Python's `warnings`
+# when the caller keeps no diagnostics.
+_DOUBTS = ("SOK103", "SOK104")
+
+
+# ----------------------------------------------------------------- blocks
 
 
 @dataclass
-class _Reading:
-    """One read: the lexer's input (passed to the parser as its text), and
-    what the transformer needs (found in a context variable)."""
+class _Block:
+    """A board or moves unit, its title and the notes after it, as tokens."""
 
-    chunks: Iterable[str]  # whole lines, each ending with a line break
-    tessellation: Tessellation
-    sink: Callable[[Puzzle], None] | None = None  # set when puzzles stream out
-    # The tessellation of each board, by its offset: the lexer settles it
-    # (the puzzle's "Game:", the file's, the caller's), the puzzle takes it.
-    boards: dict[int, Tessellation] = field(default_factory=dict)
-    # The line of each puzzle's board, in order, for tools that report on puzzles.
-    board_lines: list[int] = field(default_factory=list)
+    kind: str  # "board" or "moves"
+    tokens: list[Token]
+    title: Token | None = None
+    notes: list[Token] = field(default_factory=list)
 
 
-_reading: contextvars.ContextVar[_Reading] = contextvars.ContextVar("sokfmt_sok_reading")
+@dataclass
+class _Puzzle:
+    board: _Block
+    games: list[_Block] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
 
 
-# ------------------------------------------------------------------ lexing
+class _Builder:
+    """The semantic rules of grammars/sok.lark: units to a collection.
 
+    Units arrive in file order.  A puzzle is finished when the next board
+    (or the end) comes; then its board and moves are decoded, and its
+    errors, in input order, are raised or recorded.
+    """
 
-class _BlockLexer(Lexer):
-    """Steps 1 and 2 of grammars/sok.lark: the file's lines to block tokens."""
+    def __init__(
+        self,
+        tessellation: Tessellation,
+        diagnostics: list[Diagnostic] | None,
+        sink: Callable[[Puzzle], None],
+    ) -> None:
+        self.tessellation = tessellation
+        self.diagnostics = diagnostics
+        self.sink = sink
+        self.file_notes: list[Token] = []
+        self.file_comments: list[str] = []
+        self.file_game: Tessellation | None = None
+        self.puzzle: _Puzzle | None = None
+        self.title: Token | None = None  # waiting for the block it titles
+        self.pending_comments: list[str] = []  # those of a board being read
+        self.puzzles = 0
 
-    __future_interface__ = 2  # lex() takes the lexer state, whose text is a _Reading
+    # ------------------------------------------------------------ units
 
-    def __init__(self, conf: LexerConf) -> None:
-        self.conf = conf
+    def unit(self, kind: str, tokens: list[Token]) -> None:
+        board_line = tokens[0].line if kind == "board" else None
+        for token in tokens:
+            self.comments(token, board_line)
+        if kind == "title":
+            self.title = tokens[0]
+            return
+        if kind in ("board", "moves"):
+            block = _Block(kind, tokens, self.title)
+            self.title = None
+            if kind == "board":
+                self._finish()
+                self.puzzle = _Puzzle(block, comments=self.pending_comments)
+                self.pending_comments = []
+            elif self.puzzle is not None:
+                self.puzzle.games.append(block)
+            return
+        notes = self._notes_owner()
+        notes += tokens
 
-    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
-        reading: _Reading = lexer_state.text
-        yield from _tokens(reading, _parser())
+    def end(self) -> Collection:
+        self._finish()
+        if self.puzzles == 0:
+            self._report(
+                Diagnostic("warning", "SOK102", "No puzzle found: no board of 3 rows or more", 1, 1)
+            )
+        fields, notes = _notes(self.file_notes, _FILE_KEYS)
+        fields.pop("game", None)
+        return Collection(notes=notes, comments=tuple(self.file_comments), **fields)
 
+    def _notes_owner(self) -> list[Token]:
+        if self.puzzle is None:
+            return self.file_notes
+        last = self.puzzle.games[-1] if self.puzzle.games else self.puzzle.board
+        return last.notes
 
-def _tokens(reading: _Reading, parser: Lark) -> Iterator[Token]:
-    """Block tokens with titles settled.  Each region waits for the next one,
-    whose first block decides whether the region's last line is a title."""
-    file_game: Tessellation | None = None
-    waiting: list[Block] = []
-    for region in regions(parser, runs(parser, reading.chunks)):
-        game = game_of(parser, region)
-        if not region.is_puzzle:
-            file_game = game
-        tessellation = game or file_game or reading.tessellation
-        settle_moves(region, tessellation)
-        if region.is_puzzle:
-            reading.boards[region.blocks[0].pos] = tessellation
-        for block in with_titles(waiting, region.blocks):
-            yield block.token()
-        waiting = region.blocks
-    for block in with_titles(waiting, []):
-        yield block.token()
+    def comments(self, token: Token, board_line: int | None = None) -> None:
+        """The comment lines that stood before `token` belong to the last
+        board before them, or to the file (units arrive in order); those
+        after `board_line` to the board that starts there."""
+        for line, text in getattr(token, "comments", ()):
+            if board_line is not None and line > board_line:
+                self.pending_comments.append(text)
+            else:
+                (self.puzzle.comments if self.puzzle else self.file_comments).append(text)
 
+    # ------------------------------------------------------------ puzzles
 
-# ------------------------------------------------------------- transforming
-
-
-@dataclass(frozen=True)
-class _GameParts:
-    title: Token | None
-    moves: Token
-    notes: list[Token]
-
-
-class _SokTransformer(Transformer[Token, Any]):
-    """Builds puzzles as the parser reduces them (one callback per rule)."""
-
-    def start(self, children: list[Any]) -> tuple[list[Token], list[Puzzle]]:
-        text = [child for child in children if isinstance(child, Token)]
-        puzzles = [child for child in children if isinstance(child, Puzzle)]
-        return text, puzzles
-
-    def saved_game(self, children: list[Token]) -> _GameParts:
-        moves_at = next(i for i, child in enumerate(children) if child.type == MOVES)
-        title = children[0] if children[0].type == GAME_TITLE else None
-        return _GameParts(title, children[moves_at], children[moves_at + 1 :])
-
-    def puzzle(self, children: list[Any]) -> Puzzle | None:
-        reading = _reading.get()
-        tokens = [child for child in children if isinstance(child, Token)]
-        games = [child for child in children if isinstance(child, _GameParts)]
-        board_at = next(i for i, child in enumerate(tokens) if child.type == BOARD)
-        notes = tokens[board_at + 1 :]
-        fields, notes_text = _notes(notes, _PUZZLE_KEYS)
-        fields.pop("game", None)  # the board carries it
-        tessellation = reading.boards.pop(tokens[board_at].start_pos or 0)
-        if reading.sink is None:  # streaming keeps nothing per puzzle
-            reading.board_lines.append(tokens[board_at].line or 0)
-        board: Board = _relocated(tokens[board_at], _parse_board, tessellation)
-        comments = [t for t in tokens[:board_at] + notes if t.type == COMMENT]
-        saved_games = []
-        for game in games:
-            saved_games.append(_saved_game(game, tessellation))
-            comments += [t for t in game.notes if t.type == COMMENT]
+    def _finish(self) -> None:
+        """Decode the puzzle read so far, report its problems, hand it on."""
+        if self.puzzle is None:  # the file notes are complete
+            errors: list[ParseError] = []
+            self.file_game = self._game(self.file_notes, errors)
+            self._problems(errors, _doubts(self.file_notes, self.tessellation))
+            return
+        puzzle, self.puzzle = self.puzzle, None
+        errors: list[ParseError] = []
+        warnings_: list[Diagnostic] = []
+        tessellation = self._game(puzzle.board.notes, errors) or self.file_game or self.tessellation
+        board = _decoded(puzzle.board.tokens, _board.parse, tessellation, errors)
+        games = []
+        for block in puzzle.games:
+            game = _decoded(block.tokens, _moves.parse, tessellation, errors)
+            if game is not None:
+                games.append(_saved_game(game, block))
+        for block in [puzzle.board, *puzzle.games]:
+            warnings_ += _doubts(block.notes, tessellation)
+        self._problems(errors, warnings_)
+        if board is None:
+            return
+        fields, notes = _notes(puzzle.board.notes, _PUZZLE_KEYS)
+        fields.pop("game", None)
+        title_line = ""
+        if "title" in fields and puzzle.board.title is not None:
+            title_line = str(puzzle.board.title).split("\n", 1)[0]
         title = fields.pop("title", None)
-        puzzle = Puzzle(
+        self.puzzles += 1
+        built = Puzzle(
             board,
-            title=_title(tokens[0]) if title is None else title,
-            notes=notes_text,
-            saved_games=tuple(saved_games),
-            comments=_comment_lines(comments),
+            title=_title(puzzle.board.title) if title is None else title,
+            notes=notes,
+            saved_games=tuple(games),
+            comments=tuple(puzzle.comments),
+            title_line=title_line,
             **fields,
         )
-        if reading.sink is None:
-            return puzzle
-        reading.sink(puzzle)
+        if self.diagnostics is not None:
+            name = f"puzzle {self.puzzles}" + (f" {built.title!r}" if built.title else "")
+            line = puzzle.board.tokens[0].line or 0
+            for code, message in puzzle_warnings(built):
+                self._report(Diagnostic("warning", code, f"{name}: {message}", line, 1))
+        self.sink(built)
+
+    def _game(self, notes: list[Token], errors: list[ParseError]) -> Tessellation | None:
+        """The tessellation of the first "Game:" line with a value in `notes`."""
+        for token in notes:
+            if token.type == "PROPERTY_LINE" and key_of(str(token)) == "game":
+                value = parse_property(str(token))[1]  # type: ignore[index]
+                if not value:
+                    continue
+                try:
+                    return Tessellation.from_name(value)
+                except ValueError as exc:
+                    line = str(token)
+                    column = line.rindex(value) if value else len(line)
+                    errors.append(
+                        SokSyntaxError(
+                            str(exc),
+                            line=token.line or 0,
+                            column=column + 1,
+                            pos=(token.start_pos or 0) + column,
+                            source_line=line,
+                            code="SOK101",
+                        )
+                    )
+                    return None
+        return None
+
+    def _problems(self, errors: list[ParseError], found: list[Diagnostic]) -> None:
+        problems = [error.diagnostic() for error in errors] + found
+        problems.sort(key=lambda d: (d.line, d.column))
+        if self.diagnostics is None and errors:
+            raise min(errors, key=lambda error: (error.line, error.column))
+        for problem in problems:
+            self._report(problem)
+
+    def _report(self, problem: Diagnostic) -> None:
+        if self.diagnostics is not None:
+            self.diagnostics.append(problem)
+        elif problem.code in _DOUBTS:
+            warnings.warn(
+                f"line {problem.line}: {problem.code} {problem.message}",
+                SokfmtWarning,
+                stacklevel=5,
+            )
+
+
+def _doubts(notes: list[Token], tessellation: Tessellation) -> list[Diagnostic]:
+    """Warnings about notes that look like a board or moves."""
+    found = []
+    for token in notes:
+        if token.type == ALMOST_MOVES:
+            found.append(
+                Diagnostic(
+                    "warning",
+                    "SOK104",
+                    f"Text that looks like {tessellation.value} moves but for one "
+                    "character, kept in the notes",
+                    token.line or 0,
+                    1,
+                    token.start_pos or 0,
+                )
+            )
+        elif token.type == TEXT_LINE and getattr(token, "doubt", "") == "board":
+            found.append(
+                Diagnostic(
+                    "warning",
+                    "SOK103",
+                    "Text that looks like a board (of fewer than 3 rows), kept in the notes",
+                    token.line or 0,
+                    1,
+                    token.start_pos or 0,
+                )
+            )
+    return found
+
+
+def _decoded(
+    tokens: list[Token],
+    parse: Callable[..., _Parsed],
+    tessellation: Tessellation,
+    errors: list[ParseError],
+) -> _Parsed | None:
+    """A block's lines (without their mail quotes) parsed, with errors at
+    their positions in the file."""
+    lines = [line for token in tokens for line in str(token).split("\n")]
+    starts = [start for token in tokens for start in getattr(token, "starts", [])]
+    quotes = [len(line) - len(unquoted(line)) for line in lines]
+    text = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
+    try:
+        return parse(text, tessellation, limit=DEFAULT_LIMIT)
+    except ParseError as error:
+        index = min(error.line, len(lines)) - 1
+        pos, number = starts[index]
+        column = error.column + quotes[index]
+        errors.append(
+            type(error)(
+                error.message,
+                line=number,
+                column=column,
+                pos=pos + column - 1,
+                source_line=lines[index],
+                code=error.code,
+            )
+        )
         return None
 
 
-def _saved_game(parts: _GameParts, tessellation: Tessellation) -> SavedGame:
-    game: SavedGame = _relocated(parts.moves, _parse_moves, tessellation)
-    fields, notes = _notes(parts.notes, _GAME_KEYS)
+def _saved_game(game: SavedGame, block: _Block) -> SavedGame:
+    fields, notes = _notes(block.notes, _GAME_KEYS)
     title = fields.get("title")
+    if title is not None and block.title is not None:
+        # An overridden title line stays with the game it labels, in its notes.
+        notes = "\n".join(filter(None, [str(block.title).split("\n", 1)[0], notes]))
     return game.with_metadata(
-        title=_title(parts.title) if title is None else title,
+        title=_title(block.title) if title is None else title,
         solved_by=fields.get("solved_by", ""),
         notes=notes,
     )
 
 
-def _parse_board(text: str, tessellation: Tessellation) -> Board:
-    return _board.parse(text, tessellation, limit=DEFAULT_LIMIT)
-
-
-def _parse_moves(text: str, tessellation: Tessellation) -> SavedGame:
-    return _moves.parse(text, tessellation, limit=DEFAULT_LIMIT)
-
-
 def _title(token: Token | None) -> str:
+    return "" if token is None else title_of(str(token).split("\n", 1)[0])
+
+
+def title_of(line: str) -> str:
     """The title a title line gives: no mail quotes, no ".xsb" semicolon."""
-    if token is None or token.type not in (PUZZLE_TITLE, GAME_TITLE):
-        return ""
-    text = token.split("\n", 1)[0].lstrip(">").strip()
+    text = unquoted(line).strip()
     return text[1:].strip() if text.startswith(";") else text
 
 
 def _notes(tokens: Iterable[Token], keys: dict[str, str]) -> tuple[dict[str, str], str]:
-    """The recognised properties of a block's notes, and the rest of its text."""
-    lines: list[str] = []
-    for item in tokens:
-        for line in item.split("\n"):
-            if not line.strip(" \t>"):
-                lines.append("")  # a blank line, mail-quoted or not
-            elif item.type != COMMENT:
-                lines.append(line)
+    """The recognised properties of a block's notes (the first of each key
+    with a value), and the rest of its text."""
     fields: dict[str, str] = {}
-    rest = []
-    for line in lines:
-        key = key_of(line) if ":" in line or "=" in line else None
-        name = keys.get(key) if key else None
-        if name and name not in fields:
-            fields[name] = parse_property(line)[1]  # type: ignore[index]
-        else:
-            rest.append(line)
-    return fields, "\n".join(rest).strip("\n")
+    lines: list[str] = []
+    for token in tokens:
+        if token.type == "PROPERTY_LINE":
+            key, value = parse_property(str(token))  # type: ignore[misc]
+            name = keys.get(" ".join(key.casefold().split()))
+            if name and value and name not in fields:
+                fields[name] = value
+                continue
+        lines += str(token).split("\n")
+    while lines and not lines[0].strip(" \t>"):
+        lines.pop(0)
+    while lines and not lines[-1].strip(" \t>"):
+        lines.pop()
+    return fields, "\n".join(lines)
 
 
-def _comment_lines(tokens: list[Token]) -> tuple[str, ...]:
-    return tuple(line for item in tokens for line in item.split("\n") if line.startswith("::"))
+# ---------------------------------------------------------------- grammar
 
 
-def _relocated(
-    block: Token, parse: Callable[[str, Tessellation], _Parsed], tessellation: Tessellation
-) -> _Parsed:
-    """Parse a block's lines (without their mail quotes), with errors at
-    their positions in the file."""
-    text = str(block)
-    if ">" in text:
-        lines = text.split("\n")
-        quotes = [len(line) - len(line.lstrip(">")) for line in lines]
-        text = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
-    try:
-        return parse(text, tessellation)
-    except ParseError as error:
-        lines = str(block).split("\n")
-        quotes = [len(line) - len(line.lstrip(">")) for line in lines]
-        index = min(error.line, len(lines)) - 1
-        line_start = (block.start_pos or 0) + sum(len(line) + 1 for line in lines[:index])
-        column_start = error.pos - error.column + 1
-        raise error.relocated(
-            line_offset=(block.line or 1) - 1,
-            pos_offset=line_start + quotes[index] - column_start,
-            column_offset=quotes[index],
-            source_line=lines[index],
-        ) from None
+class _Units(Transformer[Token, None]):
+    """The grammar's callbacks: each unit goes to the builder of its reading."""
+
+    def start(self, children: list[Any]) -> None:
+        return None
+
+    @staticmethod
+    def _unit(kind: str) -> Any:
+        def callback(self: _Units, children: list[Any]) -> None:
+            tokens = [child for child in children if isinstance(child, Token)]
+            tokens[0].reading.unit(kind, tokens)  # type: ignore[attr-defined]
+
+        return callback
 
 
-# ---------------------------------------------------------------- entry points
+_CALLBACKS = {
+    "title": "title",
+    "note_b": "note",
+    "note_apart": "note",
+    "note": "note",
+    "paragraph_b": "paragraph",
+    "paragraph": "paragraph",
+    "board": "board",
+    "moves": "moves",
+    "blank": "blank",
+}
+for _rule, _kind in _CALLBACKS.items():
+    setattr(_Units, _rule, _Units._unit(_kind))
 
 
 @cache
 def _parser() -> Lark:
-    return _grammar.build("sok", _SokTransformer(), _BlockLexer)
+    return Lark(
+        grammar_path("sok").read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="basic",
+        transformer=_Units(),
+        maybe_placeholders=False,
+    )
+
+
+def _feed(builder: _Builder, tessellation: Tessellation, chunks: Iterable[str]) -> Iterator[None]:
+    """Feed the tokens of `chunks` to the parser, one at a time (a step per
+    token, so that a stream is read only as far as needed)."""
+    interactive = _parser().parse_interactive()
+    trailing = None  # comment lines after the last token: theirs once all is read
+    for token in Lexer(tessellation, builder).tokens(chunks):
+        if token.type == "COMMENTS":
+            trailing = token
+            continue
+        interactive.feed_token(token)
+        yield
+    interactive.feed_eof()
+    if trailing is not None:
+        builder.comments(trailing)
 
 
 def normalise(text: str) -> str:
@@ -261,50 +410,41 @@ def normalise(text: str) -> str:
 
 
 def parse(
-    text: str, tessellation: Tessellation, diagnostics: list[Any] | None = None
+    text: str, tessellation: Tessellation, diagnostics: list[Diagnostic] | None = None
 ) -> Collection:
     """See `sokfmt.parse_sok`."""
-    return parse_with_lines(text, tessellation)[0]
-
-
-def parse_with_lines(text: str, tessellation: Tessellation) -> tuple[Collection, list[int]]:
-    """The collection, and the line where each puzzle's board starts."""
+    puzzles: list[Puzzle] = []
+    builder = _Builder(tessellation, diagnostics, puzzles.append)
+    normalised = normalise(text)
     try:
-        return _parse_with_lines(normalise(text), tessellation)
+        for _ in _feed(
+            builder, tessellation, [normalised if normalised.endswith("\n") else normalised + "\n"]
+        ):
+            pass
+        collection = builder.end()
     except ParseError as error:
         raise error.located(text, dropped_bom=True) from None
-
-
-def _parse_with_lines(text: str, tessellation: Tessellation) -> tuple[Collection, list[int]]:
-    reading = _Reading([text if text.endswith("\n") else text + "\n"], tessellation)
-    reset = _reading.set(reading)
-    try:
-        result: tuple[list[Token], list[Puzzle]] = _parser().parse(reading)  # type: ignore[assignment]
-    finally:
-        _reading.reset(reset)
-    preamble, puzzles = result
-    fields, notes = _notes(preamble, _FILE_KEYS)
-    comments = _comment_lines([t for t in preamble if t.type == COMMENT])
-    collection = Collection(notes=notes, puzzles=tuple(puzzles), comments=comments, **fields)
-    return collection, reading.board_lines
+    return Collection(
+        title=collection.title,
+        author=collection.author,
+        created_at=collection.created_at,
+        updated_at=collection.updated_at,
+        notes=collection.notes,
+        puzzles=tuple(puzzles),
+        comments=collection.comments,
+    )
 
 
 def iterate(
-    lines: Iterable[str], tessellation: Tessellation, diagnostics: list[Any] | None = None
+    lines: Iterable[str], tessellation: Tessellation, diagnostics: list[Diagnostic] | None = None
 ) -> Iterator[Puzzle]:
     """See `sokfmt.iter_sok`: puzzles as they are read, the file never whole in memory."""
     ready: list[Puzzle] = []
-    reading = _Reading(_chunks(lines), tessellation, sink=ready.append)
-    # The transformer finds the reading in a context of this generator's own,
-    # so that two generators read side by side do not mix.
-    context = contextvars.copy_context()
-    context.run(_reading.set, reading)
-    interactive = context.run(_parser().parse_interactive, reading)
-    steps = interactive.iter_parse()
-    while context.run(next, steps, None) is not None:
+    builder = _Builder(tessellation, diagnostics, ready.append)
+    for _ in _feed(builder, tessellation, _chunks(lines)):
         yield from ready
         ready.clear()
-    context.run(interactive.feed_eof)
+    builder.end()
     yield from ready
 
 

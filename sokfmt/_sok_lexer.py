@@ -1,367 +1,423 @@
-"""Steps 1 and 2 of grammars/sok.lark: lines to classes, classes to block tokens.
+"""Steps 1 and 2 of grammars/sok.lark: lines to the tokens its rules read.
 
-The line patterns are the grammar's own terminals.  For speed, step 1 does
-not look at lines one by one: one regular expression built from those
-terminals matches whole runs of lines of a class at a time, and only the
-runs that step 2 must look into (boards, and moves that may hold letters
-the tessellation refuses) are split into lines.
+The line classes are the grammar's own terminals.  For speed, step 1 does not
+look at lines one by one: one regular expression built from those terminals
+matches whole runs of lines of a class at a time; step 2 then goes through
+the runs in order, with the numbered rules of the grammar's header.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
-from lark import Lark, Token
+from lark import Token
 
 from . import _grammar, _rle
-from .errors import ParseError, SokSyntaxError
-from .properties import key_of, parse_property
+from .errors import ParseError
+from .properties import parse_property
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
-# Line classes (grammar terminals) and block tokens (grammar %declare).
-COMMENT_LINE, BLANK_LINE, BOARD_ROW, EMPTY_ROW, RLE_ROW, MOVES_LINE = (
+# Line classes of step 1 (grammar terminals) and what steps 1 and 2 add.
+COMMENT_LINE, BLANK_LINE, BOARD_ROW, EMPTY_ROW, OPEN_ROW, RLE_LINE, MOVES_LINE = (
     "COMMENT_LINE",
     "BLANK_LINE",
     "BOARD_ROW",
     "EMPTY_ROW",
-    "RLE_ROW",
+    "OPEN_ROW",
+    "RLE_LINE",
     "MOVES_LINE",
 )
-TEXT_LINE = "TEXT_LINE"
-BOARD, MOVES, TEXT, COMMENT, BLANK = "BOARD", "MOVES", "TEXT", "COMMENT", "BLANK"
-LINE, PARAGRAPH, PUZZLE_TITLE, GAME_TITLE = "LINE", "PARAGRAPH", "PUZZLE_TITLE", "GAME_TITLE"
+TEXT_LINE, ROWS_LINE, ALMOST_MOVES, PROPERTY_LINE, FLOOR_LINE = (
+    "TEXT_LINE",
+    "ROWS_LINE",
+    "ALMOST_MOVES",
+    "PROPERTY_LINE",
+    "FLOOR_LINE",
+)
+# Tokens of step 2 (grammar %declare).
+BLANK, BLANKS, ROWS, GAP, MOVES = "BLANK", "BLANKS", "ROWS", "GAP", "MOVES"
 
 MIN_BOARD_ROWS = 3
+# A pusher, box or goal: what makes a short run of rows look like a board.
+_INNER = re.compile(r"[@pm+PM$b*B.o]")
+_BOARD_CLASSES = (BOARD_ROW, EMPTY_ROW, OPEN_ROW, RLE_LINE)
 _QUOTES = re.compile(">*")
 
 
 @dataclass(frozen=True)
 class _Patterns:
-    runs: re.Pattern[str]  # a run of lines of one class, at a position
-    line: re.Pattern[str]  # the class of one line (quotes removed)
-    game: re.Pattern[str]  # a "Game" property line, anywhere in a text
-    # In a run of board-like lines: an RLE row (a count or "|") or a line of floor only.
-    rle_or_empty: re.Pattern[str]
+    runs: re.Pattern[str]  # a run of lines of one family, at a position
+    line: re.Pattern[str]  # the class of one line, its quotes removed
+    moves: dict[Tessellation, re.Pattern[str]]  # a MOVES_LINE of a tessellation
+    move_characters: dict[Tessellation, frozenset[str]]
 
 
 @cache
-def _patterns(parser: Lark) -> _Patterns:
-    terminals = {name: p.pattern for name, p in _grammar.terminal_patterns(parser).items()}
-    board_line = f"{terminals[BOARD_ROW]}|{terminals[EMPTY_ROW]}|{terminals[RLE_ROW]}"
-    classed = f"::|>*(?:{terminals[BLANK_LINE]}|{board_line}|{terminals[MOVES_LINE]})(?:\\n|\\Z)"
-    blank_lines = f"(?:>*{terminals[BLANK_LINE]}\\n)"
-    # A run of one class, then the blank lines after it (they belong to it).
+def patterns() -> _Patterns:
+    terminals = _grammar.terminals("sok")
+    board = "|".join(terminals[name] for name in _BOARD_CLASSES)
+    moves = terminals[MOVES_LINE]
+    quoted = f">*(?:{terminals[BLANK_LINE]}|{board}|{moves})"
     runs = (
-        f"(?:(?P<{COMMENT}>(?:{terminals[COMMENT_LINE]}\\n)+)"
-        f"|(?P<{BLANK}>{blank_lines}+)"
-        f"|(?P<{BOARD}>(?:>*(?:{board_line})\\n)+)"
-        f"|(?P<{MOVES}>(?:>*(?:{terminals[MOVES_LINE]})\\n)+)"
-        f"|(?P<{TEXT}>(?:(?!{classed})[^\\n]*\\n)+))"
-        f"{blank_lines}*"
+        f"(?P<{COMMENT_LINE}>(?:{terminals[COMMENT_LINE]}\\n)+)"
+        f"|(?P<{BLANK_LINE}>(?:>*{terminals[BLANK_LINE]}\\n)+)"
+        f"|(?P<BOARD>(?:>*(?:{board})\\n)+)"
+        f"|(?P<{MOVES_LINE}>(?:>*(?:{moves})\\n)+)"
+        f"|(?P<{TEXT_LINE}>(?!{quoted}\\n)[^\\n]*\\n)"
     )
-    single = "|".join(
-        f"(?P<{name}>{terminals[name]})"
-        for name in (COMMENT_LINE, BLANK_LINE, BOARD_ROW, EMPTY_ROW, RLE_ROW, MOVES_LINE)
+    line = "|".join(
+        f"(?P<{name}>{terminals[name]})" for name in (BLANK_LINE, *_BOARD_CLASSES, MOVES_LINE)
     )
     return _Patterns(
         runs=re.compile(runs),
-        line=re.compile(single),
-        game=re.compile(r"^[ \t]*game[ \t]*[:=]", re.IGNORECASE | re.MULTILINE),
-        rle_or_empty=re.compile(f"[0-9|]|^>*(?:{terminals['FLOOR']})*$", re.MULTILINE),
+        line=re.compile(line),
+        moves={t: _moves_line(t) for t in Tessellation},
+        move_characters={t: _move_characters(t) for t in Tessellation},
     )
 
 
-def line_class(parser: Lark, line: str) -> str:
-    """Step 1 for one line: its class, or TEXT_LINE (the writer asks this)."""
-    if not line.startswith("::"):
-        line = line[_QUOTES.match(line).end() :]  # type: ignore[union-attr]
-        if line.startswith("::"):
-            return TEXT_LINE  # a mail-quoted comment is text
-    found = _patterns(parser).line.fullmatch(line)
-    kind = found.lastgroup if found and found.lastgroup else TEXT_LINE
-    if kind == RLE_ROW and rle_rows(parser, line) is None:
-        return TEXT_LINE
-    return kind
+def _refused(tessellation: Tessellation) -> str:
+    """The letters of MOVES_LINE that `tessellation` does not have."""
+    letters = set(tessellation.letters) | {letter.upper() for letter in tessellation.letters}
+    return "".join(c for c in "lurdneswLURDNESW" if c not in letters)
 
 
-def rle_rows(parser: Lark, line: str) -> int | None:
-    """How many board rows an RLE row decodes to, or None if it is no board row."""
+def _moves_line(tessellation: Tessellation) -> re.Pattern[str]:
+    """MOVES_LINE without the letters `tessellation` refuses."""
+    pattern = _grammar.terminals("sok")[MOVES_LINE]
+    for letter in _refused(tessellation):
+        pattern = pattern.replace(letter, "")
+    return re.compile(pattern)
+
+
+def _move_characters(tessellation: Tessellation) -> frozenset[str]:
+    """The characters MOVE allows in a line of `tessellation`."""
+    move = re.compile(_grammar.terminals("sok")["MOVE"])
+    refused = _refused(tessellation)
+    return frozenset(c for c in map(chr, range(128)) if move.fullmatch(c) and c not in refused)
+
+
+def unquoted(line: str) -> str:
+    """`line` without its mail quotes (leading ">")."""
+    return line[_QUOTES.match(line).end() :]  # type: ignore[union-attr]
+
+
+def line_class(line: str) -> str:
+    """The class of step 1 of one line (rule 1 aside): the writer asks this."""
+    if line.startswith("::"):
+        return COMMENT_LINE
+    found = patterns().line.fullmatch(unquoted(line))
+    return found.lastgroup if found and found.lastgroup else TEXT_LINE
+
+
+def decoded_rows(line: str) -> tuple[str, list[str]] | None:
+    """Rule 1 for an RLE_LINE (quotes removed): its class and its rows, or
+    None when it is text."""
     try:
-        decoded = _rle.decode(line, DEFAULT_LIMIT, language="board")
+        decoded = _rle.decode(line, DEFAULT_LIMIT)
     except ParseError:
         return None
-    rows = decoded.rstrip("\n").split("\n")
-    patterns = _patterns(parser).line
-    classes = [patterns.fullmatch(row) for row in rows]
-    # Interior rows may be floor only, even spaces only ("#|   |#"); one at least is a wall row.
-    if not any(c and c.lastgroup == BOARD_ROW for c in classes):
+    rows = decoded.split("\n")
+    # Rows of nothing at the top and bottom are not part of a board.
+    while rows and not rows[-1].strip(" \t"):
+        rows.pop()
+    while rows and not rows[0].strip(" \t"):
+        rows.pop(0)
+    if not rows:
         return None
-    if all(
-        (c and c.lastgroup in (BOARD_ROW, EMPTY_ROW)) or not row.strip()
-        for c, row in zip(classes, rows, strict=True)
-    ):
-        return len(rows)
-    return None
+    classes = []
+    for row in rows:
+        found = patterns().line.fullmatch(row)
+        kind = found.lastgroup if found else None
+        if kind == BLANK_LINE:
+            kind = EMPTY_ROW  # spaces between rows of an RLE line are floor
+        if kind not in (BOARD_ROW, EMPTY_ROW, OPEN_ROW):
+            return None
+        classes.append(kind)
+    if len(rows) == 1:
+        return classes[0], rows
+    # Several rows: a board by itself, closed at the top and the bottom.
+    return (ROWS_LINE, rows) if classes[0] == classes[-1] == BOARD_ROW else None
+
+
+# ------------------------------------------------------------------ tokens
+
+
+class Line(Token):
+    """A token of step 2: one or more lines, with the comment lines that stood
+    before it and the reading it belongs to (so that the grammar's callbacks
+    find their reading without global state)."""
+
+    __slots__ = ("comments", "doubt", "reading", "rows", "starts")
+
+    comments: list[tuple[int, str]]  # (line number, text)
+    reading: object
+    rows: int  # a ROWS or GAP token: how many rows
+    starts: list[tuple[int, int]]  # (offset, line number) of each of its lines
+    doubt: str  # a TEXT_LINE: "board" when it comes from a run too short to be one
+
+
+def _token(kind: str, item: _Item, reading: object) -> Line:
+    token: Line = Line.__new__(Line, kind, "\n".join(item.lines), item.pos, item.line, 1)  # type: ignore[assignment]
+    token.comments = []
+    token.reading = reading
+    token.rows = item.rows
+    token.starts = item.starts or [(item.pos, item.line)]
+    token.doubt = item.doubt
+    return token
 
 
 @dataclass(slots=True)
-class Block:
-    """Consecutive lines of one kind: `text` is the lines as written, joined,
-    and `blank` the blank lines after them, which belong to the block."""
+class _Run:
+    """Consecutive lines of one family, as step 1 found them."""
 
-    kind: str
-    pos: int  # offset of its first character in the file
-    line: int  # its first line, 1-based
-    text: str
-    blank: list[str] = field(default_factory=list)  # as written, quotes and all
-
-    @property
-    def lines(self) -> list[str]:
-        return self.text.split("\n")
-
-    def token(self) -> Token:
-        """The lark token: the lines, and the blank lines after them when
-        they are part of notes (text and comments)."""
-        if self.blank and self.kind in (LINE, PARAGRAPH, COMMENT, BLANK):
-            value = "\n".join([self.text, *self.blank])
-        else:
-            value = self.text
-        return Token(self.kind, value, self.pos, self.line, 1)
+    kind: str  # COMMENT_LINE, BLANK_LINE, "BOARD", MOVES_LINE or TEXT_LINE
+    lines: list[str]
+    pos: int  # offset of the first line
+    line: int  # number of the first line
 
 
-def _split(block: Block, kinds: list[str]) -> list[Block]:
-    """`block` cut where the kinds of its lines change."""
-    parts: list[Block] = []
-    pos, number = block.pos, block.line
-    for line, kind in zip(block.lines, kinds, strict=True):
-        if parts and parts[-1].kind == kind:
-            parts[-1].text += "\n" + line
-        else:
-            parts.append(Block(kind, pos, number, line))
-        pos += len(line) + 1
-        number += 1
-    parts[-1].blank = block.blank
-    return parts
-
-
-# ------------------------------------------------------------------ step 1
-
-
-def runs(parser: Lark, chunks: Iterable[str]) -> Iterator[Block]:
-    """Runs of lines of one class; each chunk holds whole lines, each ending
-    with a line break, and a run never crosses a blank line, so chunks cut
-    after blank lines give the runs of the whole text."""
-    pattern = _patterns(parser).runs
+def _runs(chunks: Iterable[str]) -> Iterator[_Run]:
+    """Step 1: runs of lines of one family.  Each chunk holds whole lines,
+    each ending with a line break; a run never crosses a blank line."""
+    pattern = patterns().runs
     pos, number = 0, 1
     for chunk in chunks:
         at = 0
         while at < len(chunk):
             found = pattern.match(chunk, at)
-            if found is not None and found.lastgroup:
-                kind, end, blank_end = found.lastgroup, found.end(found.lastgroup), found.end()
-            else:  # pragma: no cover - every line belongs to one class or to TEXT
-                kind, end = TEXT, chunk.index("\n", at) + 1
-                blank_end = end
-            text = chunk[at : end - 1]
-            block = Block(kind, pos + at, number, text)
-            number += text.count("\n") + 1
-            if blank_end > end:
-                block.blank = chunk[end : blank_end - 1].split("\n")
-                number += len(block.blank)
-            at = blank_end
-            yield block
+            assert found is not None, "TEXT_LINE takes any line"
+            assert found.lastgroup is not None
+            lines = chunk[at : found.end() - 1].split("\n")
+            yield _Run(found.lastgroup, lines, pos + at, number)
+            number += len(lines)
+            at = found.end()
         pos += len(chunk)
 
 
-# ------------------------------------------------------------------ step 2
-
-
-def _board_blocks(parser: Lark, block: Block) -> list[Block]:
-    """A run of board-like lines: boards of 3 rows or more, with empty rows
-    only between board rows; everything else in it is text."""
-    patterns = _patterns(parser)
-    if not patterns.rle_or_empty.search(block.text):
-        # No RLE row and no empty row (the common case): one board, if tall enough.
-        if block.text.count("\n") + 1 >= MIN_BOARD_ROWS:
-            return [block]
-        return [Block(TEXT, block.pos, block.line, block.text, block.blank)]
-    lines = block.lines
-    kinds: list[str] = []
-    rows: list[int] = []
-    for line in lines:
-        kind = line_class(parser, line)
-        kinds.append(kind)
-        rows.append(rle_rows(parser, _unquoted(line)) or 0 if kind == RLE_ROW else 1)
-    result: list[str] = [TEXT] * len(lines)
-    start = 0
-    while start < len(lines):
-        if kinds[start] not in (BOARD_ROW, RLE_ROW):
-            start += 1
-            continue
-        end = start  # last board row of this board
-        probe = start + 1
-        while probe < len(lines) and kinds[probe] in (BOARD_ROW, RLE_ROW, EMPTY_ROW):
-            if kinds[probe] != EMPTY_ROW:
-                end = probe
-            probe += 1
-        board_rows = sum(rows[i] for i in range(start, end + 1) if kinds[i] != EMPTY_ROW)
-        if board_rows >= MIN_BOARD_ROWS:
-            result[start : end + 1] = [BOARD] * (end + 1 - start)
-        start = probe
-    return _split(block, result)
-
-
-def _unquoted(line: str) -> str:
-    return line[_QUOTES.match(line).end() :]  # type: ignore[union-attr]
-
-
-@cache
-def _refused(tessellation: Tessellation) -> str:
-    """The move letters of the grammar that `tessellation` does not have."""
-    return "".join(
-        letter for letter in "lurdneswLURDNESW" if letter.lower() not in tessellation.letters
-    )
-
-
-def _moves_blocks(block: Block, tessellation: Tessellation) -> list[Block]:
-    """Moves lines with a letter the tessellation refuses are text ("used")."""
-    refused = _refused(tessellation)
-    if not any(map(block.text.__contains__, refused)):
-        return [block]
-    kinds = [TEXT if any(map(line.__contains__, refused)) else MOVES for line in block.lines]
-    return _split(block, kinds)
-
-
 @dataclass(slots=True)
-class Region:
-    """The blocks from one board to the next (or, first, those before any board)."""
+class _Item:
+    """A line, or the lines of a board, on their way to becoming tokens."""
 
-    blocks: list[Block]
-
-    @property
-    def is_puzzle(self) -> bool:
-        return bool(self.blocks) and self.blocks[0].kind == BOARD
-
-
-def regions(parser: Lark, blocks: Iterable[Block]) -> Iterator[Region]:
-    """Settle boards and group the blocks into regions."""
-    region = Region([])
-    for block in blocks:
-        parts = _board_blocks(parser, block) if block.kind == BOARD else [block]
-        for part in parts:
-            if part.kind == BOARD:
-                yield region
-                region = Region([])
-            _append(region.blocks, part)
-    yield region
+    kind: str
+    lines: list[str]
+    pos: int
+    line: int
+    rows: int = 0  # for board lines: how many rows
+    parts: list[_Item] = field(default_factory=list)  # for a board: its ROWS and GAP items
+    starts: list[tuple[int, int]] = field(default_factory=list)  # (offset, line) of each line
+    doubt: str = ""  # see `Line.doubt`
 
 
-def _append(blocks: list[Block], block: Block) -> None:
-    """Add `block`: blank lines join the block before them, and text joins
-    text that it follows directly."""
-    if not blocks:
-        blocks.append(block)
-        return
-    last = blocks[-1]
-    if block.kind == BLANK and last.kind != BLANK:
-        last.blank.extend(block.lines)
-    elif block.kind == last.kind and block.kind in (TEXT, BLANK) and not last.blank:
-        last.text += "\n" + block.text
-        last.blank = block.blank
-    else:
-        blocks.append(block)
+@dataclass
+class Lexer:
+    """Step 2 for one reading: runs of lines to the tokens of the grammar.
 
-
-def game_of(parser: Lark, region: Region) -> Tessellation | None:
-    """The tessellation that the region's first ``Game:`` line names, if any.
-
-    Raises:
-        SokSyntaxError: the value names no tessellation.
+    `tessellation` is the caller's; `reading` is given to every token.
     """
-    pattern = _patterns(parser).game
-    for block in region.blocks:
-        if block.kind != TEXT or not pattern.search(block.text):
-            continue
-        for offset, line in enumerate(block.lines):
-            if key_of(line) != "game":
+
+    tessellation: Tessellation
+    reading: object = None
+    file_game: Tessellation | None = None
+    puzzle_game: Tessellation | None = None
+    seen_board: bool = False
+    moves_since_board: bool = False
+    comments: list[tuple[int, str]] = field(default_factory=list)
+    _run: list[_Item] = field(default_factory=list)  # lines rule 6 has not settled yet
+
+    def tokens(self, chunks: Iterable[str]) -> Iterator[Line]:
+        """The tokens of the text in `chunks` (whole lines, each ending with a
+        line break), in order."""
+        group: list[_Run] = []  # the runs between two blank lines
+        blank: _Item | None = None  # blank lines, until what follows them
+        for run in _runs(chunks):
+            if run.kind == COMMENT_LINE:  # rule 8
+                self.comments += [(run.line + i, line) for i, line in enumerate(run.lines)]
+            elif run.kind == BLANK_LINE:
+                yield from self._group(group)
+                group = []
+                if blank is None:
+                    blank = _Item(BLANK, run.lines, run.pos, run.line)
+                else:  # rule 9: only comments stood between them
+                    blank.lines += run.lines
+            else:
+                if blank is not None:
+                    yield self._blank(blank)
+                    blank = None
+                group.append(run)
+        yield from self._group(group)
+        if blank is not None:
+            yield self._blank(blank)
+        if self.comments:
+            token = _token("COMMENTS", _Item("COMMENTS", [], 0, 0), self.reading)
+            token.comments, self.comments = self.comments, []
+            yield token
+
+    def _blank(self, item: _Item) -> Line:
+        """Rule 9: one blank line, or several."""
+        item.kind = BLANK if len(item.lines) == 1 else BLANKS
+        return self._emit(item)
+
+    # ------------------------------------------------------------- steps
+
+    def _group(self, runs: list[_Run]) -> Iterator[Line]:
+        """Rules 1 to 7 for the lines between two blank lines."""
+        items = []
+        for run in runs:
+            pos = run.pos
+            for offset, text in enumerate(run.lines):
+                items.append(_Item(run.kind, [text], pos, run.line + offset))
+                pos += len(text) + 1
+        for item in _boards(items):
+            if item.kind == "BOARD":
+                yield from self._end_run()
+                self.seen_board, self.puzzle_game, self.moves_since_board = True, None, False
+                yield from map(self._emit, item.parts)
+            else:
+                yield from self._text_and_moves(item)
+        yield from self._end_run()
+
+    def _text_and_moves(self, item: _Item) -> Iterator[Line]:
+        """Rules 2, 3, 5 and 7 for one line; rule 6 is `_claimed`."""
+        text = item.lines[0]
+        item.kind = self._line_kind(item.kind, text)
+        if item.kind == PROPERTY_LINE:
+            self._follow_game(text)
+        elif item.kind == MOVES_LINE:
+            self.moves_since_board = True
+        yield from self._claimed(item)
+
+    def _claimed(self, item: _Item) -> Iterator[Line]:
+        """Rule 6: in a run of MOVES_LINE and ALMOST_MOVES lines that holds a
+        MOVES_LINE, every line is moves; such a run is one MOVES token."""
+        if item.kind in (MOVES_LINE, ALMOST_MOVES):
+            self._run.append(item)  # it waits to see whether moves follow
+            return
+        yield from self._end_run()
+        yield self._emit(item)
+
+    def _end_run(self) -> Iterator[Line]:
+        run, self._run = self._run, []
+        if any(item.kind == MOVES_LINE for item in run):
+            lines = [text for item in run for text in item.lines]
+            starts = [(item.pos, item.line) for item in run]
+            yield self._emit(_Item(MOVES, lines, run[0].pos, run[0].line, starts=starts))
+        else:
+            yield from map(self._emit, run)
+
+    def _line_kind(self, family: str, text: str) -> str:
+        """Rules 2, 3, 5 and 7 for a line of the MOVES_LINE or TEXT_LINE family."""
+        bare = unquoted(text)
+        tessellation = self._tessellation()
+        if family == FLOOR_LINE:
+            return family
+        if family == MOVES_LINE:
+            refused = sum(map(bare.count, _refused(tessellation)))
+            family = MOVES_LINE if refused == 0 else ALMOST_MOVES if refused == 1 else TEXT_LINE
+        elif _almost(bare, tessellation):
+            family = ALMOST_MOVES
+        if family in (MOVES_LINE, ALMOST_MOVES) and not self.seen_board:
+            return TEXT_LINE  # rule 5
+        if family == TEXT_LINE and ("=" in text or ":" in text) and parse_property(text):
+            return PROPERTY_LINE
+        return family
+
+    def _follow_game(self, text: str) -> None:
+        """Rule 2's tessellation in effect: the first "Game:" line with a value
+        after a board and before its moves, or before the first board."""
+        key_value = parse_property(text)
+        if key_value is None or key_value[0].casefold() != "game" or not key_value[1]:
+            return
+        try:
+            game = Tessellation.from_name(key_value[1])
+        except ValueError:
+            return  # the reader reports it; the lexer goes on with what it had
+        if not self.seen_board:
+            self.file_game = self.file_game or game
+        elif self.puzzle_game is None and not self.moves_since_board:
+            self.puzzle_game = game
+
+    def _tessellation(self) -> Tessellation:
+        return self.puzzle_game or self.file_game or self.tessellation
+
+    def _emit(self, item: _Item) -> Line:
+        """The token of `item`, with the comment lines that stood before it."""
+        token = _token(item.kind, item, self.reading)
+        if self.comments and self.comments[0][0] < item.line:
+            before = [comment for comment in self.comments if comment[0] < item.line]
+            token.comments = before
+            self.comments = self.comments[len(before) :]
+        return token
+
+
+def _almost(bare: str, tessellation: Tessellation) -> bool:
+    """Rule 3: without one of its characters, `bare` is a moves line."""
+    allowed = patterns().move_characters[tessellation]
+    strays = [i for i, c in enumerate(bare) if c not in allowed]
+    if len(strays) != 1:
+        return False
+    without = bare[: strays[0]] + bare[strays[0] + 1 :]
+    return patterns().moves[tessellation].fullmatch(without) is not None
+
+
+def _boards(items: list[_Item]) -> list[_Item]:
+    """Rules 1 and 4: each run of board lines becomes a BOARD item (its ROWS
+    and GAP items in `parts`) or TEXT_LINE items; other items pass."""
+    result: list[_Item] = []
+    run: list[_Item] = []
+    for item in items:
+        if item.kind == "BOARD":
+            item.kind, item.rows = _board_line(item.lines[0])
+            if item.kind != TEXT_LINE:
+                run.append(item)
                 continue
-            value = parse_property(line)[1]  # type: ignore[index]
-            try:
-                return Tessellation.from_name(value)
-            except ValueError as exc:
-                column = line.index(value) if value else len(line)
-                pos = block.pos + sum(len(x) + 1 for x in block.lines[:offset]) + column
-                raise SokSyntaxError(
-                    str(exc), line=block.line + offset, column=column + 1, pos=pos, source_line=line
-                ) from None
-    return None
+        result += _board_run(run)
+        run = []
+        result.append(item)
+    result += _board_run(run)
+    return result
 
 
-def settle_moves(region: Region, tessellation: Tessellation) -> None:
-    """Moves stand only after a board, with letters the tessellation allows."""
-    refused = _refused(tessellation)
-    if not any(
-        block.kind == MOVES and (not region.is_puzzle or any(map(block.text.__contains__, refused)))
-        for block in region.blocks
-    ):
-        return  # nothing to change, the common case
-    settled: list[Block] = []
-    for block in region.blocks:
-        if block.kind != MOVES:
-            parts = [block]
-        elif region.is_puzzle:
-            parts = _moves_blocks(block, tessellation)
+def _board_line(text: str) -> tuple[str, int]:
+    """Rule 1: the class of a line of the board family, and its rows."""
+    bare = unquoted(text)
+    kind = line_class(bare)
+    if kind != RLE_LINE:
+        return kind, 1
+    decoded = decoded_rows(bare)
+    return (TEXT_LINE, 0) if decoded is None else (decoded[0], len(decoded[1]))
+
+
+def _outside(kind: str) -> str:
+    """The kind of a board line outside a board (rule 7)."""
+    return FLOOR_LINE if kind == EMPTY_ROW else TEXT_LINE
+
+
+def _board_run(run: list[_Item]) -> list[_Item]:
+    """Rule 4 for one run of board lines."""
+    closed = [i for i, item in enumerate(run) if item.kind in (BOARD_ROW, ROWS_LINE)]
+    first, last = (closed[0], closed[-1]) if closed else (len(run), -1)
+    if sum(item.rows for item in run[first : last + 1]) < MIN_BOARD_ROWS:
+        # Too short: text, with a doubt when it holds squares of a puzzle.
+        doubt = ""
+        if closed and len(run) > 1 and any(_INNER.search(i.lines[0]) for i in run):
+            doubt = "board"
+        return [_Item(_outside(i.kind), i.lines, i.pos, i.line, doubt=doubt) for i in run]
+    board = _Item("BOARD", [], run[first].pos, run[first].line)
+    for item in run[first : last + 1]:
+        kind = ROWS if item.kind in (BOARD_ROW, ROWS_LINE) else GAP
+        if board.parts and board.parts[-1].kind == kind:
+            board.parts[-1].lines += item.lines
+            board.parts[-1].rows += item.rows
+            board.parts[-1].starts.append((item.pos, item.line))
         else:
-            parts = [Block(TEXT, block.pos, block.line, block.text, block.blank)]
-        for part in parts:
-            _append(settled, part)
-    region.blocks = settled
-
-
-# ------------------------------------------------------------------ titles
-
-
-def with_titles(waiting: list[Block], following: list[Block]) -> list[Block]:
-    """`waiting` with text blocks renamed LINE or PARAGRAPH, and each LINE that
-    titles the block after it renamed PUZZLE_TITLE or GAME_TITLE.  `following`
-    is the next region, whose board may be titled by `waiting`'s last line."""
-    for block in waiting:
-        if block.kind == TEXT:
-            block.kind = LINE if "\n" not in block.text else PARAGRAPH
-    count = len(waiting)
-    for index, block in enumerate(waiting):
-        if block.kind != LINE:
-            continue
-        after = index + 1
-        while after < count and waiting[after].kind == COMMENT:
-            after += 1
-        if after < count:
-            titled = waiting[after]
-            notes = (waiting, after + 1)  # its notes: the rest of this region
-        elif following:
-            titled = following[0]
-            notes = (following, 1)  # the next region's board: its notes are there
-        else:
-            continue
-        if titled.kind not in (BOARD, MOVES) or parse_property(_unquoted(block.text)):
-            continue
-        if not _has_title_property(*notes):
-            block.kind = PUZZLE_TITLE if titled.kind == BOARD else GAME_TITLE
-    return waiting
-
-
-def _has_title_property(blocks: list[Block], start: int) -> bool:
-    """Whether the notes that start at blocks[start] hold a Title property."""
-    for block in itertools.islice(blocks, start, None):
-        if block.kind in (BOARD, MOVES):
-            return False
-        if block.kind in (TEXT, LINE, PARAGRAPH) and any(
-            key_of(line) == "title" for line in block.lines if ":" in line or "=" in line
-        ):
-            return True
-    return False
+            starts = [(item.pos, item.line)]
+            board.parts.append(
+                _Item(kind, list(item.lines), item.pos, item.line, item.rows, starts=starts)
+            )
+    text = [_Item(_outside(i.kind), i.lines, i.pos, i.line) for i in run]
+    return [*text[:first], board, *text[last + 1 :]]

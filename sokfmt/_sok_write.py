@@ -1,27 +1,25 @@
 """Writing collections as .sok text: the inverse of `_sok`.
 
 Every choice here is made so that reading the text back gives the same
-collection: titles go on a title line only when that line would be read as
-one, properties that carry fields go first in each block's notes, and a
-``Title:`` property marks an untitled block where the text before it would
-otherwise be taken for its title.
+collection, and each is checked with the reader's own lexer: a title goes on
+a title line only when that line is read as one, notes are written only when
+they are read as notes, and a one-line paragraph of notes is kept from being
+taken for the title of an untitled block by two blank lines after it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from ._sok import _parser
+from ._sok import title_of
 from ._sok_lexer import (
-    BOARD_ROW,
-    COMMENT_LINE,
-    EMPTY_ROW,
-    MIN_BOARD_ROWS,
-    MOVES_LINE,
-    RLE_ROW,
+    BLANK,
+    BLANKS,
+    GAP,
+    PROPERTY_LINE,
+    ROWS,
     TEXT_LINE,
+    Lexer,
+    Line,
     line_class,
-    rle_rows,
 )
 from .errors import ValidationError
 from .moves import SavedGame
@@ -29,28 +27,71 @@ from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle
 from .tessellation import Tessellation
 
+_NOTES = (TEXT_LINE, "ALMOST_MOVES", PROPERTY_LINE, "FLOOR_LINE", BLANK, BLANKS)
+_FILE_PROPERTIES = (
+    ("Collection", ("collection", "set", "title"), "title"),
+    ("Author", ("author",), "author"),
+    ("Date Created", ("date created",), "created_at"),
+    ("Date of Last Change", ("date of last change",), "updated_at"),
+)
+
 
 def dump(collection: Collection, *, rle: bool, wrap: int | None) -> str:
     """See `sokfmt.dump_sok`."""
     writer = _Writer()
-    writer.lines(collection.comments)
-    writer.properties(
-        ("Collection", collection.title),
-        ("Author", collection.author),
-        ("Date Created", collection.created_at),
-        ("Date of Last Change", collection.updated_at),
+    writer.out += collection.comments
+    _refuse_hidden_fields(
+        "The collection's",
+        collection.notes,
+        {name: (getattr(collection, name), *aliases) for _, aliases, name in _FILE_PROPERTIES},
     )
-    writer.notes(collection.notes, "the collection's")
-    default = _file_game(collection.notes)
+    properties = [
+        _property(key, getattr(collection, name))
+        for key, _, name in _FILE_PROPERTIES
+        if getattr(collection, name)
+    ]
+    file_game = _file_game(collection.notes)
+    writer.notes(
+        collection.notes, "The collection's", None, properties, blank=False, same_field=FILE_FIELDS
+    )
     for number, puzzle in enumerate(collection.puzzles, start=1):
-        writer.puzzle(puzzle, number, default=default, rle=rle, wrap=wrap)
+        writer.puzzle(puzzle, number, file_game, rle=rle, wrap=wrap)
     return writer.text()
 
 
+def _valued_keys(notes: str) -> set[str]:
+    """The case-folded keys of the key/value lines of `notes` that have a value:
+    the reader takes the first of each recognised key out of the notes."""
+    found = set()
+    for line in notes.split("\n") if notes else ():
+        key_value = parse_property(line)
+        if key_value and key_value[1] and line_class(line) == TEXT_LINE:
+            found.add(" ".join(key_value[0].casefold().split()))
+    return found
+
+
+def _refuse_hidden_fields(owner: str, notes: str, fields: dict[str, tuple[str, ...]]) -> None:
+    """A recognised key/value line in notes is read as its field when the
+    field has no value of its own to write before it."""
+    keys = _valued_keys(notes)
+    for name, (value, *aliases) in fields.items():
+        if not value and keys.intersection(aliases):
+            raise ValidationError(
+                f"{owner} notes hold a {aliases[0]!r} line, which would be read as its "
+                f"{name}: give the {name} a value, or write the line otherwise"
+            )
+
+
+def _property(key: str, value: str) -> str:
+    return f"{key}: {value}" if value else f"{key}:"
+
+
 def _file_game(notes: str) -> Tessellation:
-    for line in notes.splitlines():
+    for line in notes.split("\n"):
         if key_of(line) == "game":
             value = parse_property(line)[1]  # type: ignore[index]
+            if not value:
+                continue
             try:
                 return Tessellation.from_name(value)
             except ValueError:
@@ -60,151 +101,247 @@ def _file_game(notes: str) -> Tessellation:
     return Tessellation.SOKOBAN
 
 
+def _tokens(
+    text: str,
+    tessellation: Tessellation | None,
+    *,
+    after_moves: bool = False,
+    settled: bool = False,
+) -> list[str]:
+    """The kinds of the tokens the reader's lexer makes of `text`, in the
+    state it is in before the first board (`tessellation` None), or after a
+    board when `tessellation` is in effect (and after moves; `settled`: by
+    a "Game:" line already read)."""
+    return [token.type for token in _lexed(text, tessellation, after_moves, settled)]
+
+
+def _lexed(
+    text: str, tessellation: Tessellation | None, after_moves: bool = False, settled: bool = False
+) -> list[Line]:
+    if tessellation is None:
+        lexer = Lexer(Tessellation.SOKOBAN)
+    else:
+        lexer = Lexer(
+            tessellation,
+            seen_board=True,
+            moves_since_board=after_moves,
+            puzzle_game=tessellation if settled else None,
+        )
+    return list(lexer.tokens([text + "\n"]))
+
+
 class _Writer:
     def __init__(self) -> None:
-        self._lines: list[str] = []
-        self._parser = _parser()
-
-    def _kind(self, line: str) -> str:
-        """The class the reader gives `line` (its step 1)."""
-        return line_class(self._parser, line)
+        self.out: list[str] = []
+        # Whether the text ends with a one-line paragraph, which an untitled
+        # block after it (with at most one blank line between) would take as
+        # its title.
+        self.candidate = False
 
     def text(self) -> str:
-        while self._lines and not self._lines[-1]:
-            self._lines.pop()
-        return "\n".join(self._lines) + "\n" if self._lines else ""
+        while self.out and not self.out[-1]:
+            self.out.pop()
+        text = "\n".join(self.out) + "\n" if self.out else ""
+        # A reader drops a byte order mark at the start: one of the text's
+        # own stands after a blank line.
+        return "\n" + text if text.startswith("\ufeff") else text
 
-    def lines(self, lines: Iterable[str]) -> None:
-        self._lines.extend(lines)
+    def blank(self, count: int = 1) -> None:
+        trailing = 0
+        while trailing < len(self.out) and not self.out[len(self.out) - 1 - trailing]:
+            trailing += 1
+        if self.out:
+            self.out += [""] * max(0, count - trailing)
 
-    def blank(self) -> None:
-        if self._lines and self._lines[-1]:
-            self._lines.append("")
+    # ---------------------------------------------------------------- notes
 
-    def properties(self, *pairs: tuple[str, str]) -> None:
-        self._lines.extend(f"{key}: {value}" for key, value in pairs if value)
+    def notes(
+        self,
+        notes: str,
+        owner: str,
+        tessellation: Tessellation | None,
+        properties: list[str],
+        *,
+        blank: bool = True,
+        after_moves: bool = False,
+        settled: bool = False,
+        same_field: tuple[set[str], ...] = (),
+    ) -> None:
+        """Write a block's key/value lines, then its notes after a blank line,
+        refusing notes that would be read back as something else: comments,
+        moves, a board, or blank lines at either end.
 
-    def notes(self, notes: str, owner: str, tessellation: Tessellation | None = None) -> None:
-        """Write notes, refusing lines that would be read back as something
-        else: comments, a board (3 board rows together), or moves (in a
-        puzzle, `tessellation` given, letters it allows)."""
-        if not notes:
-            return
-        board_rows = 0
-        for line in notes.split("\n"):
-            kind = self._kind(line)
-            if kind == COMMENT_LINE:
-                raise ValidationError(f"{owner} notes hold a line read as a comment: {line!r}")
-            if kind == MOVES_LINE and tessellation is not None and _legal_moves(line, tessellation):
-                raise ValidationError(f"{owner} notes hold a line read as moves: {line!r}")
-            if kind == RLE_ROW:
-                board_rows += rle_rows(self._parser, line.lstrip(">")) or 0
-            elif kind == BOARD_ROW:
-                board_rows += 1
-            elif kind != EMPTY_ROW:
-                board_rows = 0
-            if board_rows >= MIN_BOARD_ROWS:
-                raise ValidationError(f"{owner} notes hold lines read as a board, ending {line!r}")
-        self.blank()
-        self._lines.extend(notes.split("\n"))
+        The reader took the key/value lines out of the notes wherever they
+        stood; where one kept board rows of the notes apart (too few to be a
+        board), one is put back between them.
+        """
+        self.candidate = False
+        head = list(properties)
+        body = notes.split("\n") if notes else []
+        if body:
+            if "\r" in notes:
+                raise ValidationError(f"{owner} notes hold a carriage return, which ends a line")
+            if not body[0].strip(" \t>") or not body[-1].strip(" \t>"):
+                raise ValidationError(
+                    f"{owner} notes begin or end with a blank line, which the reader drops"
+                )
+            for line in body:
+                if line_class(line) == "COMMENT_LINE":
+                    raise ValidationError(f"{owner} notes hold a line read as a comment: {line!r}")
+            state = {"after_moves": after_moves, "settled": settled}
+            kinds = _tokens(notes, tessellation, **state)
+            if ROWS in kinds or GAP in kinds:
+                body = _apart(body, head, tessellation, owner, same_field)
+                kinds = _tokens("\n".join(body), tessellation, **state)
+            if "MOVES" in kinds:
+                raise ValidationError(f"{owner} notes hold lines read as moves: {notes!r}")
+            # The last paragraph is one line when the line before it is blank.
+            self.candidate = kinds[-1] in (TEXT_LINE, "ALMOST_MOVES") and (
+                len(kinds) == 1 or kinds[-2] in (BLANK, BLANKS)
+            )
+        self.out += head
+        if body and blank:
+            self.blank()
+        self.out += body
 
-    def _title_line(self, title: str, notes: str) -> bool:
-        """Whether `title` can stand on a title line and be read back as one."""
-        return (
-            bool(title)
-            and title == title.strip()
-            and not title.startswith(";")
-            and self._kind(title) == TEXT_LINE
-            and parse_property(title) is None
-            and not any(key_of(line) == "title" for line in notes.split("\n"))
-        )
+    # --------------------------------------------------------------- titles
 
-    def _would_be_taken_for_a_title(self) -> bool:
-        """Whether the text written so far ends with a line that the next
-        block would take for its title."""
-        index = len(self._lines) - 1
-        while index >= 0 and (
-            not self._lines[index].strip() or self._lines[index].startswith("::")
-        ):
-            index -= 1
-        if index < 0:
-            return False
-        candidate = self._lines[index]
-        if self._kind(candidate) != TEXT_LINE or parse_property(candidate) is not None:
-            return False
-        return index == 0 or self._kind(self._lines[index - 1]) != TEXT_LINE
+    def _title(
+        self,
+        title: str,
+        title_line: str,
+        in_notes: bool,
+        block: str,
+        context: Tessellation | None,
+    ) -> str | None:
+        """Write what goes before a block: a blank line and its title line, or
+        blank lines enough to keep the text before it from being its title.
+        Returns the value of the Title property to write after the block, if any."""
+        overridden = bool(title_line) or in_notes
+        line = title_line
+        if not overridden and title and title_of(title) == title:
+            line = title
+        if title_line and not title:
+            raise ValidationError(
+                f"The title line {title_line!r} is kept only under a title that overrides it"
+            )
+        layout = _title_layout(line, block, context) if line else None
+        if line and layout is None:
+            if title_line:
+                raise ValidationError(f"The title line {title_line!r} would not be read as one")
+            line = ""
+        if line:
+            self.blank()
+            self.out.append(line)
+            if layout:
+                self.out.append("")
+        else:
+            self.blank(2 if self.candidate else 1)
+        self.candidate = False
+        return title if title and (overridden or not line) else None
 
-    def _title(self, title: str, notes: str) -> tuple[str, str] | None:
-        """Write the title line, or return the Title property to write instead."""
-        self.blank()
-        if self._title_line(title, notes):
-            self._lines.append(title)
-            return None
-        if title or self._would_be_taken_for_a_title():
-            return ("Title", title)
-        return None
+    # -------------------------------------------------------------- puzzles
 
     def puzzle(
-        self, puzzle: Puzzle, number: int, *, default: Tessellation, rle: bool, wrap: int | None
+        self, puzzle: Puzzle, number: int, file_game: Tessellation, *, rle: bool, wrap: int | None
     ) -> None:
-        title = self._title(puzzle.title, puzzle.notes)
-        self._lines.extend(self._board_lines(puzzle, number, rle))
+        owner = f"Puzzle {number}'s"
         tessellation = puzzle.tessellation
-        game = (
-            tessellation.value
-            if tessellation is not default or tessellation is not Tessellation.SOKOBAN
-            else ""
+        keys = _valued_keys(puzzle.notes)
+        _refuse_hidden_fields(
+            owner,
+            puzzle.notes,
+            {
+                "title": (puzzle.title or puzzle.title_line, "title"),
+                "author": (puzzle.author, "author"),
+                "boxorder": (puzzle.boxorder, "boxorder"),
+                "goalorder": (puzzle.goalorder, "goalorder"),
+            },
         )
-        self._lines.extend(_property_lines(title))
-        self.properties(
-            ("Author", puzzle.author),
-            ("Game", game),
-            ("boxorder", puzzle.boxorder),
-            ("goalorder", puzzle.goalorder),
-        )
-        self.notes(puzzle.notes, f"Puzzle {number}'s", tessellation)
-        self._lines.extend(puzzle.comments)
-        for game_number, saved_game in enumerate(puzzle.saved_games, start=1):
-            self.saved_game(saved_game, f"Puzzle {number}'s saved game {game_number}", wrap)
-        self.blank()
-
-    def _board_lines(self, puzzle: Puzzle, number: int, rle: bool) -> list[str]:
-        rows = list(puzzle.board.rows)
-        for index, row in enumerate(rows):
-            kind = self._kind(row)
-            inside = 0 < index < len(rows) - 1
-            if not (kind == BOARD_ROW or (kind == EMPTY_ROW and inside)):
-                raise ValidationError(
-                    f"Puzzle {number}'s board cannot be written in the .sok format: row "
-                    f"{index + 1} {row!r} must begin and end with a wall or a box on a goal"
-                    + (" or lie between two such rows" if kind == EMPTY_ROW else "")
-                )
-        if len(rows) < MIN_BOARD_ROWS:
-            raise ValidationError(
-                f"Puzzle {number}'s board cannot be written in the .sok format: it has "
-                f"{len(rows)} rows, and a board needs at least 3"
+        spare_title = "title" in keys or _needs_apart(puzzle.notes, tessellation)
+        board = self._board_lines(puzzle, owner, rle)
+        context = None if number == 1 else tessellation
+        title = self._title(puzzle.title, puzzle.title_line, spare_title, "\n".join(board), context)
+        self.out += board
+        properties = [
+            _property(key, value)
+            for key, value in (
+                ("Title", title),
+                ("Author", puzzle.author),
+                ("boxorder", puzzle.boxorder),
+                ("goalorder", puzzle.goalorder),
             )
-        return [puzzle.board.printed(rle=True)] if rle else rows
+            if value or (key == "Title" and title is not None)
+        ]
+        notes, at = puzzle.notes, 0
+        # Its own "Game:" line is always true, and may keep board rows of the
+        # notes apart.
+        if tessellation is not file_game or "game" in keys or _needs_apart(notes, tessellation):
+            # The lexer reads the lines after a "Game:" line in its game: it
+            # goes where the notes before it read as they did in the file's.
+            found = _game_line_place(notes, file_game, tessellation)
+            if found is None:
+                raise ValidationError(f"{owner} notes hold lines read as moves: {notes!r}")
+            at = found
+            game = _property("Game", tessellation.value)
+            if at == 0:
+                properties.append(game)
+            else:
+                lines = notes.split("\n")
+                notes = "\n".join([*lines[:at], game, *lines[at:]])
+        self.notes(notes, owner, file_game if at else tessellation, properties, settled=not at)
+        self.out += puzzle.comments
+        for game_number, saved_game in enumerate(puzzle.saved_games, start=1):
+            self.saved_game(saved_game, f"{owner} saved game {game_number}", wrap)
+
+    def _board_lines(self, puzzle: Puzzle, owner: str, rle: bool) -> list[str]:
+        text = puzzle.board.printed(rle=rle)
+        kinds = _tokens(text, puzzle.tessellation)
+        if not kinds or any(kind not in (ROWS, GAP) for kind in kinds):
+            raise ValidationError(
+                f"{owner} board cannot be written in the .sok format: its first and last "
+                "rows must begin and end with a wall or a box on a goal (floor aside), "
+                f"and it needs at least 3 rows: {text!r}"
+            )
+        return text.split("\n")
+
+    # ----------------------------------------------------------- saved games
 
     def saved_game(self, game: SavedGame, owner: str, wrap: int | None) -> None:
-        title = self._title(game.title, game.notes)
-        self._lines.extend(self._moves_lines(game, owner, wrap))
-        self._lines.extend(_property_lines(title))
-        self.properties(("Solver", game.solved_by))
-        self.notes(game.notes, owner, game.tessellation)
-        self.blank()
+        keys = _valued_keys(game.notes)
+        _refuse_hidden_fields(
+            owner,
+            game.notes,
+            {"title": (game.title, "title"), "solver": (game.solved_by, "solver", "author")},
+        )
+        spare_title = "title" in keys or _needs_apart(game.notes, game.tessellation)
+        moves = self._moves_lines(game, owner, wrap)
+        title = self._title(game.title, "", spare_title, "\n".join(moves), game.tessellation)
+        self.out += moves
+        properties = [_property("Title", title)] if title is not None else []
+        if game.solved_by:
+            properties.append(_property("Solver", game.solved_by))
+        self.notes(
+            game.notes,
+            owner,
+            game.tessellation,
+            properties,
+            after_moves=True,
+            same_field=GAME_FIELDS,
+        )
 
-    def _moves_lines(self, game: SavedGame, owner: str, wrap: int | None) -> list[str]:
+    @staticmethod
+    def _moves_lines(game: SavedGame, owner: str, wrap: int | None) -> list[str]:
         text = game.printed_steps()
         size = wrap if wrap and wrap > 0 else max(len(text), 1)
         chunks: list[str] = []
         for start in range(0, len(text), size):
             chunk = text[start : start + size]
-            if chunks and self._kind(chunk) != MOVES_LINE:
+            if chunks and _tokens(chunk, game.tessellation) != ["MOVES"]:
                 chunks[-1] += chunk  # a line needs a letter to be read as moves
             else:
                 chunks.append(chunk)
-        if not chunks or any(self._kind(chunk) != MOVES_LINE for chunk in chunks):
+        if not chunks or _tokens("\n".join(chunks), game.tessellation) != ["MOVES"]:
             raise ValidationError(
                 f"{owner} cannot be written in the .sok format: its moves {text!r} "
                 "need a letter other than 'W' to be read as moves"
@@ -212,14 +349,79 @@ class _Writer:
         return chunks
 
 
-def _legal_moves(line: str, tessellation: Tessellation) -> bool:
-    """Whether every letter of a moves line is one `tessellation` has."""
-    letters = {c.lower() for c in line if c.isalpha()}
-    return letters <= set(tessellation.letters)
+def _game_line_place(notes: str, before: Tessellation, after: Tessellation) -> int | None:
+    """Where in `notes` a "Game:" line may go (0: before them) so that no line
+    is read as moves: the lines before it read in `before`, those after it
+    in `after`.  None when there is no such place."""
+    lines = notes.split("\n") if notes else []
+    for at in range(len(lines) + 1):
+        head, rest = "\n".join(lines[:at]), "\n".join(lines[at:])
+        if at and key_of(lines[at - 1]) == "game" and parse_property(lines[at - 1])[1]:  # type: ignore[index]
+            break  # after a "Game:" line of the notes, it would not be the first
+        if "MOVES" not in _tokens(head, before) + _tokens(rest, after, settled=True):
+            return at
+    return None
 
 
-def _property_lines(pair: tuple[str, str] | None) -> list[str]:
-    if pair is None:
-        return []
-    key, value = pair
-    return [f"{key}: {value}" if value else f"{key}:"]
+def _needs_apart(notes: str, tessellation: Tessellation | None) -> bool:
+    """Whether `notes` hold board rows that only lines taken out of them kept apart."""
+    return bool(notes) and bool({ROWS, GAP} & set(_tokens(notes, tessellation)))
+
+
+def _apart(
+    lines: list[str],
+    spare: list[str],
+    tessellation: Tessellation | None,
+    owner: str,
+    same_field: tuple[set[str], ...],
+) -> list[str]:
+    """`lines` with lines of `spare` (key/value lines, taken out of it) put
+    between board rows that would otherwise be read as a board."""
+    result: list[str] = []
+    segment: list[str] = []
+    for line in lines:
+        if segment and {ROWS, GAP} & set(_tokens("\n".join([*segment, line]), tessellation)):
+            # A line moved here must stay the first of its key: none of the
+            # notes before it may have the key (or a key read as the same field).
+            before = _valued_keys("\n".join(result))
+            usable = [x for x in spare if not _field_keys(x, same_field) & before]
+            if not usable:
+                raise ValidationError(f"{owner} notes hold lines read as a board: {lines!r}")
+            spare.remove(usable[-1])
+            result.append(usable[-1])
+            segment = []
+        segment.append(line)
+        result.append(line)
+    return result
+
+
+# Keys read as the same field (the first of any of them is taken), by owner.
+FILE_FIELDS = ({"collection", "set", "title"},)
+GAME_FIELDS = ({"solver", "author"},)
+
+
+def _field_keys(line: str, same_field: tuple[set[str], ...]) -> set[str]:
+    """The keys whose first line with a value is read as the field of `line`'s key."""
+    key = key_of(line) or ""
+    return set().union({key}, *(group for group in same_field if key in group))
+
+
+def _title_layout(line: str, block: str, context: Tessellation | None) -> str | None:
+    """How `line` stands before the lines of `block` (after a blank line, in
+    `context`: see `_tokens`) to be read as its title: right before it
+    (""), or with a blank line between ("\n"); None when it cannot."""
+    if "\n" in line or "\r" in line or line_class(line) == "COMMENT_LINE":
+        return None
+    alone = [t.type for t in _lexed(block, context)]
+    for gap in ("", "\n"):
+        titled = _lexed(f"{line}\n{gap}{block}", context)
+        rest = [t.type for t in titled[1:]]
+        if gap:
+            rest = rest[1:] if rest[:1] == ["BLANK"] else ["?"]
+        if (
+            titled[0].type in (TEXT_LINE, "ALMOST_MOVES")
+            and str(titled[0]) == line
+            and rest == alone
+        ):
+            return gap
+    return None

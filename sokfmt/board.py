@@ -19,22 +19,18 @@ WALL, PUSHER, PUSHER_ON_GOAL, BOX, BOX_ON_GOAL, GOAL, FLOOR = "#@+$*.-"
 SQUARES = "#@+$*.-"
 _PUSHERS, _BOXES, _GOALS = "@+", "$*", ".+*"
 
-# The legend's alternative spellings and floor characters, to their canonical square.
-CANONICAL = str.maketrans(
-    {
-        "W": WALL,
-        "p": PUSHER,
-        "m": PUSHER,
-        "P": PUSHER_ON_GOAL,
-        "M": PUSHER_ON_GOAL,
-        "b": BOX,
-        "B": BOX_ON_GOAL,
-        "o": GOAL,
-        " ": FLOOR,
-        "\t": FLOOR,
-        "_": FLOOR,
-    }
-)
+#: The canonical square of each square of the legend, by the name the
+#: grammar (grammars/sok.lark) gives it; readers map the legend's spellings
+#: ("W", "p", "_", ...) onto these.
+SQUARE_NAMES = {
+    "WALL": WALL,
+    "PUSHER": PUSHER,
+    "PUSHER_ON_GOAL": PUSHER_ON_GOAL,
+    "BOX": BOX,
+    "BOX_ON_GOAL": BOX_ON_GOAL,
+    "GOAL": GOAL,
+    "FLOOR": FLOOR,
+}
 
 
 @dataclass(frozen=True, slots=True)

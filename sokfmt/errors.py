@@ -8,18 +8,21 @@ of a file is reported on line 812.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import partial
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 __all__ = (
     "BoardSyntaxError",
     "DecodeError",
+    "Diagnostic",
     "LevSyntaxError",
     "ParseError",
     "RleSyntaxError",
     "SavedGameSyntaxError",
     "SokSyntaxError",
     "SokfmtError",
+    "SokfmtWarning",
     "ValidationError",
 )
 
@@ -41,7 +44,12 @@ class ParseError(SokfmtError, ValueError):
         pos: 0-based character offset in the whole input.
         source_line: the text of that line, for `context()`.
         at_end: True when the input ended where more was expected.
+        code: the stable code of the rule broken (README lists them), such
+            as ``SOK201``.
     """
+
+    #: The code of an error of this class when none more precise is given.
+    default_code = "SOK001"
 
     def __init__(
         self,
@@ -52,8 +60,10 @@ class ParseError(SokfmtError, ValueError):
         pos: int,
         source_line: str = "",
         at_end: bool = False,
+        code: str = "",
     ) -> None:
         self.message = message
+        self.code = code or self.default_code
         self.line = line
         self.column = column
         self.pos = pos
@@ -63,7 +73,7 @@ class ParseError(SokfmtError, ValueError):
         super().__init__(f"{message} ({where})")
 
     @classmethod
-    def at(cls: type[_Error], message: str, *, text: str, pos: int) -> _Error:
+    def at(cls: type[_Error], message: str, *, text: str, pos: int, code: str = "") -> _Error:
         """Build the error for offset `pos` of `text`, the whole input."""
         pos = max(0, min(pos, len(text)))
         line_start = text.rfind("\n", 0, pos) + 1
@@ -77,6 +87,7 @@ class ParseError(SokfmtError, ValueError):
             pos=pos,
             source_line=text[line_start:line_end].rstrip("\r"),
             at_end=pos >= len(text),
+            code=code,
         )
 
     def relocated(
@@ -97,6 +108,7 @@ class ParseError(SokfmtError, ValueError):
             column=self.column + column_offset,
             pos=self.pos + pos_offset,
             source_line=source_line or self.source_line,
+            code=self.code,
         )
 
     def located(self: _Error, text: str, *, dropped_bom: bool = False) -> _Error:
@@ -119,6 +131,7 @@ class ParseError(SokfmtError, ValueError):
             pos=pos,
             source_line=source,
             at_end=self.at_end,
+            code=self.code,
         )
 
     def context(self) -> str:
@@ -134,34 +147,74 @@ class ParseError(SokfmtError, ValueError):
             pos=self.pos,
             source_line=self.source_line,
             at_end=self.at_end,
+            code=self.code,
         )
         return (rebuild, (self.message,))
+
+    def diagnostic(self) -> Diagnostic:
+        """This error as a diagnostic."""
+        return Diagnostic("error", self.code, self.message, self.line, self.column, self.pos)
 
 
 class RleSyntaxError(ParseError):
     """Run-length encoded text is malformed."""
 
+    default_code = "RLE101"
+
 
 class SavedGameSyntaxError(ParseError):
     """A move string (saved game or solution) is malformed."""
+
+    default_code = "SOK201"
 
 
 class BoardSyntaxError(ParseError):
     """A board is malformed: a character outside the legend, bad RLE, or a
     Hexoban layout that puts a square between cells."""
 
+    default_code = "SOK301"
+
 
 class LevSyntaxError(ParseError):
     """A glotski/bloksi .lev file is malformed or breaks a rule of the format."""
+
+    default_code = "LEV101"
 
 
 class SokSyntaxError(ParseError):
     """A .sok or .xsb file is malformed (for example an unknown ``Game:``)."""
 
+    default_code = "SOK101"
+
 
 class DecodeError(ParseError):
     """The bytes of a file are not text in the encoding the caller named.
     `pos` is the offset of the first bad byte; `column` counts characters."""
+
+    default_code = "DEC101"
+
+
+class SokfmtWarning(UserWarning):
+    """A doubt about text that was read: it reads, but perhaps not as meant.
+
+    Readers given a `diagnostics` list put their warnings there instead."""
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in a text: an error (the text cannot mean anything
+    valid there) or a warning (a doubt), at a 1-based line and column, with a
+    stable code (README lists them) and a message."""
+
+    severity: Literal["error", "warning"]
+    code: str
+    message: str
+    line: int
+    column: int
+    pos: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.severity}: {self.code} {self.message}"
 
 
 class ValidationError(SokfmtError, ValueError):

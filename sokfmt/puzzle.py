@@ -145,6 +145,7 @@ class Puzzle:
             "boxorder": self.boxorder,
             "goalorder": self.goalorder,
             "comments": list(self.comments),
+            "title_line": self.title_line,
         }
 
 

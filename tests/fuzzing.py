@@ -23,6 +23,7 @@ import pickle
 import random
 import re
 import sys
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -234,7 +235,7 @@ def check_position(error: ParseError, text: str, *, universal: bool) -> None:
     line = lines[error.line - 1]
     if not 1 <= error.column <= len(line) + 1:
         raise Failure(f"column {error.column} outside line {error.line} {line!r}")
-    if error.source_line != line:
+    if error.source_line != (line if universal else line.removesuffix("\r")):
         raise Failure(f"source line {error.source_line!r}, expected {line!r}")
     starts = [match.end() for match in re.finditer(r"\r\n|\r|\n" if universal else r"\n", text)]
     line_start = ([0, *starts])[error.line - 1]
@@ -265,6 +266,36 @@ class Reader:
     read: Callable[[str], Any]
     write: Callable[[Any], list[str]]  # every text the object may be written as
     universal: bool  # CR and CRLF end lines
+    # reads what the writer wrote (a writer writes for the reader's defaults)
+    reread: Callable[[str], Any] | None = None
+
+
+def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collection:
+    """parse_sok, its diagnostics checked: in order, inside the text, and
+    errors raised (the first) exactly when there are some."""
+    found: list[sokfmt.Diagnostic] = []
+    collection = sokfmt.parse_sok(text, tessellation=tessellation, diagnostics=found)
+    lines = len(_lines(text, True))
+    if any(not 1 <= d.line <= lines for d in found):
+        raise Failure(f"a diagnostic outside the text: {found}")
+    errors = [d for d in found if d.severity == "error"]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", sokfmt.SokfmtWarning)
+            strict = sokfmt.parse_sok(text, tessellation=tessellation, diagnostics=None)
+    except ParseError as error:
+        if not errors or (error.line, error.column, error.code) != (
+            errors[0].line,
+            errors[0].column,
+            errors[0].code,
+        ):
+            raise Failure(f"raised {error!r}, diagnostics {errors}") from error
+        raise
+    if errors:
+        raise Failure(f"diagnostics hold errors {errors} but nothing was raised")
+    if strict != collection:
+        raise Failure("with and without diagnostics, different collections")
+    return collection
 
 
 def _sok_writes(collection: Collection) -> list[str]:
@@ -274,7 +305,7 @@ def _sok_writes(collection: Collection) -> list[str]:
 def readers() -> list[Reader]:
     found = [
         Reader("rle_decode", "rle", sokfmt.rle_decode, _rle_writes, universal=False),
-        Reader("parse_sok", "sok", sokfmt.parse_sok, _sok_writes, universal=True),
+        Reader("parse_sok", "sok", _parse_sok, _sok_writes, universal=True),
         Reader("parse_lev", "lev", sokfmt.parse_lev, lambda p: [sokfmt.dump_lev(p)], True),
     ]
     for tessellation in Tessellation:
@@ -300,9 +331,10 @@ def readers() -> list[Reader]:
             Reader(
                 f"parse_sok/{tessellation.value}",
                 "sok",
-                lambda text, t=tessellation: sokfmt.parse_sok(text, tessellation=t),
+                lambda text, t=tessellation: _parse_sok(text, t),
                 _sok_writes,
                 universal=True,
+                reread=_parse_sok,
             )
         )
     return found
@@ -341,7 +373,7 @@ def check_written(reader: Reader, value: Any) -> None:
         _same_after_copies(value, lambda twin: reader.write(twin))
     for written in reader.write(value):
         try:
-            again = reader.read(written)
+            again = (reader.reread or reader.read)(written)
         except SokfmtError as error:
             raise Failure(f"the writer's output does not read: {error}\n{written!r}") from error
         if again != value:
@@ -390,15 +422,19 @@ def check_json(document: Any) -> str:
 
 def check_bytes(data: bytes) -> str:
     """`load_sok` and `iter_sok` agree on the same bytes, and fail cleanly."""
+    loaded: list[sokfmt.Diagnostic] = []
     try:
-        whole: list[Puzzle] | SokfmtError = list(sokfmt.load_sok(io.BytesIO(data)).puzzles)
+        whole: list[Puzzle] | SokfmtError = list(
+            sokfmt.load_sok(io.BytesIO(data), diagnostics=loaded).puzzles
+        )
     except SokfmtError as error:
         whole = error
     except Exception as error:
         raise Failure(f"load_sok: {type(error).__name__}: {error}") from error
     streamed: list[Puzzle] = []
+    found: list[sokfmt.Diagnostic] = []
     try:
-        streamed.extend(sokfmt.iter_sok(io.BytesIO(data)))
+        streamed.extend(sokfmt.iter_sok(io.BytesIO(data), diagnostics=found))
     except SokfmtError as error:
         if not isinstance(whole, SokfmtError) or str(error) != str(whole):
             raise Failure(f"iter_sok fails with {error}, load_sok with {whole}") from error
@@ -407,6 +443,8 @@ def check_bytes(data: bytes) -> str:
         raise Failure(f"iter_sok: {type(error).__name__}: {error}") from error
     if streamed != whole:
         raise Failure("iter_sok and load_sok read different puzzles")
+    if found != loaded:
+        raise Failure(f"iter_sok and load_sok find different problems: {found} {loaded}")
     return "read"
 
 

@@ -96,7 +96,7 @@ def test_check_reports_errors_at_file_positions(files: Path) -> None:
     result = sokfmt("check", str(files / "good.sok"), str(files / "bad.sok"))
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
-        f"{files / 'bad.sok'}:9:4: error: Unexpected 'R' in a jump, expected lower-case "
+        f"{files / 'bad.sok'}:9:4: error: SOK202 Unexpected 'R' in a jump, expected lower-case "
         "moves only (no pushes or pulls)",
         "2 files checked: 1 error, 0 warnings",
     ]
@@ -107,13 +107,15 @@ def test_check_warnings(files: Path) -> None:
     assert result.returncode == 0
     odd, lev = files / "odd.sok", VECTORS / "lev" / "unknown.lev"
     assert result.stdout.splitlines() == [
-        f"{odd}:2:1: warning: puzzle 1 'Unbalanced': 2 boxes but 1 goal",
-        f"{odd}:7:1: warning: puzzle 2 'Open': not closed by walls: "
+        f"{odd}:2:1: warning: SOK401 puzzle 1 'Unbalanced': 2 boxes but 1 goal",
+        f"{odd}:7:1: warning: SOK403 puzzle 2 'Open': not closed by walls: "
         "a pusher can walk off the board",
-        f"{odd}:12:1: warning: puzzle 3 'Orders': Sokoban+: boxorder '1' and goalorder '2' "
-        "must hold the same ids",
-        f"{lev}:6:1: warning: unknown section 'history' kept as it is",
-        f"{lev}:10:1: warning: unknown section 'undo' kept as it is",
+        f"{odd}:12:1: warning: SOK404 puzzle 3 'Orders': Sokoban+: boxorder '1' and goalorder "
+        "'2' must hold the same ids",
+        f"{lev}:6:1: warning: LEV113 Unknown section 'history', expected one of size, initial, "
+        "target, color, end, img, fgimg, bgimg: kept as it is",
+        f"{lev}:10:1: warning: LEV113 Unknown section 'undo', expected one of size, initial, "
+        "target, color, end, img, fgimg, bgimg: kept as it is",
         "2 files checked: 0 errors, 5 warnings",
     ]
 
@@ -322,9 +324,10 @@ def test_one_bad_file_does_not_stop_check(files: Path, tmp_path: Path) -> None:
         "check", str(tmp_path / "vt.lev"), str(tmp_path / "missing.sok"), str(files / "good.sok")
     )
     lines = result.stdout.splitlines()
-    assert lines[0].startswith(f"{tmp_path / 'vt.lev'}:1:8: error: ")
-    assert lines[1] == f"{tmp_path / 'missing.sok'}: error: No such file or directory"
-    assert lines[-1] == "3 files checked: 2 errors, 0 warnings"
+    assert lines[0].startswith(f"{tmp_path / 'vt.lev'}:1:8: error: LEV101 ")
+    assert lines[1].startswith(f"{tmp_path / 'vt.lev'}:2:1: error: LEV102 No 'size' section")
+    assert lines[2] == f"{tmp_path / 'missing.sok'}: error: No such file or directory"
+    assert lines[-1] == "3 files checked: 3 errors, 0 warnings"
     assert result.returncode == 1
 
 

@@ -18,12 +18,16 @@ pytestmark = pytest.mark.skipif(
     not CORPUS.is_dir(), reason=f"no corpus of real level files at {CORPUS}"
 )
 
-# file -> (puzzles, saved games)
+# file -> (puzzles, saved games), counted in the files by hand (and, for the
+# boards of hexoban_parser_tests.sok, by its paragraphs of board rows).
 COUNTS = {
     "PoulpoGaz__sokoshell/Microban_155.xsb": (155, 0),
     "PoulpoGaz__sokoshell/XSokoban_90.xsb": (90, 0),
-    "hansschaa__JSoko-2.0/Interior empty rows.sok": (8, 0),
-    "hansschaa__JSoko-2.0/Parsing.sok": (11, 13),
+    # 8 titled sections, one with a second board ("At least one special
+    # character per interior row"), as JSoko reads it.
+    "hansschaa__JSoko-2.0/Interior empty rows.sok": (9, 0),
+    # 12 boards: "Invalid" (####/#@$/####) is a board with an opening.
+    "hansschaa__JSoko-2.0/Parsing.sok": (12, 13),
     "hansschaa__JSoko-2.0/email quotes test.sok": (1, 2),
     "hansschaa__JSoko-2.0/empty.sok": (0, 0),
     "hansschaa__JSoko-2.0/no level data.sok": (0, 0),
@@ -32,7 +36,8 @@ COUNTS = {
     "tadams42__sokoenginepy/100_puzzles.sok": (100, 100),
     "tadams42__sokoenginepy/Hexocet.sok": (15, 0),
     "tadams42__sokoenginepy/Original_and_Extra.sok": (91, 196),
-    "tadams42__sokoenginepy/hexoban_parser_tests.sok": (66, 0),
+    # 68 paragraphs of board rows, the four column_removed_* boards whole.
+    "tadams42__sokoenginepy/hexoban_parser_tests.sok": (68, 0),
     "tadams42__sokoenginepy/mixed_collection.sok": (10, 3),
     "tadams42__sokoenginepy/parser_test_multiple_snapshots.sok": (1, 3),
 }

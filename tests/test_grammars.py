@@ -1,33 +1,38 @@
-"""The grammar files: they build strictly, follow the style for ports, and every
-rule they keep has a transformer method."""
+"""The grammar files: they build strictly, follow the style for ports, and
+each fact stands in one grammar, from which the code derives it."""
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
 from pathlib import Path
 
+import interegular
 import pytest
-from lark import Lark, Transformer
+from lark import Lark
 
-from sokfmt._grammar import grammar_path
-from sokfmt._lev import _LevTransformer
-from sokfmt._moves import _MovesTransformer
-from sokfmt._rle import _RleTransformer
-from sokfmt._sok import _SokTransformer
+from sokfmt import Tessellation
+from sokfmt._grammar import compact, grammar_path, terminals
+from sokfmt._moves import letters
+from sokfmt._sok import _Units
+from sokfmt.board import SQUARE_NAMES
 
 GRAMMARS = Path(__file__).parent.parent / "grammars"
-TRANSFORMERS: dict[str, type[Transformer[object, object]]] = {
-    "board": _RleTransformer,
-    "lev": _LevTransformer,
-    "moves": _MovesTransformer,
-    "rle": _RleTransformer,
-    "sok": _SokTransformer,
-}
 NAMES = sorted(path.stem for path in GRAMMARS.glob("*.lark"))
+LINE_CLASSES = (
+    "COMMENT_LINE",
+    "BLANK_LINE",
+    "BOARD_ROW",
+    "EMPTY_ROW",
+    "OPEN_ROW",
+    "RLE_LINE",
+    "MOVES_LINE",
+)
 
 
-def test_every_grammar_has_a_transformer() -> None:
-    assert sorted(TRANSFORMERS) == NAMES
+def test_the_grammars() -> None:
+    assert NAMES == ["lev", "moves", "rle", "sok"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -37,12 +42,71 @@ def test_builds_strictly_with_the_basic_lexer(name: str) -> None:
     Lark(grammar_path(name).read_text("utf-8"), parser="lalr", lexer="basic", strict=True)
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_every_kept_rule_has_a_transformer_method(name: str) -> None:
-    parser = Lark(grammar_path(name).read_text("utf-8"), parser="lalr", lexer="basic")
+def test_line_classes_of_sok_never_match_the_same_line() -> None:
+    # They are not used by rules (the lexer uses them), so lark's strict build
+    # does not compare them: interegular does it here.
+    machines = {
+        name: interegular.parse_pattern(terminals("sok")[name]).to_fsm() for name in LINE_CLASSES
+    }
+    for first, second in itertools.combinations(LINE_CLASSES, 2):
+        both = machines[first] & machines[second]
+        assert both.empty(), (first, second, next(iter(both.strings()), None))
+
+
+def test_every_unit_of_sok_has_a_callback() -> None:
+    parser = Lark(grammar_path("sok").read_text("utf-8"), parser="lalr", lexer="basic")
     kept = {rule.origin.name for rule in parser.rules if not rule.origin.name.startswith("_")}
-    missing = {rule for rule in kept if not callable(getattr(TRANSFORMERS[name], rule, None))}
-    assert not missing
+    assert kept == {
+        "start",
+        "title",
+        "note_b",
+        "note_apart",
+        "note",
+        "paragraph_b",
+        "paragraph",
+        "board",
+        "moves",
+        "blank",
+    }
+    assert all(callable(getattr(_Units, rule, None)) for rule in kept)
+
+
+def test_tessellation_letters_come_from_moves_lark() -> None:
+    for tessellation in Tessellation:
+        expected = {*tessellation.letters, *(letter.upper() for letter in tessellation.letters)}
+        assert set(letters(tessellation)) == expected
+    assert {t.name for t in Tessellation} == {
+        name.removesuffix("_LETTER")
+        for name in terminals("moves")
+        if name.endswith("_LETTER") and name not in ("LETTER", "COUNTED_LETTER")
+    }
+
+
+def test_the_legend_has_a_canonical_square_for_each_of_its_squares() -> None:
+    square = re.compile(terminals("sok")["SQUARE"])
+    named = "".join(terminals("sok")[name] for name in SQUARE_NAMES)
+    for code in range(128):
+        char = chr(code)
+        assert bool(square.fullmatch(char)) == bool(
+            re.fullmatch("|".join(terminals("sok")[n] for n in SQUARE_NAMES), char)
+        ), (char, named)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_compacted_terminals_match_what_lark_matches(name: str) -> None:
+    parser = Lark(grammar_path(name).read_text("utf-8"), parser="lalr", lexer="basic")
+    compiled, _, _ = parser.grammar.compile(parser.options.start, "*")
+    rng = random.Random(name)
+    alphabet = "#W@pm+PM$b*B.o \t-_0123456789()|lurdneswLURDNESW[]{}:x\n;ACsizetg"
+    for terminal in compiled:
+        original = re.compile(terminal.pattern.to_regexp())
+        compacted = re.compile(compact(terminal.pattern.to_regexp()))
+        for _ in range(300):
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8)))
+            assert bool(original.fullmatch(text)) == bool(compacted.fullmatch(text)), (
+                terminal.name,
+                text,
+            )
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -21,6 +21,7 @@ def test_public_names_are_pinned() -> None:
         "BoardSyntaxError",
         "Collection",
         "DecodeError",
+        "Diagnostic",
         "Direction",
         "LevPuzzle",
         "LevSyntaxError",
@@ -33,6 +34,7 @@ def test_public_names_are_pinned() -> None:
         "SavedGameSyntaxError",
         "SokSyntaxError",
         "SokfmtError",
+        "SokfmtWarning",
         "SolvingMode",
         "Step",
         "StepKind",
@@ -76,10 +78,11 @@ def test_parsers_are_built_once_on_first_use() -> None:
         "import sys, sokfmt\n"
         "sokfmt.rle_decode('3#')\n"
         "assert 'lark' in sys.modules\n"
-        "from sokfmt import _rle\n"
-        "first = _rle._compiled('rle')\n"
+        "from sokfmt import _grammar\n"
+        "first = _grammar.parser('rle')\n"
         "sokfmt.rle_decode('(#)')\n"
-        "print(_rle._compiled('rle') is first, _rle._compiled.cache_info().misses)"
+        "sokfmt.rle_decode('2(#)')\n"
+        "print(_grammar.parser('rle') is first, _grammar.parser.cache_info().misses)"
     )
     assert _python(code).split() == ["True", "1"]
 

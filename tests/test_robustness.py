@@ -376,6 +376,7 @@ def test_a_megabyte_line_of_any_kind_does_not_hang_a_reader() -> None:
 # ---------------------------------------------------------- only our errors
 
 
+@pytest.mark.filterwarnings("ignore::sokfmt.SokfmtWarning")
 @given(st.text(max_size=60))
 def test_readers_raise_only_sokfmt_errors(text: str) -> None:
     for read in (

@@ -17,6 +17,7 @@ from sokfmt import (
     Puzzle,
     SavedGame,
     SavedGameSyntaxError,
+    SokfmtWarning,
     SokSyntaxError,
     Step,
     StepKind,
@@ -53,7 +54,9 @@ def test_title_property_overrides_the_title_line() -> None:
     collection = parse_sok(f"Notes\n\nLevel 5\n{BOARD}\nTitle: The Name\n")
     (puzzle,) = collection.puzzles
     assert puzzle.title == "The Name"
-    assert collection.notes == "Notes\n\nLevel 5"  # kept where it stands
+    assert puzzle.title_line == "Level 5"  # kept with the puzzle it labels
+    assert collection.notes == "Notes"
+    assert parse_sok(dump_sok(collection)) == collection
 
 
 def test_property_lines_are_not_titles() -> None:
@@ -107,8 +110,11 @@ def test_moves_before_the_first_board_are_text() -> None:
 
 
 def test_short_runs_of_board_rows_are_text() -> None:
-    (puzzle,) = parse_sok(f"{BOARD}\n\n* * *\n##\n").puzzles
+    with pytest.warns(SokfmtWarning, match="SOK103 Text that looks like a board"):
+        (puzzle,) = parse_sok(f"{BOARD}\n\n* * *\n##\n").puzzles
     assert puzzle.notes == "* * *\n##"
+    (puzzle,) = parse_sok(f"{BOARD}\n\n####\n##\n").puzzles  # walls alone: no doubt
+    assert puzzle.notes == "####\n##"
 
 
 def test_untitled_saved_games_in_a_row_stay_apart() -> None:
@@ -346,59 +352,3 @@ def test_generated_collections_round_trip(
     text = dump_sok(collection)
     assert parse_sok(text) == collection
     assert dump_sok(parse_sok(text)) == text
-
-
-# ------------------------------------------------------------- fuzzing
-
-_LINE_PIECES = st.sampled_from(
-    [
-        "#####",
-        "#@$.#",
-        "# * #",
-        "-----",
-        "3#|#@.$#",
-        "2(#-)#",
-        "lurd",
-        "LURD",
-        "[lu]",
-        "{r}",
-        "*",
-        "3r",
-        "Title",
-        "Key: v",
-        "Game: Hexoban",
-        "Game: Octoban",
-        ":: c",
-        ";x",
-        ">#@$.#",
-        "bomb",
-        "used",
-        "12",
-        " ",
-        "",
-        "\t#\t#",
-        "W@bW",
-        "(",
-        ")",
-        "[",
-        "x y",
-    ]
-)
-_FILES = st.lists(st.lists(_LINE_PIECES, min_size=1, max_size=3).map("".join), max_size=25)
-
-
-@settings(max_examples=300, deadline=None)
-@given(_FILES)
-def test_any_text_reads_or_fails_cleanly_and_what_reads_round_trips(lines: list[str]) -> None:
-    text = "\n".join(lines)
-    try:
-        collection = parse_sok(text)
-    except (SokSyntaxError, BoardSyntaxError, SavedGameSyntaxError) as error:
-        assert 1 <= error.line <= len(lines) + 1
-        assert error.source_line == (lines[error.line - 1] if error.line <= len(lines) else "")
-        return
-    try:
-        written = dump_sok(collection)
-    except ValidationError:
-        return  # something the format cannot hold (an empty board row, say)
-    assert parse_sok(written) == collection

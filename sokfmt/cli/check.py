@@ -6,13 +6,8 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
-from .._files import read_text
-from .._sok import parse_with_lines
-from ..errors import ParseError, ValidationError
-from ..formats import parse_lev
-from ..geometry import is_closed
-from ..puzzle import Collection, Puzzle
-from ..tessellation import Tessellation
+from ..errors import Diagnostic, ParseError
+from ..formats import load_lev, load_sok
 from .files import FILE_ERRORS, FORMATS, UsageError, format_of, message, opened
 from .text import Progress
 
@@ -66,54 +61,21 @@ def run(arguments: argparse.Namespace) -> int:
 
 def check_file(path: str, chosen: str | None) -> list[Problem]:
     """The problems of one file; whatever goes wrong with it is one of them."""
+    found: list[Diagnostic] = []
     try:
         format = format_of(path, chosen)
         if format == "json":
             return [Problem(path, 0, 0, "error", "check reads .sok, .xsb, .txt and .lev files")]
         with opened(path) as file:
-            text = read_text(file)
-        if format == "lev":
-            puzzle = parse_lev(text)
-            return [
-                Problem(
-                    path,
-                    section.line,
-                    1,
-                    "warning",
-                    f"unknown section {section.keyword!r} kept as it is",
-                )
-                for section in puzzle.unknown
-            ]
-        collection, lines = parse_with_lines(text, Tessellation.SOKOBAN)
-    except ParseError as error:
-        return [Problem(path, error.line, error.column, "error", error.message)]
+            if format == "lev":
+                load_lev(file, diagnostics=found)
+            else:
+                load_sok(file, diagnostics=found)
+    except ParseError as error:  # what the reader could not get past
+        found.append(error.diagnostic())
     except (*FILE_ERRORS, UsageError) as error:
         return [Problem(path, 0, 0, "error", message(error))]
-    return _collection_warnings(path, collection, lines)
-
-
-def _collection_warnings(path: str, collection: Collection, lines: list[int]) -> list[Problem]:
-    problems = []
-    for number, (puzzle, line) in enumerate(zip(collection.puzzles, lines, strict=True), start=1):
-        for warning in puzzle_warnings(puzzle):
-            name = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
-            problems.append(Problem(path, line, 1, "warning", f"{name}: {warning}"))
-    return problems
-
-
-def puzzle_warnings(puzzle: Puzzle) -> list[str]:
-    """What is odd about a puzzle that reads well."""
-    board = puzzle.board
-    found = []
-    boxes, goals = len(board.boxes), len(board.goals)
-    if boxes != goals:
-        found.append(f"{boxes} box{'es' * (boxes != 1)} but {goals} goal{'s' * (goals != 1)}")
-    if not board.pushers:
-        found.append("no pusher")
-    elif not is_closed(board):
-        found.append("not closed by walls: a pusher can walk off the board")
-    try:
-        puzzle.sokoban_plus()
-    except ValidationError as error:
-        found.append(f"Sokoban+: {error}")
-    return found
+    return [
+        Problem(path, d.line, d.column, d.severity, f"{d.code} {d.message}")
+        for d in sorted(found, key=lambda d: (d.line, d.column))
+    ]
