@@ -183,12 +183,14 @@ def tokens(language: Language, text: str) -> Iterator[Token]:
     """
     interactive = parser(language.name).parse_interactive(text)
     try:
-        for token in interactive.lexer_thread.lex(interactive.parser_state):
+        lexed = interactive.lexer_thread.lex(interactive.parser_state)  # type: ignore[no-untyped-call]
+        for token in lexed:
             interactive.feed_token(token)
             yield token
-        interactive.feed_eof()
+        interactive.feed_eof()  # type: ignore[no-untyped-call]
     except UnexpectedInput as exc:
-        _raise_syntax_error(language, text, exc, set(interactive.accepts()))
+        accepts = set(interactive.accepts())  # type: ignore[no-untyped-call]
+        _raise_syntax_error(language, text, exc, accepts)
 
 
 def fail(language: Language, text: str, exc: SemanticError) -> NoReturn:

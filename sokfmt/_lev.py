@@ -220,7 +220,7 @@ def _sections(reading: _Reading) -> list[tuple[str, Token, list[Token]]]:
         elif token.type != "BLANK":
             sections.append(("unknown" if token.type == "OTHER" else token.type.lower(), token, []))
     try:
-        interactive.feed_eof()
+        interactive.feed_eof()  # type: ignore[no-untyped-call]
     except UnexpectedInput:
         if not any(kind == "size" for kind, _, _ in sections):
             reading.at_end("No 'size' section, expected 'size WIDTH HEIGHT'", "LEV102")

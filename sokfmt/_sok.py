@@ -126,8 +126,14 @@ class _Builder:
                 Diagnostic("warning", "SOK102", "No puzzle found: no board of 3 rows or more", 1, 1)
             )
         fields, notes = _notes(self.file_notes, _FILE_KEYS)
-        fields.pop("game", None)
-        return Collection(notes=notes, comments=tuple(self.file_comments), **fields)
+        return Collection(
+            title=fields.get("title", ""),
+            author=fields.get("author", ""),
+            created_at=fields.get("created_at", ""),
+            updated_at=fields.get("updated_at", ""),
+            notes=notes,
+            comments=tuple(self.file_comments),
+        )
 
     def _notes_owner(self) -> list[Token]:
         if self.puzzle is None:
@@ -149,13 +155,12 @@ class _Builder:
 
     def _finish(self) -> None:
         """Decode the puzzle read so far, report its problems, hand it on."""
+        errors: list[ParseError] = []
         if self.puzzle is None:  # the file notes are complete
-            errors: list[ParseError] = []
             self.file_game = self._game(self.file_notes, errors)
             self._problems(errors, _doubts(self.file_notes, self.tessellation))
             return
         puzzle, self.puzzle = self.puzzle, None
-        errors: list[ParseError] = []
         warnings_: list[Diagnostic] = []
         tessellation = self._game(puzzle.board.notes, errors) or self.file_game or self.tessellation
         board = _decoded(puzzle.board.tokens, _board.parse, tessellation, errors)
@@ -395,7 +400,7 @@ def _feed(builder: _Builder, tessellation: Tessellation, chunks: Iterable[str]) 
             continue
         interactive.feed_token(token)
         yield
-    interactive.feed_eof()
+    interactive.feed_eof()  # type: ignore[no-untyped-call]
     if trailing is not None:
         builder.comments(trailing)
 

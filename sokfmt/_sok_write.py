@@ -264,7 +264,7 @@ class _Writer:
         title = self._title(puzzle.title, puzzle.title_line, spare_title, "\n".join(board), context)
         self.out += board
         properties = [
-            _property(key, value)
+            _property(key, value or "")
             for key, value in (
                 ("Title", title),
                 ("Author", puzzle.author),

@@ -72,7 +72,8 @@ def check_file(path: str, chosen: str | None) -> list[Problem]:
             else:
                 load_sok(file, diagnostics=found)
     except ParseError as error:  # what the reader could not get past
-        found.append(error.diagnostic())
+        if error.diagnostic() not in found:
+            found.append(error.diagnostic())
     except (*FILE_ERRORS, UsageError) as error:
         return [Problem(path, 0, 0, "error", message(error))]
     return [
