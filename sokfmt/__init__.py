@@ -20,6 +20,7 @@ from .errors import (
 from .lev import LevPuzzle, Piece, UnknownSection, dump_lev, load_lev, parse_lev
 from .moves import SavedGame, SolvingMode, Step, StepKind
 from .puzzle import Collection, Puzzle
+from .replay import Replay, ReplayFailure, best_solution, replay
 from .rle import DEFAULT_LIMIT, rle_decode, rle_encode
 from .sok import dump_sok, iter_sok, load_sok, parse_sok
 from .tessellation import Direction, Tessellation
@@ -38,6 +39,8 @@ __all__ = (
     "Piece",
     "Position",
     "Puzzle",
+    "Replay",
+    "ReplayFailure",
     "RleSyntaxError",
     "SavedGame",
     "SavedGameSyntaxError",
@@ -50,6 +53,7 @@ __all__ = (
     "UnknownSection",
     "ValidationError",
     "__version__",
+    "best_solution",
     "dump_lev",
     "dump_sok",
     "iter_sok",
@@ -58,6 +62,7 @@ __all__ = (
     "parse_board",
     "parse_lev",
     "parse_sok",
+    "replay",
     "rle_decode",
     "rle_encode",
 )
