@@ -968,3 +968,14 @@ def jsoko_metrics(board: Board, game: SavedGame) -> tuple[int, ...]:
         player_lines += step.direction != last_direction
         last_direction = step.direction
     return moves, pushes, lines, changes, sessions, player_lines
+
+
+def test_many_sokoban_plus_ids() -> None:
+    # More ids than a byte holds: the engine's scan for boxes takes its slow way.
+    count = 260
+    board = Board(Tessellation.SOKOBAN, ("#" + "$" * count + "@" + "." * count + "#",))
+    ids = " ".join(map(str, range(1, count + 1)))
+    puzzle = Puzzle(board, boxorder=ids, goalorder=ids)
+    result = replay(puzzle, SavedGame(), sokoban_plus=True)
+    assert (result.board, result.solved) == (board, False)
+    assert facts(result) == reference(puzzle, SavedGame(), sokoban_plus=True)
