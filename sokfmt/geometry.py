@@ -54,7 +54,9 @@ def neighbours(tessellation: Tessellation, position: Position) -> list[Position]
 # sokfmt.tessellation; each Trioban letter follows one of the three strips of
 # triangles (horizontal, north-west to south-east, north-east to south-west),
 # so every letter leads somewhere from every triangle, two of them to the
-# same neighbour (the convention of sokoenginepy's Trioban).
+# same neighbour.  That is sokoenginepy's rule for a triangle of each shape,
+# but sokoenginepy's cell (0, 0) points down where sokfmt's points up, so a
+# Trioban game recorded by sokoenginepy moves differently here.
 _D = Direction
 _ORTHOGONAL = {_D.LEFT: (0, -1), _D.RIGHT: (0, 1), _D.UP: (-1, 0), _D.DOWN: (1, 0)}
 _DIAGONAL = {

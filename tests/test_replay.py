@@ -384,8 +384,18 @@ def test_original_and_extra_metrics_agree_with_jsokos_definitions() -> None:
         for game in puzzle.saved_games:
             result = replay(puzzle, game)
             assert result.metrics == jsoko_metrics(puzzle.board, game), game.title
+            # YASC's box lines (a new line on a change of box or of direction)
+            # happen to agree on every game of this file.
+            assert result.box_lines == yasc_box_lines(puzzle.board, game), game.title
             compared += 1
     assert compared == 196
+
+
+def test_jsoko_and_yasc_box_lines_differ_when_a_box_goes_on_after_a_walk() -> None:
+    board = Board(Tessellation.SOKOBAN, ("#######", "#-----#", "#@$--.#", "#-----#", "#######"))
+    game = SavedGame.parsed("RudRR")
+    assert replay(board, game).box_lines == jsoko_metrics(board, game)[2] == 2
+    assert yasc_box_lines(board, game) == 1
 
 
 @needs_corpus
@@ -979,3 +989,30 @@ def test_many_sokoban_plus_ids() -> None:
     result = replay(puzzle, SavedGame(), sokoban_plus=True)
     assert (result.board, result.solved) == (board, False)
     assert facts(result) == reference(puzzle, SavedGame(), sokoban_plus=True)
+
+
+def yasc_box_lines(board: Board, game: SavedGame) -> int:
+    """Box lines as YASC counts them (Sokoban, forward): a push starts one
+    when it moves another box than the previous push, or the same box in
+    another direction, whatever steps came between."""
+    offsets = {D.LEFT: (0, -1), D.RIGHT: (0, 1), D.UP: (-1, 0), D.DOWN: (1, 0)}
+    boxes = set(board.boxes)
+    (here,) = board.pushers
+    lines, last_box, last_direction = 0, None, None
+    for step in game.steps:
+        dy, dx = offsets[step.direction]
+        here = (here[0] + dy, here[1] + dx)
+        if here in boxes:
+            beyond = (here[0] + dy, here[1] + dx)
+            boxes.remove(here)
+            boxes.add(beyond)
+            lines += here != last_box or step.direction != last_direction
+            last_box, last_direction = beyond, step.direction
+    return lines
+
+
+def test_steps_that_are_not_the_canonical_instances_replay_alike() -> None:
+    from sokfmt import _replay
+
+    steps = [Step(StepKind.MOVE, D.LEFT), Step(StepKind.PUSH_OR_PULL, D.LEFT)]
+    assert _replay.codes_of(steps) == _replay.codes_of(SavedGame(steps).steps) == bytes((0, 1))
