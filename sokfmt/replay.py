@@ -10,8 +10,8 @@ the standard solution metrics.
   further the same way.  The game is solved when every box stands on a goal
   (with `sokoban_plus`, on a goal of its own Sokoban+ id).
 - **Reverse games** (`SolvingMode.REVERSE`, a game that holds a jump) pull,
-  as in Sokoban YASC: the boxes start on the goals (box number i on goal
-  number i, in board order), the pushers where the board has them.  A
+  as in Sokoban YASC: a box starts on every goal (with `sokoban_plus`,
+  carrying the goal's id), the pushers where the board has them.  A
   lower-case letter moves the pusher to an empty square; an upper-case one
   moves it the same way and pulls the box from the square behind it.  A jump
   (``[...]``) moves the pusher along its letters over walls, boxes and other
@@ -34,6 +34,9 @@ the standard solution metrics.
   case is what the file says.)
 - A jump or a pusher change is played whole or not at all: `upto` inside
   one stops before it, and a failure inside one is reported at its first step.
+- Steps after the position is solved are played like any others, and it is
+  the position at the end that counts (JSoko cuts such steps off a solution,
+  YASC refuses them; no file of the corpus has any).
 - Trioban: each letter follows one of the three strips of triangles, so every
   letter leads somewhere from every triangle (see `sokfmt.geometry`).
   Octoban: a square has no diagonal side, so a diagonal step from a square is
