@@ -36,7 +36,8 @@ the standard solution metrics.
   one stops before it, and a failure inside one is reported at its first step.
 - Steps after the position is solved are played like any others, and it is
   the position at the end that counts (JSoko cuts such steps off a solution,
-  YASC refuses them; no file of the corpus has any).
+  YASC refuses them).  In the corpus only JSoko's own test file has some:
+  "RRRDD", solved by its first push, is illegal at its second.
 - Trioban: each letter follows one of the three strips of triangles, so every
   letter leads somewhere from every triangle (see `sokfmt.geometry`).
   Octoban: a square has no diagonal side, so a diagonal step from a square is
