@@ -1016,3 +1016,18 @@ def test_steps_that_are_not_the_canonical_instances_replay_alike() -> None:
 
     steps = [Step(StepKind.MOVE, D.LEFT), Step(StepKind.PUSH_OR_PULL, D.LEFT)]
     assert _replay.codes_of(steps) == _replay.codes_of(SavedGame(steps).steps) == bytes((0, 1))
+
+
+@needs_corpus
+def test_steps_after_the_solved_position_are_played() -> None:
+    # JSoko's test file: "RRRDD" under a title that gives the metrics of "R".
+    puzzle = _corpus("hansschaa__JSoko-2.0/Parsing.sok").puzzles[0]
+    (game,) = (g for g in puzzle.saved_games if g.title.startswith("Solution unnecessary long"))
+    assert game.printed_steps() == "RRRDD"
+    assert replay(puzzle, game, upto=1).solved
+    result = replay(puzzle, game)
+    assert (result.solved, result.failed_at, result.failure) == (
+        False,
+        1,
+        ReplayFailure.BOX_INTO_WALL,
+    )
