@@ -2,6 +2,9 @@
 
 python -m pytest benchmarks --benchmark-json=bench.json
 python benchmarks/ratios.py bench.json
+
+Groups whose benchmarks record ``steps`` (replay) also get steps per second,
+and a line per further reference (sokoenginepy's Mover) when it ran.
 """
 
 from __future__ import annotations
@@ -9,15 +12,24 @@ from __future__ import annotations
 import json
 import sys
 from collections import defaultdict
+from typing import Any
+
+
+def _medians(path: str) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, Any]]]:
+    with open(path, encoding="utf-8") as file:
+        document = json.load(file)
+    medians: dict[str, dict[str, float]] = defaultdict(dict)
+    extras: dict[str, dict[str, Any]] = defaultdict(dict)
+    for bench in document["benchmarks"]:
+        implementation = bench["extra_info"]["implementation"]
+        medians[bench["group"]][implementation] = bench["stats"]["median"]
+        extras[bench["group"]][implementation] = bench["extra_info"]
+    return medians, extras
 
 
 def ratios(path: str) -> list[tuple[str, float, float, float]]:
     """(group, sokfmt median, reference median, ratio) per benchmark group."""
-    with open(path, encoding="utf-8") as file:
-        document = json.load(file)
-    medians: dict[str, dict[str, float]] = defaultdict(dict)
-    for bench in document["benchmarks"]:
-        medians[bench["group"]][bench["extra_info"]["implementation"]] = bench["stats"]["median"]
+    medians, _ = _medians(path)
     return [
         (group, pair["sokfmt"], pair["reference"], pair["sokfmt"] / pair["reference"])
         for group, pair in medians.items()
@@ -25,10 +37,31 @@ def ratios(path: str) -> list[tuple[str, float, float, float]]:
     ]
 
 
+def throughputs(path: str) -> list[tuple[str, str, float, float]]:
+    """(group, implementation, median, steps per second) for benchmarks that
+    record how many steps they play."""
+    medians, extras = _medians(path)
+    return [
+        (group, name, median, extras[group][name]["steps"] / median)
+        for group, by_name in medians.items()
+        for name, median in by_name.items()
+        if "steps" in extras[group][name]
+    ]
+
+
 def main() -> None:
     print(f"{'group':<26} {'sokfmt':>11} {'reference':>11} {'ratio':>6}")
     for group, mine, reference, ratio in ratios(sys.argv[1]):
         print(f"{group:<26} {mine * 1e6:>9.1f}us {reference * 1e6:>9.1f}us {ratio:>6.2f}")
+    rows = throughputs(sys.argv[1])
+    if rows:
+        print(
+            f"\n{'group':<12} {'implementation':<14} {'median':>10} {'steps/s':>12} {'x sokfmt':>9}"
+        )
+    ours = {group: median for group, name, median, _ in rows if name == "sokfmt"}
+    for group, name, median, rate in rows:
+        faster = median / ours[group] if group in ours else float("nan")
+        print(f"{group:<12} {name:<14} {median * 1e3:>8.1f}ms {rate:>12,.0f} {faster:>9.2f}")
 
 
 if __name__ == "__main__":

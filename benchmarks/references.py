@@ -4,8 +4,9 @@ the practical speed limit of CPython that sokfmt is measured against."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from sokfmt import LevPuzzle, Step, Tessellation
+from sokfmt import Direction, LevPuzzle, Step, StepKind, Tessellation
 from sokfmt.moves import decoding_table
 
 _INNERMOST_GROUP = re.compile(r"(\d*)\(([^()]*)\)")
@@ -71,3 +72,52 @@ def lev_parse(text: str) -> LevPuzzle:
         layout=tuple(layout),
         **fields,  # type: ignore[arg-type]
     )
+
+
+_OFFSET = {
+    Direction.LEFT: (0, -1),
+    Direction.RIGHT: (0, 1),
+    Direction.UP: (-1, 0),
+    Direction.DOWN: (1, 0),
+}
+
+
+def replay_sokoban(rows: Sequence[str], steps: Sequence[Step]) -> tuple[bool, int, ...]:
+    """A forward Sokoban game played on a list of squares, one index per
+    cell, checking what sokfmt checks (walls, boxes, the case of each letter)
+    and counting the same metrics.  The board must be closed by walls.
+
+    Returns (solved, moves, pushes, box lines, box changes, pushing sessions,
+    pusher lines); an illegal step ends the game unsolved.
+    """
+    width = len(rows[0])
+    cells = list("".join(rows))
+    offsets = {d: dy * width + dx for d, (dy, dx) in _OFFSET.items()}
+    here = next(i for i, square in enumerate(cells) if square in "@+")
+    cells[here] = "." if cells[here] == "+" else "-"
+    moves = pushes = lines = changes = sessions = pusher_lines = 0
+    last_box, previous_push, last_direction = -1, False, None
+    for step in steps:
+        delta = offsets[step.direction]
+        there = here + delta
+        square = cells[there]
+        push = step.kind is StepKind.PUSH_OR_PULL
+        if square in "$*":
+            beyond = there + delta
+            if not push or cells[beyond] not in "-.":
+                return (False, moves, pushes, lines, changes, sessions, pusher_lines)
+            cells[there] = "." if square == "*" else "-"
+            cells[beyond] = "*" if cells[beyond] == "." else "$"
+            pushes += 1
+            changes += there != last_box
+            sessions += not previous_push
+            lines += there != last_box or not previous_push
+            last_box = beyond
+        elif square == "#" or push:
+            return (False, moves, pushes, lines, changes, sessions, pusher_lines)
+        moves += 1
+        pusher_lines += step.direction is not last_direction
+        previous_push, last_direction = push, step.direction
+        here = there
+    solved = "$" not in cells
+    return (solved, moves, pushes, lines, changes, sessions, pusher_lines)

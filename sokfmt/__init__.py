@@ -37,6 +37,7 @@ from .formats import (
 from .lev import LevPuzzle, Piece, UnknownSection
 from .moves import SavedGame, SolvingMode, Step, StepKind
 from .puzzle import Collection, Puzzle
+from .replay import Replay, ReplayFailure, best_solution, replay
 from .rle import DEFAULT_LIMIT, rle_decode, rle_encode
 from .tessellation import Direction, Tessellation
 
@@ -56,6 +57,8 @@ __all__ = (
     "Piece",
     "Position",
     "Puzzle",
+    "Replay",
+    "ReplayFailure",
     "RleSyntaxError",
     "SavedGame",
     "SavedGameSyntaxError",
@@ -69,6 +72,7 @@ __all__ = (
     "UnknownSection",
     "ValidationError",
     "__version__",
+    "best_solution",
     "dump_board",
     "dump_lev",
     "dump_moves",
@@ -81,6 +85,7 @@ __all__ = (
     "parse_lev",
     "parse_moves",
     "parse_sok",
+    "replay",
     "rle_decode",
     "rle_encode",
 )

@@ -14,9 +14,17 @@ import math
 from collections import deque
 
 from .board import FLOOR, WALL, Board, Position
-from .tessellation import Tessellation
+from .tessellation import Direction, Tessellation
 
-__all__ = ("cell_polygon", "is_closed", "neighbours", "outside", "picture_size")
+__all__ = (
+    "cell_polygon",
+    "cell_shape",
+    "is_closed",
+    "neighbour",
+    "neighbours",
+    "outside",
+    "picture_size",
+)
 
 Point = tuple[float, float]
 
@@ -38,6 +46,91 @@ def neighbours(tessellation: Tessellation, position: Position) -> list[Position]
         vertical = 1 if (row + column) % 2 == 0 else -1
         steps = ((0, -1), (0, 1), (vertical, 0))
     return [(row + dy, column + dx) for dy, dx in steps]
+
+
+# Where one step in a direction leads: (row, column) offsets per tessellation,
+# per cell shape (see `cell_shape`), per direction.  A direction missing from a
+# shape's table has no side there.  The letters are those of
+# sokfmt.tessellation; each Trioban letter follows one of the three strips of
+# triangles (horizontal, north-west to south-east, north-east to south-west),
+# so every letter leads somewhere from every triangle, two of them to the
+# same neighbour.  That is sokoenginepy's rule for a triangle of each shape,
+# but sokoenginepy's cell (0, 0) points down where sokfmt's points up, so a
+# Trioban game recorded by sokoenginepy moves differently here.
+_D = Direction
+_ORTHOGONAL = {_D.LEFT: (0, -1), _D.RIGHT: (0, 1), _D.UP: (-1, 0), _D.DOWN: (1, 0)}
+_DIAGONAL = {
+    _D.NORTH_WEST: (-1, -1),
+    _D.NORTH_EAST: (-1, 1),
+    _D.SOUTH_WEST: (1, -1),
+    _D.SOUTH_EAST: (1, 1),
+}
+_STEP_OFFSETS: dict[Tessellation, tuple[dict[Direction, tuple[int, int]], ...]] = {
+    Tessellation.SOKOBAN: (_ORTHOGONAL,),
+    Tessellation.HEXOBAN: tuple(
+        {
+            _D.LEFT: (0, -1),
+            _D.RIGHT: (0, 1),
+            _D.NORTH_WEST: (-1, shift - 1),
+            _D.NORTH_EAST: (-1, shift),
+            _D.SOUTH_WEST: (1, shift - 1),
+            _D.SOUTH_EAST: (1, shift),
+        }
+        for shift in (0, 1)
+    ),
+    Tessellation.TRIOBAN: (
+        {  # pointing up: the third neighbour is below
+            _D.LEFT: (0, -1),
+            _D.RIGHT: (0, 1),
+            _D.NORTH_WEST: (0, -1),
+            _D.NORTH_EAST: (0, 1),
+            _D.SOUTH_WEST: (1, 0),
+            _D.SOUTH_EAST: (1, 0),
+        },
+        {  # pointing down: the third neighbour is above
+            _D.LEFT: (0, -1),
+            _D.RIGHT: (0, 1),
+            _D.NORTH_WEST: (-1, 0),
+            _D.NORTH_EAST: (-1, 0),
+            _D.SOUTH_WEST: (0, -1),
+            _D.SOUTH_EAST: (0, 1),
+        },
+    ),
+    Tessellation.OCTOBAN: (_ORTHOGONAL | _DIAGONAL, _ORTHOGONAL),
+}
+
+
+def cell_shape(tessellation: Tessellation, position: Position) -> int:
+    """Which kind of cell stands at `position`, an index into the shapes of
+    its tessellation: 0 for every Sokoban cell; for Hexoban 0 in even rows and
+    1 in odd ones (half a cell to the right); for Trioban 0 pointing up and 1
+    pointing down; for Octoban 0 for an octagon and 1 for a square.
+    """
+    row, column = position
+    if tessellation is Tessellation.SOKOBAN:
+        return 0
+    if tessellation is Tessellation.HEXOBAN:
+        return row % 2
+    return (row + column) % 2
+
+
+def neighbour(
+    tessellation: Tessellation, position: Position, direction: Direction
+) -> Position | None:
+    """The cell one step from `position` in `direction` (it may lie off the
+    board), or None when a cell of that shape has no side in that direction
+    (an Octoban square has no diagonal).  Every cell `neighbours` lists is
+    the neighbour in some direction, and the opposite direction leads back.
+
+    Raises:
+        ValueError: `tessellation` has no such direction at all.
+    """
+    if direction not in tessellation.directions:
+        raise ValueError(f"{tessellation.value} has no direction {direction.name}")
+    offset = _STEP_OFFSETS[tessellation][cell_shape(tessellation, position)].get(direction)
+    if offset is None:
+        return None
+    return position[0] + offset[0], position[1] + offset[1]
 
 
 def outside(board: Board) -> set[Position]:

@@ -213,7 +213,11 @@ class SavedGame:
 
     @property
     def moves_count(self) -> int:
-        """How many steps are moves (not pushes, pulls, jumps or pusher changes)."""
+        """How many steps are moves (not pushes, pulls, jumps or pusher changes).
+
+        This follows the ``sokoban_elements`` crate; the moves of a solution
+        title ("230/97"), pushes included, are `sokfmt.Replay.moves`.
+        """
         return self._moves_count
 
     @property

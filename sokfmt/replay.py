@@ -1,0 +1,313 @@
+"""Replaying saved games: is a step legal, does the game solve its puzzle, and
+the standard solution metrics.
+
+`replay(puzzle_or_board, game)` plays `game` on the board and returns a
+`Replay`.  The rules, for every tessellation (the neighbours of
+`sokfmt.geometry.neighbour`):
+
+- **Forward games** push: a lower-case letter moves the pusher to an empty
+  square, an upper-case one moves it into a box and the box one square
+  further the same way.  The game is solved when every box stands on a goal
+  (with `sokoban_plus`, on a goal of its own Sokoban+ id).
+- **Reverse games** (`SolvingMode.REVERSE`, a game that holds a jump) pull,
+  as in Sokoban YASC: a box starts on every goal (with `sokoban_plus`,
+  carrying the goal's id), the pushers where the board has them.  A
+  lower-case letter moves the pusher to an empty square; an upper-case one
+  moves it the same way and pulls the box from the square behind it.  A jump
+  (``[...]``) moves the pusher along its letters over walls, boxes and other
+  pushers, must stay on the board and end on an empty square inside the
+  walls, and is allowed only before the first pull (YASC's default; the
+  ``sokoban_elements`` crate says the same).  A pusher whose start square is
+  a goal starts on a box and must jump off it first.  The game is solved when
+  every box stands on a square where the board has a box (with `sokoban_plus`,
+  one of its own id) and every pusher stands where it could walk from its own
+  start square in the start position: YASC's condition, which makes the game
+  played backwards a forward solution.
+- **Pusher changes** (``{...}``, Multiban): the letters lead, over anything
+  on the board, from the active pusher to the square of the one that becomes
+  active; at the start of a game the top-left pusher (the first in board
+  order) is active.  Pushers that are not active are obstacles.  A board with
+  several pushers needs no pusher change: the top-left pusher plays.
+- **Case matters**: a lower-case letter into a box, and an upper-case letter
+  with no box to push or pull, are illegal.  (YASC, JSoko and sokoenginepy
+  ignore the case of the letters they replay; sokfmt reports it, since the
+  case is what the file says.)
+- A jump or a pusher change is played whole or not at all: `upto` inside
+  one stops before it, and a failure inside one is reported at its first step.
+- Steps after the position is solved are played like any others, and it is
+  the position at the end that counts (JSoko cuts such steps off a solution,
+  YASC refuses them).  In the corpus only JSoko's own test file has some:
+  "RRRDD", solved by its first push, is illegal at its second.
+- Trioban: each letter follows one of the three strips of triangles, so every
+  letter leads somewhere from every triangle (see `sokfmt.geometry`).
+  Octoban: a square has no diagonal side, so a diagonal step from a square is
+  illegal (`ReplayFailure.DIRECTION_UNAVAILABLE`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from . import _replay
+from .board import Board, Position
+from .errors import ValidationError
+from .moves import SavedGame, SolvingMode
+from .puzzle import Puzzle
+
+__all__ = ("Replay", "ReplayFailure", "best_solution", "replay")
+
+
+class ReplayFailure(enum.Enum):
+    """Why a step cannot be played.  The values are stable codes for tools."""
+
+    #: The board has no pusher, and the game has steps.
+    NO_PUSHER = "no-pusher"
+    #: The pusher, the box it pushes, or a jump or pusher change leaves the board.
+    OFF_BOARD = "off-board"
+    #: The pusher's cell has no side in that direction (an Octoban square has no diagonal).
+    DIRECTION_UNAVAILABLE = "direction-unavailable"
+    #: The pusher would enter a wall.
+    WALL = "wall"
+    #: Another pusher (Multiban) stands where the pusher would go.
+    PUSHER_IN_THE_WAY = "pusher-in-the-way"
+    #: A lower-case letter (a move) into a box.
+    MOVE_INTO_BOX = "move-into-box"
+    #: An upper-case letter of a forward game with no box to push.
+    PUSH_WITHOUT_BOX = "push-without-box"
+    #: The pushed box has a wall behind it.
+    BOX_INTO_WALL = "box-into-wall"
+    #: The pushed box has another box behind it.
+    BOX_INTO_BOX = "box-into-box"
+    #: The pushed box has a pusher (Multiban) behind it.
+    BOX_INTO_PUSHER = "box-into-pusher"
+    #: An upper-case letter of a reverse game into a box: reverse games pull.
+    PUSH_IN_REVERSE = "push-in-reverse"
+    #: An upper-case letter of a reverse game with no box behind the pusher.
+    PULL_WITHOUT_BOX = "pull-without-box"
+    #: A reverse game's pusher starts on a box (its square is a goal) and moves before jumping.
+    PUSHER_ON_BOX = "pusher-on-box"
+    #: A jump after the first pull.
+    JUMP_AFTER_PULL = "jump-after-pull"
+    #: A jump ends on a wall, a box, another pusher, or outside the walls.
+    JUMP_BLOCKED = "jump-blocked"
+    #: A pusher change does not end on a pusher.
+    NO_PUSHER_TO_CHANGE_TO = "no-pusher-to-change-to"
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The result of replaying a saved game on a board.
+
+    Attributes:
+        solved: the steps played are legal and the position is solved (see
+            the module docstring: every box on a goal; for a reverse game,
+            every box on a box square of the board and the pushers where
+            they could walk from).  A board whose boxes all start solved is
+            solved by the empty game.
+        legal: every step played could be played (`failed_at` is None).
+        failed_at: the index in ``game.steps`` of the first step that cannot
+            be played (of the first step of a jump or pusher change that
+            cannot), or None.
+        failure: why, as a stable code; None when legal.
+        reason: why, in words ("" when legal).
+        board: the position after the last step played, with the puzzle's
+            goals (also in a reverse game, whose boxes then stand where its
+            pulls left them).  A pusher standing on a box (a reverse game's
+            pusher before its first jump) is hidden by the box.
+        pusher: where the active pusher stands, or None without a pusher.
+        played: how many steps were played (`failed_at` when not legal).
+        moves: the steps the pushers made, pushes and pulls included,
+            jumps and pusher changes not: the first number of a solution
+            title's "230/97", as YASC and JSoko count.  Unlike
+            `SavedGame.moves_count`, which follows the ``sokoban_elements``
+            crate and leaves pushes out.
+        pushes: the pushes (forward game) or pulls (reverse game).
+        box_lines: the pushes that start a box line: a push starts one when
+            it begins a pushing session or moves another box than the
+            previous push.  So a box line is a run of pushes of one box
+            with no other step between them.  This is JSoko's definition;
+            YASC starts a line instead when the box or the direction
+            changes, so pushing one box on along the same line after
+            walking around counts once in YASC and twice here.  sokfmt
+            follows JSoko because its numbers are the ones published with
+            solutions, and because the direction of a Trioban push is not
+            the direction the box travels.  The two agree on every solution
+            of Original_and_Extra.sok.
+        box_changes: the pushes that move another box than the previous
+            push, the first push included (YASC and JSoko agree).
+        pushing_sessions: the pushes that follow a step that is not a push,
+            or begin the game (YASC and JSoko agree): the number of runs of
+            consecutive pushes.  A jump or a pusher change ends a run.
+        pusher_lines: the steps (counted in `moves`) whose direction differs
+            from the previous step's, the first step included: the number
+            of straight runs of the pusher, pushes included.  This is YASC's
+            "player lines" (JSoko computes it but does not keep it); a jump
+            or a pusher change ends a line.
+
+    Invariants: ``pushing_sessions <= box_lines <= pushes <= moves``,
+    ``box_changes <= box_lines <= box_changes + pushing_sessions``,
+    ``pusher_lines <= moves``, and ``pusher_lines == 0`` only when
+    ``moves == 0``; ``box_changes`` and ``pushing_sessions`` are 0 exactly
+    when ``pushes`` is.
+    """
+
+    solved: bool
+    legal: bool
+    failed_at: int | None
+    failure: ReplayFailure | None
+    reason: str
+    board: Board
+    pusher: Position | None
+    played: int
+    moves: int
+    pushes: int
+    box_lines: int
+    box_changes: int
+    pushing_sessions: int
+    pusher_lines: int
+
+    def __post_init__(self) -> None:
+        if self.legal != (self.failed_at is None) or self.legal != (self.failure is None):
+            raise ValidationError("legal must be True exactly when failed_at and failure are None")
+        if self.solved and not self.legal:
+            raise ValidationError("an illegal game cannot be solved")
+
+    @property
+    def metrics(self) -> tuple[int, int, int, int, int, int]:
+        """moves, pushes, box lines, box changes, pushing sessions, pusher lines."""
+        return (
+            self.moves,
+            self.pushes,
+            self.box_lines,
+            self.box_changes,
+            self.pushing_sessions,
+            self.pusher_lines,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON object with every field; `failure` as its code, `board` as
+        `Board.to_dict` writes it, `pusher` as ``[row, column]``."""
+        return {
+            "solved": self.solved,
+            "legal": self.legal,
+            "failed_at": self.failed_at,
+            "failure": None if self.failure is None else self.failure.value,
+            "reason": self.reason,
+            "board": self.board.to_dict(),
+            "pusher": None if self.pusher is None else list(self.pusher),
+            "played": self.played,
+            "moves": self.moves,
+            "pushes": self.pushes,
+            "box_lines": self.box_lines,
+            "box_changes": self.box_changes,
+            "pushing_sessions": self.pushing_sessions,
+            "pusher_lines": self.pusher_lines,
+        }
+
+
+def replay(
+    puzzle_or_board: Puzzle | Board,
+    game: SavedGame,
+    *,
+    sokoban_plus: bool = False,
+    upto: int | None = None,
+) -> Replay:
+    """Play `game` on the board of `puzzle_or_board` (rules in the module docstring).
+
+    `current_move_idx` does not limit the replay; ``upto=N`` stops after the
+    first N steps (``upto=game.current_move_idx`` gives the position at the
+    cursor).  With `sokoban_plus`, boxes and goals carry the Sokoban+ ids of
+    the puzzle's boxorder and goalorder (pieces these leave out get the
+    default id); a puzzle without them plays by the classic rules.
+
+    Raises:
+        ValidationError: the game's tessellation is not the board's, `upto`
+            is not a whole number from 0 to ``len(game)``, `sokoban_plus`
+            is asked of a bare Board, or the puzzle's Sokoban+ ids are
+            invalid.
+    """
+    if isinstance(puzzle_or_board, Puzzle):
+        board = puzzle_or_board.board
+    elif isinstance(puzzle_or_board, Board):
+        board = puzzle_or_board
+    else:
+        raise ValidationError(f"Expected a Puzzle or a Board, not {puzzle_or_board!r}")
+    if not isinstance(game, SavedGame):
+        raise ValidationError(f"Expected a SavedGame, not {game!r}")
+    if game.tessellation is not board.tessellation:
+        raise ValidationError(
+            f"A {game.tessellation.value} game cannot be replayed on a "
+            f"{board.tessellation.value} board"
+        )
+    steps = game.steps
+    if upto is None:
+        upto = len(steps)
+    elif isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(steps):
+        raise ValidationError(f"upto must be a whole number from 0 to {len(steps)}, not {upto!r}")
+    ids = _sokoban_plus_ids(puzzle_or_board) if sokoban_plus else None
+    box_ids, goal_ids = ids if ids is not None else ((), ())
+    outcome = _replay.play(
+        board,
+        steps,
+        reverse=game.solving_mode is SolvingMode.REVERSE,
+        grouped=game.moves_count + game.pushes_count != len(steps),
+        box_ids=box_ids,
+        goal_ids=goal_ids,
+        upto=upto,
+    )
+    return Replay(
+        solved=outcome.solved,
+        legal=outcome.failed_at is None,
+        failed_at=outcome.failed_at,
+        failure=None if outcome.failure is None else ReplayFailure(outcome.failure),
+        reason=outcome.reason,
+        board=Board(board.tessellation, outcome.cells),
+        pusher=outcome.pusher,
+        played=outcome.played,
+        moves=outcome.moves,
+        pushes=outcome.pushes,
+        box_lines=outcome.box_lines,
+        box_changes=outcome.box_changes,
+        pushing_sessions=outcome.pushing_sessions,
+        pusher_lines=outcome.pusher_lines,
+    )
+
+
+def _sokoban_plus_ids(
+    puzzle_or_board: Puzzle | Board,
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    if not isinstance(puzzle_or_board, Puzzle):
+        raise ValidationError(
+            "sokoban_plus needs a Puzzle (its boxorder and goalorder), not a bare Board"
+        )
+    return puzzle_or_board.sokoban_plus()
+
+
+def best_solution(
+    replays: Iterable[Replay], *, by: Literal["moves", "pushes"] = "moves"
+) -> int | None:
+    """The index of the best solved replay in `replays`, or None if none is solved.
+
+    By moves: fewest moves, then pushes, box lines, box changes, pushing
+    sessions and pusher lines; by pushes: fewest pushes, then moves and the
+    same.  This is JSoko's order (YASC's is the same for moves and pushes),
+    with pusher lines last.  The first of equals wins.
+
+    Raises:
+        ValidationError: `by` is neither "moves" nor "pushes".
+    """
+    if by not in ("moves", "pushes"):
+        raise ValidationError(f"by must be 'moves' or 'pushes', not {by!r}")
+    best: tuple[tuple[int, ...], int] | None = None
+    for index, result in enumerate(replays):
+        if not result.solved:
+            continue
+        key = result.metrics
+        if by == "pushes":
+            key = (key[1], key[0], *key[2:])
+        if best is None or key < best[0]:
+            best = (key, index)
+    return None if best is None else best[1]
