@@ -133,7 +133,7 @@ def _tokens(reading: _Reading) -> Iterator[Token]:
                 kind = word.upper()
         elif rows_done and len(stripped) == reading.width and _patterns().row.fullmatch(stripped):
             reading.error(
-                f"One row too many: the size gives {reading.height} rows", number, 1, "LEV114"
+                f"One row too many: the size gives {_count(reading.height)}", number, 1, "LEV114"
             )
             kind = ""
         rows_done = kind == "ROW" and rows_left == 0
@@ -362,7 +362,7 @@ def _rows(
                 break
         else:
             if len(text) != width:
-                message = f"A row of '{kind}' has {len(text)} cells, expected {width}"
+                message = f"A row of '{kind}' has {_count(len(text), 'cell')}, expected {width}"
                 reading.error(message, token.line or 1, min(len(text), width) + 1, "LEV106")
         result.append(text)
     return tuple(result) if len(reading.errors) == errors else None
@@ -444,8 +444,9 @@ def _shown(word: str) -> str:
     return word if len(word) < 10 else f"{word[:9]}\u2026"
 
 
-def _count(rows: int) -> str:
-    return f"{rows} row" if rows == 1 else f"{rows} rows"
+def _count(number: int, unit: str = "row") -> str:
+    """ "1 row", "2 rows"."""
+    return f"{number} {unit}" if number == 1 else f"{number} {unit}s"
 
 
 def _word_column(line: str, index: int) -> int:

@@ -20,7 +20,7 @@ from lark import Lark, Token, Transformer
 from . import _board, _moves
 from ._checks import puzzle_warnings
 from ._grammar import grammar_path
-from ._sok_lexer import ALMOST_MOVES, TEXT_LINE, Lexer, unquoted
+from ._sok_lexer import ALMOST_MOVES, TEXT_LINE, Lexer, patterns, unquoted
 from .errors import Diagnostic, ParseError, SokfmtWarning, SokSyntaxError
 from .moves import SavedGame
 from .properties import key_of, parse_property
@@ -49,7 +49,7 @@ _GAME_KEYS = {"title": "title", "solver": "solved_by", "author": "solved_by"}
 _Parsed = TypeVar("_Parsed")
 # The warnings that are doubts about reading, which go to Python's `warnings`
 # when the caller keeps no diagnostics.
-_DOUBTS = ("SOK103", "SOK104")
+_DOUBTS = ("SOK103", "SOK104", "SOK105")
 
 
 # ----------------------------------------------------------------- blocks
@@ -96,6 +96,7 @@ class _Builder:
         self.title: Token | None = None  # waiting for the block it titles
         self.pending_comments: list[str] = []  # those of a board being read
         self.puzzles = 0
+        self.boards = 0  # board units, read or not
 
     # ------------------------------------------------------------ units
 
@@ -110,6 +111,7 @@ class _Builder:
             block = _Block(kind, tokens, self.title)
             self.title = None
             if kind == "board":
+                self.boards += 1
                 self._finish()
                 self.puzzle = _Puzzle(block, comments=self.pending_comments)
                 self.pending_comments = []
@@ -121,7 +123,7 @@ class _Builder:
 
     def end(self) -> Collection:
         self._finish()
-        if self.puzzles == 0:
+        if self.boards == 0:
             self._report(
                 Diagnostic("warning", "SOK102", "No puzzle found: no board of 3 rows or more", 1, 1)
             )
@@ -171,6 +173,8 @@ class _Builder:
                 games.append(_saved_game(game, block))
         for block in [puzzle.board, *puzzle.games]:
             warnings_ += _doubts(block.notes, tessellation)
+            if block.title is not None and getattr(block.title, "doubt", "") == "row":
+                warnings_ += _doubts([block.title], tessellation)
         self._problems(errors, warnings_)
         if board is None:
             return
@@ -246,15 +250,19 @@ def _doubts(notes: list[Token], tessellation: Tessellation) -> list[Diagnostic]:
     found = []
     for token in notes:
         if token.type == ALMOST_MOVES:
+            text = str(token)
+            allowed = patterns().move_characters[tessellation]
+            column = next(i for i, c in enumerate(unquoted(text)) if c not in allowed)
+            column += len(text) - len(unquoted(text))
             found.append(
                 Diagnostic(
                     "warning",
                     "SOK104",
-                    f"Text that looks like {tessellation.value} moves but for one "
-                    "character, kept in the notes",
+                    f"Text that looks like {tessellation.value} moves but for "
+                    f"{text[column]!r}, kept in the notes",
                     token.line or 0,
-                    1,
-                    token.start_pos or 0,
+                    column + 1,
+                    (token.start_pos or 0) + column,
                 )
             )
         elif token.type == TEXT_LINE and getattr(token, "doubt", "") == "board":
@@ -266,6 +274,20 @@ def _doubts(notes: list[Token], tessellation: Tessellation) -> list[Diagnostic]:
                     token.line or 0,
                     1,
                     token.start_pos or 0,
+                )
+            )
+        elif token.type == TEXT_LINE and getattr(token, "doubt", "") == "row":
+            text = str(token)
+            column = next(patterns().stray.finditer(text)).start()
+            found.append(
+                Diagnostic(
+                    "warning",
+                    "SOK105",
+                    f"Text next to a board that looks like a board row but for {text[column]!r} "
+                    "(not a square of the legend), kept as text",
+                    token.line or 0,
+                    column + 1,
+                    (token.start_pos or 0) + column,
                 )
             )
     return found

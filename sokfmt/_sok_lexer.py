@@ -45,6 +45,8 @@ MIN_BOARD_ROWS = 3
 # A pusher, box or goal: what makes a short run of rows look like a board.
 _INNER = re.compile(r"[@pm+PM$b*B.o]")
 _BOARD_CLASSES = (BOARD_ROW, EMPTY_ROW, OPEN_ROW, RLE_LINE)
+# What rule 1 makes of the lines of a board run.
+_RUN_CLASSES = (BOARD_ROW, EMPTY_ROW, OPEN_ROW, ROWS_LINE)
 _QUOTES = re.compile(">*")
 
 
@@ -54,6 +56,8 @@ class _Patterns:
     line: re.Pattern[str]  # the class of one line, its quotes removed
     moves: dict[Tessellation, re.Pattern[str]]  # a MOVES_LINE of a tessellation
     move_characters: dict[Tessellation, frozenset[str]]
+    stray: re.Pattern[str]  # a character outside the legend (rule 10)
+    solid: re.Pattern[str]  # a square of the legend that is not floor
 
 
 @cache
@@ -77,6 +81,8 @@ def patterns() -> _Patterns:
         line=re.compile(line),
         moves={t: _moves_line(t) for t in Tessellation},
         move_characters={t: _move_characters(t) for t in Tessellation},
+        stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
+        solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
     )
 
 
@@ -365,21 +371,51 @@ def _almost(bare: str, tessellation: Tessellation) -> bool:
 
 
 def _boards(items: list[_Item]) -> list[_Item]:
-    """Rules 1 and 4: each run of board lines becomes a BOARD item (its ROWS
-    and GAP items in `parts`) or TEXT_LINE items; other items pass."""
-    result: list[_Item] = []
-    run: list[_Item] = []
+    """Rules 1, 4 and 10: each run of board lines becomes a BOARD item (its
+    ROWS and GAP items in `parts`) or TEXT_LINE items; other items pass."""
     for item in items:
         if item.kind == "BOARD":
             item.kind, item.rows = _board_line(item.lines[0])
-            if item.kind != TEXT_LINE:
-                run.append(item)
-                continue
+    _stray_rows(items)
+    result: list[_Item] = []
+    run: list[_Item] = []
+    for item in items:
+        if item.kind in _RUN_CLASSES:
+            run.append(item)
+            continue
         result += _board_run(run)
         run = []
         result.append(item)
     result += _board_run(run)
     return result
+
+
+def _stray_rows(items: list[_Item]) -> None:
+    """Rule 10: a TEXT_LINE shaped like a board row, with characters outside
+    the legend, is a BOARD_ROW between two board lines; next to one, it stays
+    text with a doubt (the rest is text, untouched)."""
+    for i, item in enumerate(items):
+        if item.kind != TEXT_LINE:
+            continue
+        before = i > 0 and items[i - 1].kind in _RUN_CLASSES
+        after = i + 1 < len(items) and items[i + 1].kind in _RUN_CLASSES
+        if (before or after) and stray_row(item.lines[0]):
+            if before and after:
+                item.kind, item.rows = BOARD_ROW, 1
+            else:
+                item.doubt = "row"
+
+
+def stray_row(line: str) -> bool:
+    """Rule 10's shape: `line` (quotes and all) would be a BOARD_ROW if its
+    characters outside the legend were floor, and those are fewer than its
+    walls, boxes, goals and pushers."""
+    bare = unquoted(line)
+    strays = patterns().stray.findall(bare)
+    if not strays or len(strays) > len(patterns().solid.findall(bare)):
+        return False
+    floored = patterns().stray.sub(" ", bare)
+    return patterns().line.fullmatch(floored) is not None and line_class(floored) == BOARD_ROW
 
 
 def _board_line(text: str) -> tuple[str, int]:

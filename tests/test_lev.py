@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +79,45 @@ def test_c19_from_the_description() -> None:
     assert dump_lev(puzzle) == (VECTORS / "c19.lev").read_text("utf-8")
 
 
-def test_unknown_sections_are_kept_or_refused() -> None:
+# ------------------------------------------------- the numbered rules
+# One test per rule of grammars/lev.lark's header, named after it;
+# `test_every_rule_has_its_test` keeps the two lists the same.
+
+
+def _error(text: str, strict: bool = False) -> tuple[str, int, int]:
+    with pytest.raises(LevSyntaxError) as caught:
+        parse_lev(text, strict=strict)
+    return caught.value.code, caught.value.line, caught.value.column
+
+
+def test_rule_comment_lines() -> None:
+    assert parse_lev("; c\nsize 1 1\ninitial\nA\n").comments == ("; c",)
+    # A comment ends the rows early: "initial" then has one row of two.
+    assert _error("size 1 2\ninitial\nA\n; c\nB\n") == ("LEV105", 4, 1)
+
+
+def test_rule_rows_by_count() -> None:
+    puzzle = parse_lev("size 3 1\ninitial\nend\n")
+    assert puzzle.initial == ("end",)
+    assert not puzzle.end
+
+
+def test_rule_keyword_lines() -> None:
+    assert parse_lev("  size\t2 1  \ninitial\nA.\n").initial == ("A.",)
+    assert _error("size 2 x\n") == ("LEV101", 1, 8)
+    assert _error("size 1 1\ninitial\nA\nend now\n") == ("LEV101", 4, 5)
+
+
+def test_rule_blank_lines() -> None:
+    puzzle = parse_lev("size 1 1\n\t \ninitial\nA\n\n")
+    assert (puzzle.initial, puzzle.unknown) == (("A",), ())
+
+
+def test_rule_one_row_too_many() -> None:
+    assert _error("size 2 1\ninitial\nA.\n..\n") == ("LEV114", 4, 1)
+
+
+def test_rule_unknown_sections() -> None:
     text = "size 2 1\ninitial\nA.\nhistory 2\nmove A right\n"
     puzzle = parse_lev(text)
     assert puzzle.unknown == (UnknownSection("history 2\nmove A right"),)
@@ -88,10 +127,35 @@ def test_unknown_sections_are_kept_or_refused() -> None:
         parse_lev(text, strict=True)
 
 
-def test_rows_are_read_by_count_even_when_they_spell_keywords() -> None:
-    puzzle = parse_lev("size 3 1\ninitial\nend\n")
-    assert puzzle.initial == ("end",)
-    assert not puzzle.end
+def test_rule_sections_once() -> None:
+    assert _error("size 1 1\ninitial\nA\nend\nend\n") == ("LEV104", 5, 1)
+    assert _error("size 1 1\ninitial\nA\ninitial\nA\n") == ("LEV104", 4, 1)
+    assert _error("size 1 1\ninitial\nA\ncolor A 1 2 3\ncolor A 1 2 3\n") == ("LEV112", 5, 7)
+
+
+def test_rule_rows_and_cells() -> None:
+    assert _error("size 2 1\ninitial\nA\n") == ("LEV106", 3, 2)
+    assert _error("size 2 1\ninitial\nA#\n") == ("LEV107", 3, 2)
+    assert parse_lev("size 2 1\ninitial\nA. \t\n").initial == ("A.",)
+
+
+def test_rule_target_shapes() -> None:
+    assert _error("size 2 1\ninitial\nA.\ntarget\n.B\n") == ("LEV108", 5, 2)
+    assert _error("size 3 1\ninitial\nAA.\ntarget\nA.A\n") == ("LEV109", 5, 1)
+    assert parse_lev("size 3 1\ninitial\nAA.\ntarget\n.AA\n").target == (".AA",)
+
+
+def test_rule_colors() -> None:
+    assert _error("size 1 1\ninitial\nA\ncolor A 0 0 300\n") == ("LEV110", 4, 13)
+    assert _error("size 1 1\ninitial\nA\ncolor B 1 2 3\n") == ("LEV111", 4, 7)
+
+
+def test_every_rule_has_its_test() -> None:
+    header = (Path(__file__).parents[1] / "grammars" / "lev.lark").read_text(encoding="utf-8")
+    rules = re.findall(r"^//\s+\d+\. (\w+):", header.split("\nstart:")[0], re.MULTILINE)
+    assert len(rules) == 10
+    tests = {name for name in globals() if name.startswith("test_rule_")}
+    assert tests == {f"test_rule_{rule}" for rule in rules}
 
 
 def test_load_from_a_binary_file() -> None:

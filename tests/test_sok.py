@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import tracemalloc
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from sokfmt import (
     Board,
     BoardSyntaxError,
     Collection,
+    Diagnostic,
     Puzzle,
     SavedGame,
     SavedGameSyntaxError,
@@ -89,32 +91,10 @@ def test_words_of_board_letters_under_a_board_are_text() -> None:
     assert puzzle.board.height == 3
 
 
-def test_words_of_move_letters_are_text_where_the_tessellation_refuses_them() -> None:
-    (puzzle,) = parse_sok(f"{BOARD}\nused\ndune\n").puzzles
-    assert puzzle.notes == "used\ndune"
-    assert puzzle.saved_games == ()
-    # In Octoban every letter of "dune" is a move.
-    (octoban,) = parse_sok(f"{BOARD}\nGame: Octoban\n\ndune\n").puzzles
-    assert [len(game) for game in octoban.saved_games] == [4]
-
-
 def test_digits_alone_are_never_a_board() -> None:
     collection = parse_sok("123\n456\n789\n")
     assert collection.puzzles == ()
     assert collection.notes == "123\n456\n789"
-
-
-def test_moves_before_the_first_board_are_text() -> None:
-    collection = parse_sok(f"lurd\nLURD\n\n{BOARD}\n")
-    assert collection.notes == "lurd\nLURD"
-
-
-def test_short_runs_of_board_rows_are_text() -> None:
-    with pytest.warns(SokfmtWarning, match="SOK103 Text that looks like a board"):
-        (puzzle,) = parse_sok(f"{BOARD}\n\n* * *\n##\n").puzzles
-    assert puzzle.notes == "* * *\n##"
-    (puzzle,) = parse_sok(f"{BOARD}\n\n####\n##\n").puzzles  # walls alone: no doubt
-    assert puzzle.notes == "####\n##"
 
 
 def test_untitled_saved_games_in_a_row_stay_apart() -> None:
@@ -127,6 +107,125 @@ def test_untitled_saved_games_in_a_row_stay_apart() -> None:
 def test_moves_wrap_over_lines_even_inside_a_count() -> None:
     (puzzle,) = parse_sok(f"{BOARD}\n\nSolution\n3r1\n0L\n").puzzles
     assert puzzle.saved_games[0].printed_steps() == "rrr" + "L" * 10
+
+
+# ------------------------------------------- the numbered rules of step 2
+# One test per rule of grammars/sok.lark's header, named after it;
+# `test_every_rule_has_its_test` keeps the two lists the same.
+
+
+def test_rule_rle_lines() -> None:
+    # One RLE line of several rows; RLE rows one per line, one of floor only.
+    (puzzle,) = parse_sok("5#|#@$.#\n5#\n").puzzles
+    assert puzzle.board.rows == ("#####", "#@$.#", "#####")
+    (puzzle,) = parse_sok("A\n5#\n#@$.#|\n2-|\n5#\n").puzzles
+    assert (puzzle.title, puzzle.board.height) == ("A", 4)
+    assert puzzle.board.rows[2] == "-----"
+    # Decoding errors and other characters: text.
+    assert titles(f"30-8-55\n{BOARD}\n\n#50 (3)\n{BOARD}\n") == ["30-8-55", "#50 (3)"]
+
+
+def test_rule_tessellation_of_moves() -> None:
+    (puzzle,) = parse_sok(f"{BOARD}\nused\ndune\n").puzzles
+    assert puzzle.notes == "used\ndune"  # two letters Sokoban refuses: text
+    assert puzzle.saved_games == ()
+    # In Octoban every letter of "dune" is a move.
+    (octoban,) = parse_sok(f"{BOARD}\nGame: Octoban\n\ndune\n").puzzles
+    assert [len(game) for game in octoban.saved_games] == [4]
+    # One refused letter: a doubt ("used" in Hexoban refuses only "e").
+    diagnostics: list[Diagnostic] = []
+    hexoban = " # # # #\n# @ $ . #\n # # # #\nGame: Hexoban\n\nused\n"
+    (puzzle,) = parse_sok(hexoban, diagnostics=diagnostics).puzzles
+    assert puzzle.notes == "used"
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK104", 6, 3)]
+
+
+def test_rule_almost_moves() -> None:
+    diagnostics: list[Diagnostic] = []
+    (puzzle,) = parse_sok(f"T\n{BOARD}\n\nSolution\nrRxRR\n", diagnostics=diagnostics).puzzles
+    assert puzzle.notes == "Solution\nrRxRR"
+    assert [(d.severity, d.code, d.line, d.column) for d in diagnostics] == [
+        ("warning", "SOK104", 7, 3)
+    ]
+    with pytest.warns(SokfmtWarning, match="SOK104"):
+        parse_sok(f"T\n{BOARD}\n\nSolution\nrRxRR\n")
+
+
+def test_rule_board_runs() -> None:
+    with pytest.warns(SokfmtWarning, match="SOK103 Text that looks like a board"):
+        (puzzle,) = parse_sok(f"{BOARD}\n\n* * *\n##\n").puzzles
+    assert puzzle.notes == "* * *\n##"
+    (puzzle,) = parse_sok(f"{BOARD}\n\n####\n##\n").puzzles  # walls alone: no doubt
+    assert puzzle.notes == "####\n##"
+    # Open rows at either end are text; between closed rows, a gap.
+    collection = parse_sok("T\n @\n#####\n#@$.#\n $ \n#####\n $\n")
+    (puzzle,) = collection.puzzles
+    assert (collection.notes, puzzle.title, puzzle.notes) == ("T\n @", "", " $")
+    assert puzzle.board.rows[2] == "-$---"  # " $ " padded to the width of 5
+
+
+def test_rule_moves_before_boards() -> None:
+    collection = parse_sok(f"lurd\nLURD\n\n{BOARD}\n")
+    assert collection.notes == "lurd\nLURD"
+
+
+def test_rule_almost_next_to_moves() -> None:
+    text = f"T\n{BOARD}\n\nrR\nRxR\nR\n"
+    with pytest.raises(SavedGameSyntaxError) as caught:
+        parse_sok(text)
+    assert (caught.value.code, caught.value.line, caught.value.column) == ("SOK204", 7, 2)
+    diagnostics: list[Diagnostic] = []
+    (puzzle,) = parse_sok(text, diagnostics=diagnostics).puzzles
+    assert puzzle.saved_games == ()  # not notes, not a title: an error
+    assert puzzle.notes == ""
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK204", 7, 2)]
+
+
+def test_rule_property_lines() -> None:
+    # A key/value line is never a title, nor a floor line.
+    collection = parse_sok(f"Author: me\n{BOARD}\n")
+    assert (collection.author, collection.puzzles[0].title) == ("me", "")
+    (first, second) = parse_sok(f"{BOARD}\n\n---\n{BOARD}\n").puzzles
+    assert (first.notes, second.title) == ("---", "")
+
+
+def test_rule_comments() -> None:
+    (puzzle,) = parse_sok("T\n#####\n:: inside\n#@$.#\n#####\n:: after\nnote\n").puzzles
+    assert (puzzle.title, puzzle.board.height, puzzle.notes) == ("T", 3, "note")
+    assert puzzle.comments == (":: inside", ":: after")
+    collection = parse_sok(f":: file\n\nT\n{BOARD}\n")
+    assert collection.comments == (":: file",)
+
+
+def test_rule_blank_lines() -> None:
+    # One blank line between a title and its block; two end a paragraph.
+    assert titles(f"T\n\n{BOARD}\n") == ["T"]
+    collection = parse_sok(f"T\n\n\n{BOARD}\n")
+    assert (collection.notes, titles(f"T\n\n\n{BOARD}\n")) == ("T", [""])
+
+
+def test_rule_stray_rows() -> None:
+    # Between board lines: a row, and the character is an error there.
+    with pytest.raises(BoardSyntaxError) as caught:
+        parse_sok("T\n#####\n#X ###\n#@$.#\n#####\n")
+    assert (caught.value.code, caught.value.line, caught.value.column) == ("SOK301", 3, 2)
+    # Next to a board on one side only: text, with a doubt at the character.
+    diagnostics: list[Diagnostic] = []
+    (puzzle,) = parse_sok("#X###\n#@$.#\n#   #\n#####\n", diagnostics=diagnostics).puzzles
+    assert puzzle.title == "#X###"
+    assert ("SOK105", 1, 2) in [(d.code, d.line, d.column) for d in diagnostics]
+    # Mostly letters: a title like any other, no doubt.
+    diagnostics = []
+    assert parse_sok(f"# Level 1 #\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title
+    assert diagnostics == []
+
+
+def test_every_rule_has_its_test() -> None:
+    header = (Path(__file__).parents[1] / "grammars" / "sok.lark").read_text(encoding="utf-8")
+    rules = re.findall(r"^//\s+\d+\. (\w+)", header.split("// Step 3")[0], re.MULTILINE)
+    assert len(rules) == 10
+    tests = {name for name in globals() if name.startswith("test_rule_")}
+    assert tests == {f"test_rule_{rule}" for rule in rules}
 
 
 # ------------------------------------------------------------ tessellation
