@@ -252,7 +252,7 @@ def _doubts(notes: list[Token], tessellation: Tessellation) -> list[Diagnostic]:
         if token.type == ALMOST_MOVES:
             text = str(token)
             allowed = patterns().move_characters[tessellation]
-            column = next(i for i, c in enumerate(unquoted(text)) if c not in allowed)
+            column = next((i for i, c in enumerate(unquoted(text)) if c not in allowed), 0)
             column += len(text) - len(unquoted(text))
             found.append(
                 Diagnostic(
@@ -300,28 +300,51 @@ def _decoded(
     errors: list[ParseError],
 ) -> _Parsed | None:
     """A block's lines (without their mail quotes) parsed, with errors at
-    their positions in the file."""
+    their positions in the file; a line quoted unlike most is an error."""
     lines = [line for token in tokens for line in str(token).split("\n")]
     starts = [start for token in tokens for start in getattr(token, "starts", [])]
     quotes = [len(line) - len(unquoted(line)) for line in lines]
     text = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
+    usual = max(quotes, key=quotes.count)  # that of most lines, else the first's
+    requoted = next((i for i, quote in enumerate(quotes) if quote != usual), None)
     try:
-        return parse(text, tessellation, limit=DEFAULT_LIMIT)
+        parsed = parse(text, tessellation, limit=DEFAULT_LIMIT)
     except ParseError as error:
         index = min(error.line, len(lines)) - 1
-        pos, number = starts[index]
-        column = error.column + quotes[index]
-        errors.append(
-            type(error)(
-                error.message,
-                line=number,
-                column=column,
-                pos=pos + column - 1,
-                source_line=lines[index],
-                code=error.code,
+        if requoted is None or index < requoted:
+            pos, number = starts[index]
+            column = error.column + quotes[index]
+            errors.append(
+                type(error)(
+                    error.message,
+                    line=number,
+                    column=column,
+                    pos=pos + column - 1,
+                    source_line=lines[index],
+                    code=error.code,
+                )
             )
+            return None
+    else:
+        if requoted is None:
+            return parsed
+    pos, number = starts[requoted]
+    errors.append(
+        SokSyntaxError(
+            f"A line {_quoting(quotes[requoted])} in a block whose lines are "
+            f"{_quoting(usual)}, expected the same mail quotes on every line",
+            line=number,
+            column=1,
+            pos=pos,
+            source_line=lines[requoted],
+            code="SOK106",
         )
-        return None
+    )
+    return None
+
+
+def _quoting(quotes: int) -> str:
+    return f"quoted {'>' * quotes!r}" if quotes else "not quoted"
 
 
 def _saved_game(game: SavedGame, block: _Block) -> SavedGame:

@@ -319,6 +319,8 @@ class Lexer:
         """Rules 2, 3, 5 and 7 for a line of the MOVES_LINE or TEXT_LINE family."""
         bare = unquoted(text)
         tessellation = self._tessellation()
+        if any(item.kind == MOVES_LINE for item in self._run) and _ends_moves(bare, tessellation):
+            return ALMOST_MOVES  # rule 3, after moves
         if family == FLOOR_LINE:
             return family
         if family == MOVES_LINE:
@@ -368,6 +370,19 @@ def _almost(bare: str, tessellation: Tessellation) -> bool:
         return False
     without = bare[: strays[0]] + bare[strays[0] + 1 :]
     return patterns().moves[tessellation].fullmatch(without) is not None
+
+
+def _ends_moves(bare: str, tessellation: Tessellation) -> bool:
+    """Rule 3 after a moves line: with one of its characters replaced by a
+    move letter, `bare` would be a MOVES_LINE of `tessellation`."""
+    allowed = patterns().move_characters[tessellation]
+    strays = [i for i, c in enumerate(bare) if c not in allowed]
+    if not strays:  # moves syntax, no letter: any character will do
+        return bool(bare)
+    if len(strays) > 1:
+        return False
+    replaced = bare[: strays[0]] + "r" + bare[strays[0] + 1 :]
+    return patterns().moves[tessellation].fullmatch(replaced) is not None
 
 
 def _boards(items: list[_Item]) -> list[_Item]:
@@ -439,10 +454,10 @@ def _board_run(run: list[_Item]) -> list[_Item]:
     first, last = (closed[0], closed[-1]) if closed else (len(run), -1)
     if sum(item.rows for item in run[first : last + 1]) < MIN_BOARD_ROWS:
         # Too short: text, with a doubt when it holds squares of a puzzle.
-        doubt = ""
+        text = [_Item(_outside(i.kind), i.lines, i.pos, i.line) for i in run]
         if closed and len(run) > 1 and any(_INNER.search(i.lines[0]) for i in run):
-            doubt = "board"
-        return [_Item(_outside(i.kind), i.lines, i.pos, i.line, doubt=doubt) for i in run]
+            text[0].doubt = "board"  # one doubt for the run, at its first line
+        return text
     board = _Item("BOARD", [], run[first].pos, run[first].line)
     for item in run[first : last + 1]:
         kind = ROWS if item.kind in (BOARD_ROW, ROWS_LINE) else GAP

@@ -421,6 +421,7 @@ def _title_layout(line: str, block: str, context: Tessellation | None) -> str | 
         if (
             titled[0].type in (TEXT_LINE, "ALMOST_MOVES")
             and str(titled[0]) == line
+            and not getattr(titled[0], "doubt", "")  # no warning when read back
             and rest == alone
         ):
             return gap

@@ -7,11 +7,22 @@ project, so these tests skip where it is absent (a user's fresh clone).
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 
 import pytest
 
-from sokfmt import Tessellation, dump_sok, iter_sok, load_sok, parse_board, parse_sok
+from sokfmt import (
+    Collection,
+    Diagnostic,
+    Tessellation,
+    dump_sok,
+    iter_sok,
+    load_sok,
+    parse_board,
+    parse_sok,
+)
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 pytestmark = pytest.mark.skipif(
@@ -114,3 +125,57 @@ def test_hexoban_layouts_normalise_as_expected() -> None:
     for name in ("illegal_scheme1", "illegal_scheme2"):
         with pytest.raises(ValueError, match="filler column"):
             parse_board("\n".join(expected[name]), Tessellation.HEXOBAN)
+
+
+# Characters that are no part of a Sokoban moves line: other letters (the
+# Hexoban and Octoban ones among them), punctuation, non-ASCII.
+_WRONG = sorted(set(map(chr, range(33, 127))) - set("lurdLURD0123456789()[]{}*") | set("éü§"))
+
+
+def test_one_wrong_character_in_any_solution_line_is_reported_at_that_line() -> None:
+    """The mutation experiment: one character inserted into, or replacing one
+    in, each solution line of Original_and_Extra.sok gives an error or a
+    warning at that line, or leaves what is read unchanged (a leading ">" is
+    a mail quote; a ">" alone is a blank line).  Solution lines are found
+    independently of the reader: runs of lines of Sokoban move letters only."""
+    path = CORPUS / "tadams42__sokoenginepy/Original_and_Extra.sok"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    runs: list[list[int]] = [[]]
+    for index, line in enumerate(lines):
+        if re.fullmatch("[lurdLURD]+", line):
+            runs[-1].append(index)
+        elif runs[-1]:
+            runs.append([])
+    runs.pop()
+    assert (len(runs), sum(map(len, runs))) == (196, 2652)  # counted with grep
+    original = parse_sok("\n".join(lines))
+    chosen = random.Random(20261201)
+    silent = []
+    # Round k changes line k of every run at once: each run is a saved game of
+    # its own, read apart from the others.
+    for round_ in range(max(map(len, runs))):
+        mutated = list(lines)
+        changed = {}
+        for run in runs:
+            if round_ < len(run):
+                index = run[round_]
+                line, wrong = lines[index], chosen.choice(_WRONG)
+                at = chosen.randrange(len(line))
+                mutated[index] = line[:at] + wrong + line[at + (round_ % 2) :]
+                if mutated[index] == ">":
+                    # A quoted blank line: by the format a blank line, so the
+                    # moves end before it; replaying them finds that.
+                    mutated[index] = "?"
+                changed[index + 1] = mutated[index]
+        diagnostics: list[Diagnostic] = []
+        parse_sok("\n".join(mutated), diagnostics=diagnostics)
+        reported = {d.line for d in diagnostics}
+        for number in changed:
+            if number not in reported and read_with(lines, number, changed[number]) != original:
+                silent.append((number, changed[number]))
+    assert silent == [], silent
+
+
+def read_with(lines: list[str], number: int, line: str) -> Collection:
+    """The collection of `lines` with line `number` replaced by `line`."""
+    return parse_sok("\n".join([*lines[: number - 1], line, *lines[number:]]))

@@ -149,6 +149,15 @@ def test_rule_almost_moves() -> None:
     ]
     with pytest.warns(SokfmtWarning, match="SOK104"):
         parse_sok(f"T\n{BOARD}\n\nSolution\nrRxRR\n")
+    # After a moves line, a line of one character that is no move continues
+    # the moves (and is an error there); "*" there is the current position.
+    for last, code in (("x", "SOK204"), ("-", "SOK204"), ("W", "SOK201")):
+        diagnostics = []
+        parse_sok(f"T\n{BOARD}\n\nrRR\n{last}\n", diagnostics=diagnostics)
+        assert [(d.code, d.line, d.column) for d in diagnostics] == [(code, 7, 1)]
+    (puzzle,) = parse_sok(f"T\n{BOARD}\n\nrRR\n*\n").puzzles
+    ((game,), notes) = (puzzle.saved_games, puzzle.notes)
+    assert (game.printed_steps(), game.current_move_idx, game.notes, notes) == ("rRR", 3, "", "")
 
 
 def test_rule_board_runs() -> None:
@@ -179,6 +188,17 @@ def test_rule_almost_next_to_moves() -> None:
     assert puzzle.saved_games == ()  # not notes, not a title: an error
     assert puzzle.notes == ""
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK204", 7, 2)]
+
+
+def test_lines_of_a_block_carry_the_same_mail_quotes() -> None:
+    diagnostics: list[Diagnostic] = []
+    text = f"T\n{BOARD}\n\n>rRR\nUU\n>R\n"
+    (puzzle,) = parse_sok(text, diagnostics=diagnostics).puzzles
+    assert puzzle.saved_games == ()
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK106", 7, 1)]
+    assert "not quoted" in diagnostics[0].message
+    (puzzle,) = parse_sok(f"T\n{BOARD}\n\n>rRR\n>UU\n").puzzles
+    assert puzzle.saved_games[0].printed_steps() == "rRRUU"
 
 
 def test_rule_property_lines() -> None:
@@ -214,6 +234,12 @@ def test_rule_stray_rows() -> None:
     (puzzle,) = parse_sok("#X###\n#@$.#\n#   #\n#####\n", diagnostics=diagnostics).puzzles
     assert puzzle.title == "#X###"
     assert ("SOK105", 1, 2) in [(d.code, d.line, d.column) for d in diagnostics]
+    # The writer sets such a title apart, so that it reads back without doubt.
+    text = dump_sok(Collection(puzzles=(puzzle,)))
+    assert text.startswith("#X###\n\n")
+    diagnostics = []
+    assert parse_sok(text, diagnostics=diagnostics).puzzles == (puzzle,)
+    assert [d.code for d in diagnostics] == ["SOK403"]  # not closed, as before
     # Mostly letters: a title like any other, no doubt.
     diagnostics = []
     assert parse_sok(f"# Level 1 #\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title

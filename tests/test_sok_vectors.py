@@ -61,6 +61,22 @@ def test_invalid_sok_reports_the_file_position(case: dict[str, Any]) -> None:
     )
     # The context is the file's own line.
     assert caught.value.source_line == case["input"].split("\n")[caught.value.line - 1]
+    if "code" in case:
+        assert caught.value.code == case["code"]
+
+
+def _diagnostic_cases() -> list[Any]:
+    document = _json(VECTORS / "sok" / "diagnostics.json")
+    return [pytest.param(case, id=case["name"]) for case in document["cases"]]
+
+
+@pytest.mark.parametrize("case", _diagnostic_cases())
+def test_sok_diagnostics(case: dict[str, Any]) -> None:
+    diagnostics: list[sokfmt.Diagnostic] = []
+    collection = parse_sok(case["input"], diagnostics=diagnostics)
+    assert len(collection.puzzles) == case["puzzles"]
+    found = [[d.severity, d.code, d.line, d.column] for d in diagnostics]
+    assert found == case["diagnostics"]
 
 
 def _board_cases() -> list[Any]:
