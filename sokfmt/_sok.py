@@ -303,8 +303,12 @@ def _decoded(
     their positions in the file; a line quoted unlike most is an error."""
     lines = [line for token in tokens for line in str(token).split("\n")]
     starts = [start for token in tokens for start in getattr(token, "starts", [])]
-    quotes = [len(line) - len(unquoted(line)) for line in lines]
-    text = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
+    text = "\n".join(lines)
+    if ">" in text:
+        quotes = [len(line) - len(unquoted(line)) for line in lines]
+        text = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
+    else:
+        quotes = [0] * len(lines)
     usual = max(quotes, key=quotes.count)  # that of most lines, else the first's
     requoted = next((i for i, quote in enumerate(quotes) if quote != usual), None)
     try:

@@ -56,6 +56,9 @@ class _Patterns:
     line: re.Pattern[str]  # the class of one line, its quotes removed
     moves: dict[Tessellation, re.Pattern[str]]  # a MOVES_LINE of a tessellation
     move_characters: dict[Tessellation, frozenset[str]]
+    rows: re.Pattern[str]  # BOARD_ROW lines, without quotes
+    stray_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line has
+    refused: dict[Tessellation, re.Pattern[str]]  # a letter MOVES_LINE has, rule 2 refuses
     stray: re.Pattern[str]  # a character outside the legend (rule 10)
     solid: re.Pattern[str]  # a square of the legend that is not floor
 
@@ -81,6 +84,14 @@ def patterns() -> _Patterns:
         line=re.compile(line),
         moves={t: _moves_line(t) for t in Tessellation},
         move_characters={t: _move_characters(t) for t in Tessellation},
+        rows=re.compile(f"(?:{terminals[BOARD_ROW]})(?:\n(?:{terminals[BOARD_ROW]}))*"),
+        stray_move={
+            t: re.compile(f"[^{re.escape(''.join(sorted(_move_characters(t))))}]")
+            for t in Tessellation
+        },
+        refused={
+            t: re.compile(f"[{_refused(t)}]" if _refused(t) else "(?!)") for t in Tessellation
+        },
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
     )
@@ -168,7 +179,16 @@ class Line(Token):
 
 
 def _token(kind: str, item: _Item, reading: object) -> Line:
-    token: Line = Line.__new__(Line, kind, "\n".join(item.lines), item.pos, item.line, 1)  # type: ignore[assignment]
+    value = "\n".join(item.lines)
+    token: Line = str.__new__(Line, value)
+    token.type, token.value, token.start_pos, token.line, token.column = (
+        kind,
+        value,
+        item.pos,
+        item.line,
+        1,
+    )
+    token.end_line = token.end_column = token.end_pos = None
     token.comments = []
     token.reading = reading
     token.rows = item.rows
@@ -273,12 +293,31 @@ class Lexer:
     def _group(self, runs: list[_Run]) -> Iterator[Line]:
         """Rules 1 to 7 for the lines between two blank lines."""
         items = []
+        boards = False  # whether a line of the board family is among them
         for run in runs:
-            pos = run.pos
+            if len(run.lines) == 1:
+                items.append(_Item(run.kind, run.lines, run.pos, run.line))
+                boards = boards or run.kind == "BOARD"
+                continue
+            pos, starts = run.pos, []
             for offset, text in enumerate(run.lines):
-                items.append(_Item(run.kind, [text], pos, run.line + offset))
+                starts.append((pos, run.line + offset))
                 pos += len(text) + 1
-        for item in _boards(items):
+            boards = boards or run.kind == "BOARD"
+            if run.kind == MOVES_LINE and len(run.lines) > 1:
+                # One item for the run, split up only when rule 2 or 5 asks.
+                items.append(_Item(run.kind, run.lines, run.pos, run.line, starts=starts))
+                continue
+            if run.kind == "BOARD" and len(run.lines) >= MIN_BOARD_ROWS and _plain_rows(run):
+                # Board rows only: a board by rule 4 whatever stands around.
+                item = _Item(BOARD_ROW, run.lines, run.pos, run.line, len(run.lines), starts=starts)
+                items.append(item)
+                continue
+            items += [
+                _Item(run.kind, [text], start, number)
+                for text, (start, number) in zip(run.lines, starts, strict=True)
+            ]
+        for item in _boards(items) if boards else items:
             if item.kind == "BOARD":
                 yield from self._end_run()
                 self.seen_board, self.puzzle_game, self.moves_since_board = True, None, False
@@ -288,7 +327,18 @@ class Lexer:
         yield from self._end_run()
 
     def _text_and_moves(self, item: _Item) -> Iterator[Line]:
-        """Rules 2, 3, 5 and 7 for one line; rule 6 is `_claimed`."""
+        """Rules 2, 3, 5 and 7 for one line, or a run of MOVES_LINEs at once
+        when each is one; rule 6 is `_claimed`."""
+        if len(item.lines) > 1:
+            if self.seen_board and not patterns().refused[self._tessellation()].search(
+                "\n".join(item.lines)
+            ):
+                self.moves_since_board = True
+                yield from self._claimed(item)
+                return
+            for text, (pos, number) in zip(item.lines, item.starts, strict=True):
+                yield from self._text_and_moves(_Item(item.kind, [text], pos, number))
+            return
         text = item.lines[0]
         item.kind = self._line_kind(item.kind, text)
         if item.kind == PROPERTY_LINE:
@@ -310,7 +360,7 @@ class Lexer:
         run, self._run = self._run, []
         if any(item.kind == MOVES_LINE for item in run):
             lines = [text for item in run for text in item.lines]
-            starts = [(item.pos, item.line) for item in run]
+            starts = [start for item in run for start in item.starts or [(item.pos, item.line)]]
             yield self._emit(_Item(MOVES, lines, run[0].pos, run[0].line, starts=starts))
         else:
             yield from map(self._emit, run)
@@ -319,7 +369,11 @@ class Lexer:
         """Rules 2, 3, 5 and 7 for a line of the MOVES_LINE or TEXT_LINE family."""
         bare = unquoted(text)
         tessellation = self._tessellation()
-        if any(item.kind == MOVES_LINE for item in self._run) and _ends_moves(bare, tessellation):
+        if (
+            family != MOVES_LINE
+            and any(item.kind == MOVES_LINE for item in self._run)
+            and _ends_moves(bare, tessellation)
+        ):
             return ALMOST_MOVES  # rule 3, after moves
         if family == FLOOR_LINE:
             return family
@@ -362,21 +416,34 @@ class Lexer:
         return token
 
 
+def _strays(bare: str, tessellation: Tessellation) -> list[int]:
+    """The positions of the first two characters of `bare` that no moves
+    line of `tessellation` holds."""
+    found = patterns().stray_move[tessellation].search(bare)
+    if found is None:
+        return []
+    second = patterns().stray_move[tessellation].search(bare, found.end())
+    return [found.start()] if second is None else [found.start(), second.start()]
+
+
 def _almost(bare: str, tessellation: Tessellation) -> bool:
     """Rule 3: without one of its characters, `bare` is a moves line."""
-    allowed = patterns().move_characters[tessellation]
-    strays = [i for i, c in enumerate(bare) if c not in allowed]
+    strays = _strays(bare, tessellation)
     if len(strays) != 1:
         return False
     without = bare[: strays[0]] + bare[strays[0] + 1 :]
     return patterns().moves[tessellation].fullmatch(without) is not None
 
 
+def _plain_rows(run: _Run) -> bool:
+    """Whether every line of `run` is a BOARD_ROW (rule 1 without decoding)."""
+    return patterns().rows.fullmatch("\n".join(run.lines)) is not None
+
+
 def _ends_moves(bare: str, tessellation: Tessellation) -> bool:
     """Rule 3 after a moves line: with one of its characters replaced by a
     move letter, `bare` would be a MOVES_LINE of `tessellation`."""
-    allowed = patterns().move_characters[tessellation]
-    strays = [i for i, c in enumerate(bare) if c not in allowed]
+    strays = _strays(bare, tessellation)
     if not strays:  # moves syntax, no letter: any character will do
         return bool(bare)
     if len(strays) > 1:
@@ -398,8 +465,9 @@ def _boards(items: list[_Item]) -> list[_Item]:
         if item.kind in _RUN_CLASSES:
             run.append(item)
             continue
-        result += _board_run(run)
-        run = []
+        if run:
+            result += _board_run(run)
+            run = []
         result.append(item)
     result += _board_run(run)
     return result
@@ -461,14 +529,14 @@ def _board_run(run: list[_Item]) -> list[_Item]:
     board = _Item("BOARD", [], run[first].pos, run[first].line)
     for item in run[first : last + 1]:
         kind = ROWS if item.kind in (BOARD_ROW, ROWS_LINE) else GAP
+        starts = item.starts or [(item.pos, item.line)]
         if board.parts and board.parts[-1].kind == kind:
             board.parts[-1].lines += item.lines
             board.parts[-1].rows += item.rows
-            board.parts[-1].starts.append((item.pos, item.line))
+            board.parts[-1].starts += starts
         else:
-            starts = [(item.pos, item.line)]
             board.parts.append(
-                _Item(kind, list(item.lines), item.pos, item.line, item.rows, starts=starts)
+                _Item(kind, list(item.lines), item.pos, item.line, item.rows, starts=list(starts))
             )
     text = [_Item(_outside(i.kind), i.lines, i.pos, i.line) for i in run]
     return [*text[:first], board, *text[last + 1 :]]
