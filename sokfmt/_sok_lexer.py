@@ -57,6 +57,7 @@ class _Patterns:
     moves: dict[Tessellation, re.Pattern[str]]  # a MOVES_LINE of a tessellation
     move_characters: dict[Tessellation, frozenset[str]]
     rows: re.Pattern[str]  # BOARD_ROW lines, without quotes
+    wall: re.Pattern[str]  # a WALL square
     stray_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line has
     refused: dict[Tessellation, re.Pattern[str]]  # a letter MOVES_LINE has, rule 2 refuses
     stray: re.Pattern[str]  # a character outside the legend (rule 10)
@@ -84,6 +85,7 @@ def patterns() -> _Patterns:
         line=re.compile(line),
         moves={t: _moves_line(t) for t in Tessellation},
         move_characters={t: _move_characters(t) for t in Tessellation},
+        wall=re.compile(terminals["WALL"]),
         rows=re.compile(f"(?:{terminals[BOARD_ROW]})(?:\n(?:{terminals[BOARD_ROW]}))*"),
         stray_move={
             t: re.compile(f"[^{re.escape(''.join(sorted(_move_characters(t))))}]")
@@ -436,8 +438,14 @@ def _almost(bare: str, tessellation: Tessellation) -> bool:
 
 
 def _plain_rows(run: _Run) -> bool:
-    """Whether every line of `run` is a BOARD_ROW (rule 1 without decoding)."""
-    return patterns().rows.fullmatch("\n".join(run.lines)) is not None
+    """Whether every line of `run` is a BOARD_ROW (rule 1 without decoding),
+    the first and the last with a wall (rule 4)."""
+    wall = patterns().wall
+    return (
+        wall.search(run.lines[0]) is not None
+        and wall.search(run.lines[-1]) is not None
+        and patterns().rows.fullmatch("\n".join(run.lines)) is not None
+    )
 
 
 def _ends_moves(bare: str, tessellation: Tessellation) -> bool:
@@ -519,7 +527,8 @@ def _outside(kind: str) -> str:
 def _board_run(run: list[_Item]) -> list[_Item]:
     """Rule 4 for one run of board lines."""
     closed = [i for i, item in enumerate(run) if item.kind in (BOARD_ROW, ROWS_LINE)]
-    first, last = (closed[0], closed[-1]) if closed else (len(run), -1)
+    walled = [i for i in closed if patterns().wall.search(run[i].lines[0])]
+    first, last = (walled[0], walled[-1]) if walled else (len(run), -1)
     if sum(item.rows for item in run[first : last + 1]) < MIN_BOARD_ROWS:
         # Too short: text, with a doubt when it holds squares of a puzzle.
         text = [_Item(_outside(i.kind), i.lines, i.pos, i.line) for i in run]

@@ -166,6 +166,8 @@ def test_rule_board_runs() -> None:
     assert puzzle.notes == "* * *\n##"
     (puzzle,) = parse_sok(f"{BOARD}\n\n####\n##\n").puzzles  # walls alone: no doubt
     assert puzzle.notes == "####\n##"
+    # A row without a wall at either end is text: "B" (a box on a goal) is a title.
+    assert titles(f"B\n{BOARD}\n\nW\n{BOARD}\n") == ["B", ""]
     # Open rows at either end are text; between closed rows, a gap.
     collection = parse_sok("T\n @\n#####\n#@$.#\n $ \n#####\n $\n")
     (puzzle,) = collection.puzzles
