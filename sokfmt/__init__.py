@@ -11,6 +11,7 @@ from .errors import (
     BoardSyntaxError,
     DecodeError,
     Diagnostic,
+    IllegalStepError,
     LevSyntaxError,
     ParseError,
     RleSyntaxError,
@@ -36,7 +37,7 @@ from .formats import (
 )
 from .lev import LevPuzzle, Piece, UnknownSection
 from .moves import SavedGame, SolvingMode, Step, StepKind
-from .puzzle import Collection, Puzzle
+from .puzzle import Collection, Puzzle, is_solution_title
 from .replay import Replay, ReplayFailure, best_solution, replay
 from .rle import DEFAULT_LIMIT, rle_decode, rle_encode
 from .tessellation import Direction, Tessellation
@@ -51,6 +52,7 @@ __all__ = (
     "DecodeError",
     "Diagnostic",
     "Direction",
+    "IllegalStepError",
     "LevPuzzle",
     "LevSyntaxError",
     "ParseError",
@@ -78,6 +80,7 @@ __all__ = (
     "dump_moves",
     "dump_sok",
     "from_dict",
+    "is_solution_title",
     "iter_sok",
     "load_lev",
     "load_sok",

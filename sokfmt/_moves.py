@@ -141,6 +141,36 @@ def decode_moves(
         _grammar.fail(MOVES, text, exc)
 
 
+def step_offsets(text: str, tessellation: Tessellation) -> list[int]:
+    """The offset in `text` of the letter that wrote each step, for problems
+    found after decoding (a replay's illegal step).  `text` must decode (see
+    `decode_moves`): the tokens are the grammar's, the expansion the
+    decoder's (a count repeats a letter or a group; brackets add no step)."""
+    groups: list[list[int]] = [[]]  # the offsets of each open group
+    counts: list[int] = []  # the count of each open group
+    count = 1  # the count read before the next "("
+    for token in _grammar.tokens(MOVES, text):
+        kind, pos = token.type, token.start_pos or 0
+        if kind == "RUN":
+            digits = ""
+            for offset, char in enumerate(token):
+                if char.isdigit():
+                    digits += char
+                elif char.isalpha():
+                    groups[-1] += [pos + offset] * int(digits or 1)
+                    digits = ""
+        elif kind == "COUNT":
+            count = int("".join(token.split()))
+        elif kind == "LPAR":
+            groups.append([])
+            counts.append(count)
+            count = 1
+        elif kind == "RPAR":
+            inner = groups.pop()
+            groups[-1] += inner * counts.pop()
+    return groups[0]
+
+
 def _without_whitespace(run: str) -> str:
     words = run.split()  # a RUN holds only the grammar's white-space characters
     return words[0] if len(words) == 1 else "".join(words)

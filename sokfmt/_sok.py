@@ -20,11 +20,14 @@ from lark import Lark, Token, Transformer
 from . import _board, _moves
 from ._checks import puzzle_warnings
 from ._grammar import grammar_path
+from ._moves import step_offsets
 from ._sok_lexer import ALMOST_MOVES, TEXT_LINE, Lexer, patterns, unquoted
-from .errors import Diagnostic, ParseError, SokfmtWarning, SokSyntaxError
+from .board import Board
+from .errors import Diagnostic, IllegalStepError, ParseError, SokfmtWarning, SokSyntaxError
 from .moves import SavedGame
 from .properties import key_of, parse_property
-from .puzzle import Collection, Puzzle
+from .puzzle import Collection, Puzzle, is_solution_title
+from .replay import replay as replay_game
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
@@ -47,9 +50,9 @@ _PUZZLE_KEYS = {
 _GAME_KEYS = {"title": "title", "solver": "solved_by", "author": "solved_by"}
 
 _Parsed = TypeVar("_Parsed")
-# The warnings that are doubts about reading, which go to Python's `warnings`
-# when the caller keeps no diagnostics.
-_DOUBTS = ("SOK103", "SOK104", "SOK105")
+# The warnings that go to Python's `warnings` when the caller keeps no
+# diagnostics: doubts about reading, and solutions that do not solve.
+_DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK502")
 
 
 # ----------------------------------------------------------------- blocks
@@ -85,6 +88,7 @@ class _Builder:
         tessellation: Tessellation,
         diagnostics: list[Diagnostic] | None,
         sink: Callable[[Puzzle], None],
+        replay: bool = False,
     ) -> None:
         self.tessellation = tessellation
         self.diagnostics = diagnostics
@@ -97,6 +101,7 @@ class _Builder:
         self.pending_comments: list[str] = []  # those of a board being read
         self.puzzles = 0
         self.boards = 0  # board units, read or not
+        self.replay = replay
 
     # ------------------------------------------------------------ units
 
@@ -166,18 +171,31 @@ class _Builder:
         warnings_: list[Diagnostic] = []
         tessellation = self._game(puzzle.board.notes, errors) or self.file_game or self.tessellation
         board = _decoded(puzzle.board.tokens, _board.parse, tessellation, errors)
-        games = []
+        games: list[tuple[SavedGame, _Block]] = []
         for block in puzzle.games:
             game = _decoded(block.tokens, _moves.parse, tessellation, errors)
             if game is not None:
-                games.append(_saved_game(game, block))
+                games.append((_saved_game(game, block), block))
         for block in [puzzle.board, *puzzle.games]:
             warnings_ += _doubts(block.notes, tessellation)
             if block.title is not None and getattr(block.title, "doubt", "") == "row":
                 warnings_ += _doubts([block.title], tessellation)
-        self._problems(errors, warnings_)
         if board is None:
+            self._problems(errors, warnings_)
             return
+        built = self._puzzle(puzzle, board, tuple(game for game, _ in games))
+        if self.diagnostics is not None:
+            name = f"puzzle {self.puzzles}" + (f" {built.title!r}" if built.title else "")
+            line = puzzle.board.tokens[0].line or 0
+            for code, message in puzzle_warnings(built):
+                warnings_.append(Diagnostic("warning", code, f"{name}: {message}", line, 1))
+        if self.replay:
+            for game, block in games:
+                _replayed(built, game, block, errors, warnings_)
+        self._problems(errors, warnings_)
+        self.sink(built)
+
+    def _puzzle(self, puzzle: _Puzzle, board: Board, games: tuple[SavedGame, ...]) -> Puzzle:
         fields, notes = _notes(puzzle.board.notes, _PUZZLE_KEYS)
         fields.pop("game", None)
         title_line = ""
@@ -185,21 +203,15 @@ class _Builder:
             title_line = str(puzzle.board.title).split("\n", 1)[0]
         title = fields.pop("title", None)
         self.puzzles += 1
-        built = Puzzle(
+        return Puzzle(
             board,
             title=_title(puzzle.board.title) if title is None else title,
             notes=notes,
-            saved_games=tuple(games),
+            saved_games=games,
             comments=tuple(puzzle.comments),
             title_line=title_line,
             **fields,
         )
-        if self.diagnostics is not None:
-            name = f"puzzle {self.puzzles}" + (f" {built.title!r}" if built.title else "")
-            line = puzzle.board.tokens[0].line or 0
-            for code, message in puzzle_warnings(built):
-                self._report(Diagnostic("warning", code, f"{name}: {message}", line, 1))
-        self.sink(built)
 
     def _game(self, notes: list[Token], errors: list[ParseError]) -> Tessellation | None:
         """The tessellation of the first "Game:" line with a value in `notes`."""
@@ -293,6 +305,41 @@ def _doubts(notes: list[Token], tessellation: Tessellation) -> list[Diagnostic]:
     return found
 
 
+@dataclass(frozen=True)
+class _BlockText:
+    """The lines of a block as a reader of its language sees them (mail
+    quotes removed), and where each stands in the file."""
+
+    lines: list[str]  # as in the file
+    starts: list[tuple[int, int]]  # (offset, line number) of each
+    quotes: list[int]  # how many ">" each begins with
+    text: str  # the lines without their quotes
+
+    @classmethod
+    def of(cls, tokens: list[Token]) -> _BlockText:
+        lines = [line for token in tokens for line in str(token).split("\n")]
+        starts = [start for token in tokens for start in getattr(token, "starts", [])]
+        text = "\n".join(lines)
+        if ">" not in text:
+            return cls(lines, starts, [0] * len(lines), text)
+        quotes = [len(line) - len(unquoted(line)) for line in lines]
+        text = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
+        return cls(lines, starts, quotes, text)
+
+    def located(self, line: int, column: int) -> tuple[int, int, int, str]:
+        """A 1-based line and column of `text`: the file's line, column and
+        offset there, and the file's line."""
+        index = min(line, len(self.lines)) - 1
+        pos, number = self.starts[index]
+        column += self.quotes[index]
+        return number, column, pos + column - 1, self.lines[index]
+
+    def offset_located(self, offset: int) -> tuple[int, int, int, str]:
+        """`located` for an offset in `text`."""
+        line = self.text.count("\n", 0, offset) + 1
+        return self.located(line, offset - self.text.rfind("\n", 0, offset))
+
+
 def _decoded(
     tokens: list[Token],
     parse: Callable[..., _Parsed],
@@ -301,30 +348,22 @@ def _decoded(
 ) -> _Parsed | None:
     """A block's lines (without their mail quotes) parsed, with errors at
     their positions in the file; a line quoted unlike most is an error."""
-    lines = [line for token in tokens for line in str(token).split("\n")]
-    starts = [start for token in tokens for start in getattr(token, "starts", [])]
-    text = "\n".join(lines)
-    if ">" in text:
-        quotes = [len(line) - len(unquoted(line)) for line in lines]
-        text = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
-    else:
-        quotes = [0] * len(lines)
+    block = _BlockText.of(tokens)
+    quotes = block.quotes
     usual = max(quotes, key=quotes.count)  # that of most lines, else the first's
     requoted = next((i for i, quote in enumerate(quotes) if quote != usual), None)
     try:
-        parsed = parse(text, tessellation, limit=DEFAULT_LIMIT)
+        parsed = parse(block.text, tessellation, limit=DEFAULT_LIMIT)
     except ParseError as error:
-        index = min(error.line, len(lines)) - 1
-        if requoted is None or index < requoted:
-            pos, number = starts[index]
-            column = error.column + quotes[index]
+        if requoted is None or error.line - 1 < requoted:
+            number, column, pos, line = block.located(error.line, error.column)
             errors.append(
                 type(error)(
                     error.message,
                     line=number,
                     column=column,
-                    pos=pos + column - 1,
-                    source_line=lines[index],
+                    pos=pos,
+                    source_line=line,
                     code=error.code,
                 )
             )
@@ -332,7 +371,7 @@ def _decoded(
     else:
         if requoted is None:
             return parsed
-    pos, number = starts[requoted]
+    pos, number = block.starts[requoted]
     errors.append(
         SokSyntaxError(
             f"A line {_quoting(quotes[requoted])} in a block whose lines are "
@@ -340,11 +379,49 @@ def _decoded(
             line=number,
             column=1,
             pos=pos,
-            source_line=lines[requoted],
+            source_line=block.lines[requoted],
             code="SOK106",
         )
     )
     return None
+
+
+def _replayed(
+    puzzle: Puzzle,
+    game: SavedGame,
+    block: _Block,
+    errors: list[ParseError],
+    warnings_: list[Diagnostic],
+) -> None:
+    """Replay `game`: an illegal step is an error at the letter that wrote
+    it; a game titled as a solution that does not solve, a warning."""
+    result = replay_game(puzzle, game)
+    name = repr(game.title) if game.title else "an untitled saved game"
+    if result.failed_at is not None:
+        text = _BlockText.of(block.tokens)
+        offset = step_offsets(text.text, game.tessellation)[result.failed_at]
+        number, column, pos, line = text.offset_located(offset)
+        errors.append(
+            IllegalStepError(
+                f"In {name}, step {result.failed_at + 1} cannot be played: {result.reason}",
+                line=number,
+                column=column,
+                pos=pos,
+                source_line=line,
+            )
+        )
+    elif not result.solved and is_solution_title(game.title):
+        token = block.title if block.title is not None else block.tokens[0]
+        warnings_.append(
+            Diagnostic(
+                "warning",
+                "SOK502",
+                f"{name} is titled as a solution but does not solve the puzzle",
+                token.line or 0,
+                1,
+                token.start_pos or 0,
+            )
+        )
 
 
 def _quoting(quotes: int) -> str:
@@ -464,11 +541,14 @@ def normalise(text: str) -> str:
 
 
 def parse(
-    text: str, tessellation: Tessellation, diagnostics: list[Diagnostic] | None = None
+    text: str,
+    tessellation: Tessellation,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
 ) -> Collection:
     """See `sokfmt.parse_sok`."""
     puzzles: list[Puzzle] = []
-    builder = _Builder(tessellation, diagnostics, puzzles.append)
+    builder = _Builder(tessellation, diagnostics, puzzles.append, replay)
     normalised = normalise(text)
     try:
         for _ in _feed(
@@ -490,11 +570,14 @@ def parse(
 
 
 def iterate(
-    lines: Iterable[str], tessellation: Tessellation, diagnostics: list[Diagnostic] | None = None
+    lines: Iterable[str],
+    tessellation: Tessellation,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
 ) -> Iterator[Puzzle]:
     """See `sokfmt.iter_sok`: puzzles as they are read, the file never whole in memory."""
     ready: list[Puzzle] = []
-    builder = _Builder(tessellation, diagnostics, ready.append)
+    builder = _Builder(tessellation, diagnostics, ready.append, replay)
     for _ in _feed(builder, tessellation, _chunks(lines)):
         yield from ready
         ready.clear()

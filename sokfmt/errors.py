@@ -175,6 +175,13 @@ class BoardSyntaxError(ParseError):
     default_code = "SOK301"
 
 
+class IllegalStepError(ParseError):
+    """A saved game has a step that cannot be played on its board (found
+    when a reader replays the games it reads: ``replay=True``)."""
+
+    default_code = "SOK501"
+
+
 class LevSyntaxError(ParseError):
     """A glotski/bloksi .lev file is malformed or breaks a rule of the format."""
 

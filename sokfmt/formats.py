@@ -93,6 +93,7 @@ def parse_sok(
     *,
     tessellation: Tessellation | None = None,
     diagnostics: list[Any] | None = None,
+    replay: bool = False,
 ) -> Collection:
     """The collection written as `text` (a .sok, .xsb or .txt file).
 
@@ -100,16 +101,21 @@ def parse_sok(
     ``Game:`` for (default Sokoban).  Without `diagnostics`, the first error
     in the text is raised and warnings go to Python's `warnings` (as
     `SokfmtWarning`); with a list, every `Diagnostic` is appended to it and
-    whatever could be read is returned.
+    whatever could be read is returned.  With `replay`, every saved game is
+    also replayed on its board (`sokfmt.replay`): a step that cannot be
+    played is an error (`IllegalStepError`, SOK501) at the letter that
+    wrote it, and a game titled as a solution that does not solve is a
+    warning (SOK502); the games are kept.
 
     Raises:
         ParseError: the first error (without `diagnostics`): a malformed
-            board (`BoardSyntaxError`) or moves (`SavedGameSyntaxError`), or
-            an unknown ``Game:`` (`SokSyntaxError`), at its line and column.
+            board (`BoardSyntaxError`) or moves (`SavedGameSyntaxError`), an
+            unknown ``Game:`` (`SokSyntaxError`), or with `replay` an illegal
+            step (`IllegalStepError`), at its line and column.
     """
     from ._sok import parse
 
-    return parse(text, tessellation or Tessellation.SOKOBAN, diagnostics)
+    return parse(text, tessellation or Tessellation.SOKOBAN, diagnostics, replay)
 
 
 def load_sok(
@@ -118,6 +124,7 @@ def load_sok(
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Any] | None = None,
+    replay: bool = False,
 ) -> Collection:
     """The collection in a file, given by path or as a file object.
 
@@ -136,7 +143,7 @@ def load_sok(
     from ._files import read_text
 
     text = read_text(file, encoding)
-    return parse_sok(text, tessellation=tessellation, diagnostics=diagnostics)
+    return parse_sok(text, tessellation=tessellation, diagnostics=diagnostics, replay=replay)
 
 
 def iter_sok(
@@ -145,12 +152,14 @@ def iter_sok(
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Any] | None = None,
+    replay: bool = False,
 ) -> Iterator[Puzzle]:
     """The puzzles of a file, one at a time, as they are read: memory is
     bounded by the largest puzzle, not by the file.
 
     The file is decoded as `load_sok` decodes it, and gives the same puzzles
-    and diagnostics.  The file notes are not returned (use `load_sok`).
+    and diagnostics (`replay` as for `parse_sok`).  The file notes are not
+    returned (use `load_sok`).
 
     Raises:
         as `load_sok`, when the generator reaches the bad text.
@@ -159,7 +168,7 @@ def iter_sok(
     from ._sok import iterate
 
     lines = text_lines(file, encoding)
-    yield from iterate(lines, tessellation or Tessellation.SOKOBAN, diagnostics)
+    yield from iterate(lines, tessellation or Tessellation.SOKOBAN, diagnostics, replay)
 
 
 def dump_sok(collection: Collection, *, rle: bool = False, wrap: int | None = 70) -> str:

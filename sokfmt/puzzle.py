@@ -100,8 +100,9 @@ class Puzzle:
 
     @property
     def solutions(self) -> tuple[SavedGame, ...]:
-        """The saved games whose title says they are solutions (a naming convention)."""
-        return tuple(g for g in self.saved_games if "solution" in g.title.casefold())
+        """The saved games whose title says they are solutions (a naming
+        convention: `is_solution_title`).  Whether they solve, `sokfmt.replay` says."""
+        return tuple(g for g in self.saved_games if is_solution_title(g.title))
 
     def sokoban_plus(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """The Sokoban+ ids of the boxes and goals (in board order), or None
@@ -221,3 +222,9 @@ class Collection:
             "puzzles": [puzzle.to_dict() for puzzle in self.puzzles],
             "comments": list(self.comments),
         }
+
+
+def is_solution_title(title: str) -> bool:
+    """Whether a saved game's title says it is a solution ("Solution",
+    "Best Solution 230/97"...): the convention of YASC and JSoko."""
+    return "solution" in title.casefold()

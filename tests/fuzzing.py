@@ -295,6 +295,15 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
         raise Failure(f"diagnostics hold errors {errors} but nothing was raised")
     if strict != collection:
         raise Failure("with and without diagnostics, different collections")
+    replayed: list[sokfmt.Diagnostic] = []
+    if sokfmt.parse_sok(text, tessellation=tessellation, diagnostics=replayed, replay=True) != (
+        collection
+    ):
+        raise Failure("with and without replay, different collections")
+    if [d for d in replayed if not d.code.startswith("SOK5")] != found:
+        raise Failure(f"replay changes the other diagnostics: {replayed} {found}")
+    if any(not 1 <= d.line <= lines for d in replayed):
+        raise Failure(f"a replay diagnostic outside the text: {replayed}")
     return collection
 
 
@@ -425,7 +434,7 @@ def check_bytes(data: bytes) -> str:
     loaded: list[sokfmt.Diagnostic] = []
     try:
         whole: list[Puzzle] | SokfmtError = list(
-            sokfmt.load_sok(io.BytesIO(data), diagnostics=loaded).puzzles
+            sokfmt.load_sok(io.BytesIO(data), diagnostics=loaded, replay=True).puzzles
         )
     except SokfmtError as error:
         whole = error
@@ -434,7 +443,7 @@ def check_bytes(data: bytes) -> str:
     streamed: list[Puzzle] = []
     found: list[sokfmt.Diagnostic] = []
     try:
-        streamed.extend(sokfmt.iter_sok(io.BytesIO(data), diagnostics=found))
+        streamed.extend(sokfmt.iter_sok(io.BytesIO(data), diagnostics=found, replay=True))
     except SokfmtError as error:
         if not isinstance(whole, SokfmtError) or str(error) != str(whole):
             raise Failure(f"iter_sok fails with {error}, load_sok with {whole}") from error

@@ -46,24 +46,47 @@ def files(tmp_path: Path) -> Path:
 
 
 def test_info_without_a_file_shows_the_bundled_sample() -> None:
+    # Worked out by hand from sokfmt/samples/sample.sok: every game solves
+    # but the snapshot "llDu*rr" of Two Boxes.
     for result in (sokfmt(), sokfmt("info")):
         assert result.returncode == 0
         lines = result.stdout.splitlines()
         assert lines[0] == (
             "sokfmt 0.1.0: sokfmt sample: 4 puzzles (Sokoban), 6 saved games, "
-            "51 moves and pushes (18 pushes)"
+            "5 solving their puzzle"
         )
         assert lines[2].split() == [
-            "#",
-            "title",
-            "game",
-            "size",
-            "boxes",
-            "saved",
-            "solutions",
-            "moves/pushes",
+            "#", "title", "game", "size", "boxes", "saved", "solved", "best", "moves", "best",
+            "pushes",
+        ]  # fmt: skip
+        two_boxes = ["3", "Two", "Boxes", "Sokoban", "7x5", "2", "2", "1", "14/5", "14/5"]
+        assert lines[5].split() == two_boxes
+        assert lines[6].split()[-2:] == ["23/7", "23/7"]  # "drUr2ulDrdLd2l2u2R" "lDrdL"
+        best = lines[lines.index("Best solutions:") + 2 :]
+        # moves, pushes, box lines, box changes, pushing sessions, pusher lines
+        assert [row.split()[:8] for row in best[:3]] == [
+            ["1", "moves", "3", "2", "1", "1", "1", "1"],  # lLL
+            ["2", "moves", "2", "1", "1", "1", "1", "2"],  # rD
+            ["3", "moves", "14", "5", "5", "4", "4", "12"],  # 2lDu2rdLdLUruL
         ]
-        assert lines[6] == "4  Step Aside  Sokoban  6x6       2      1          1          23/7"
+
+
+def test_info_json_replays_every_game() -> None:
+    data = json.loads(sokfmt("info", "--json").stdout)
+    (hallway, _, two_boxes, _) = data["puzzles"]
+    assert [game["solved"] for game in hallway["saved_games"]] == [True, True]
+    assert hallway["best_by_moves"] == hallway["best_by_pushes"] == 0  # equal: the first
+    snapshot = two_boxes["saved_games"][1]
+    assert (snapshot["title"], snapshot["legal"], snapshot["solved"]) == ("Snapshot", True, False)
+    best = two_boxes["saved_games"][two_boxes["best_by_moves"]]
+    metrics = ("moves", "pushes", "box_lines", "box_changes", "pushing_sessions", "pusher_lines")
+    assert [best[key] for key in metrics] == [14, 5, 5, 4, 4, 12]
+    lev = json.loads(sokfmt("info", "--json", str(VECTORS / "lev" / "c19.lev")).stdout)
+    assert (lev["width"], lev["height"], lev["pieces"]["A"]) == (
+        4,
+        5,
+        {"cells": 4, "color": "#7f0000", "in_target": True},
+    )
 
 
 def test_info_of_a_lev_file() -> None:
@@ -118,6 +141,26 @@ def test_check_warnings(files: Path) -> None:
         "target, color, end, img, fgimg, bgimg: kept as it is",
         "2 files checked: 0 errors, 5 warnings",
     ]
+
+
+def test_check_replays_saved_games(tmp_path: Path) -> None:
+    # Pusher (1,1), box (1,2), goal (1,4): "RR" solves; "rR" walks into the
+    # box (step 1, line 10 column 1); ">RRR" pushes the box off the goal.
+    games = tmp_path / "games.sok"
+    games.write_text(
+        "Hall\n#######\n#@$ . #\n#######\n\nSolution\nRR\n\nSolution 2\nrR\n\n"
+        "Solution 3\n>RR\n>R\n\nSnapshot\nlR\n",
+        encoding="utf-8",
+    )
+    result = sokfmt("check", str(games))
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{games}:10:1: error: SOK501 In 'Solution 2', step 1 cannot")
+    assert lines[1].startswith(f"{games}:12:1: warning: SOK502 'Solution 3' is titled as a")
+    assert lines[2].startswith(f"{games}:17:1: error: SOK501 In 'Snapshot', step 1 cannot")
+    assert lines[3:] == ["1 file checked: 2 errors, 1 warning"]
+    quiet = sokfmt("check", "--no-replay", str(games))
+    assert (quiet.returncode, quiet.stdout) == (0, "1 file checked: 0 errors, 0 warnings\n")
 
 
 def test_check_usage_and_missing_files(tmp_path: Path) -> None:

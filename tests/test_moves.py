@@ -23,7 +23,7 @@ from sokfmt import (
     from_dict,
     parse_moves,
 )
-from sokfmt._moves import decode_moves
+from sokfmt._moves import decode_moves, step_offsets
 
 PUSH = StepKind.PUSH_OR_PULL
 
@@ -256,3 +256,24 @@ def test_fast_path_is_taken_for_plain_text(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(_grammar, "tokens", refuse)
     assert len(parse_moves("lurd\n 3L*2r")) == 9
+
+
+@given(move_text, st.sampled_from(list(Tessellation)))
+def test_step_offsets_point_at_the_letter_of_each_step(
+    text: str, tessellation: Tessellation
+) -> None:
+    try:
+        game = parse_moves(text, tessellation)
+    except SavedGameSyntaxError:
+        return
+    offsets = step_offsets(text, tessellation)
+    assert len(offsets) == len(game)
+    for offset, step in zip(offsets, game.steps, strict=True):
+        assert tessellation.letters[text[offset].lower()] == step.direction
+
+
+def test_step_offsets_follow_counts_and_groups() -> None:
+    #       0123456789012
+    text = "2(3(dr)R)*lU"
+    assert step_offsets(text, Tessellation.SOKOBAN) == [4, 5] * 3 + [7] + [4, 5] * 3 + [7, 10, 11]
+    assert step_offsets("[]2r\nL", Tessellation.SOKOBAN) == [3, 3, 5]

@@ -16,6 +16,7 @@ from sokfmt import (
     BoardSyntaxError,
     Collection,
     Diagnostic,
+    IllegalStepError,
     Puzzle,
     SavedGame,
     SavedGameSyntaxError,
@@ -479,3 +480,30 @@ def test_generated_collections_round_trip(
     text = dump_sok(collection)
     assert parse_sok(text) == collection
     assert dump_sok(parse_sok(text)) == text
+
+
+# ------------------------------------------------------------------ replay
+
+
+def test_readers_replay_saved_games_on_request() -> None:
+    # Pusher (1,1), box (1,2), goal (1,4): "RR" solves; the step "u" of
+    # "Ru" (line 10, column 2) walks into a wall; "R" does not solve.
+    text = "T\n#######\n#@$ . #\n#######\n\nSolution\nRR\n\nSnapshot\nRu\n\nSolution 2\nR\n"
+    diagnostics: list[Diagnostic] = []
+    collection = parse_sok(text, diagnostics=diagnostics, replay=True)
+    assert [(d.severity, d.code, d.line, d.column) for d in diagnostics] == [
+        ("error", "SOK501", 10, 2),
+        ("warning", "SOK502", 12, 1),
+    ]
+    assert "step 2 cannot be played: the pusher would enter the wall" in diagnostics[0].message
+    assert len(collection.puzzles[0].saved_games) == 3  # the games are kept
+    assert parse_sok(text) == collection  # without replay: the same, no problem
+    found: list[Diagnostic] = []
+    assert list(iter_sok(io.StringIO(text), diagnostics=found, replay=True)) == list(
+        collection.puzzles
+    )
+    assert found == diagnostics
+    with pytest.raises(IllegalStepError) as caught:
+        parse_sok(text, replay=True)
+    assert (caught.value.line, caught.value.column, caught.value.code) == (10, 2, "SOK501")
+    assert caught.value.context() == "Ru\n ^"

@@ -1,4 +1,4 @@
-"""sokfmt check: every problem of each file, as FILE:LINE:COL: severity: message."""
+"""sokfmt check: every problem of each file, as FILE:LINE:COL: severity: CODE message."""
 
 from __future__ import annotations
 
@@ -32,10 +32,18 @@ def register(commands: Any) -> None:
         "check",
         help="report every error and warning of level files",
         description="Parse each file and print its problems as FILE:LINE:COL: error|warning: "
-        "message. Exit status 0 when no file has an error, 1 otherwise.",
+        "CODE message. Saved games are replayed on their boards: a step that cannot be "
+        "played is an error at its letter, a solution (by title) that does not solve a "
+        "warning. Exit status 0 when no file has an error, 1 otherwise.",
     )
     command.add_argument("files", nargs="+", metavar="FILE")
     command.add_argument("--format", choices=FORMATS, help="read every file in this format")
+    command.add_argument(
+        "--no-replay",
+        dest="replay",
+        action="store_false",
+        help="do not replay the saved games (read and check the text only)",
+    )
     command.set_defaults(run=run)
 
 
@@ -44,7 +52,7 @@ def run(arguments: argparse.Namespace) -> int:
     progress = Progress(len(arguments.files))
     for done, path in enumerate(arguments.files, start=1):
         progress.update(done - 1, path)
-        problems += check_file(path, arguments.format)
+        problems += check_file(path, arguments.format, replay=arguments.replay)
     progress.update(len(arguments.files), "")
     progress.close()
     for problem in problems:
@@ -59,7 +67,7 @@ def run(arguments: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
-def check_file(path: str, chosen: str | None) -> list[Problem]:
+def check_file(path: str, chosen: str | None, *, replay: bool = True) -> list[Problem]:
     """The problems of one file; whatever goes wrong with it is one of them."""
     found: list[Diagnostic] = []
     try:
@@ -70,7 +78,7 @@ def check_file(path: str, chosen: str | None) -> list[Problem]:
             if format == "lev":
                 load_lev(file, diagnostics=found)
             else:
-                load_sok(file, diagnostics=found)
+                load_sok(file, diagnostics=found, replay=replay)
     except ParseError as error:  # what the reader could not get past
         if error.diagnostic() not in found:
             found.append(error.diagnostic())

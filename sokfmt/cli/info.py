@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import json
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from .. import __version__
 from ..formats import parse_sok
 from ..lev import LevPuzzle
-from ..puzzle import Collection
+from ..puzzle import Collection, Puzzle
+from ..replay import Replay, best_solution, replay
 from .files import FILE_ERRORS, FORMATS, UsageError, failed, format_of, load
 from .text import table
 
@@ -18,11 +21,13 @@ def register(commands: Any) -> None:
     command = commands.add_parser(
         "info",
         help="summarise a collection or .lev puzzle",
-        description="A table of the puzzles of FILE: size, boxes, saved games and solutions, "
-        "moves and pushes, tessellation. Without FILE, the bundled sample collection.",
+        description="A table of the puzzles of FILE: size, boxes, saved games, how many of "
+        "them solve (replayed on the board, classic rules), and the best solution by moves "
+        "and by pushes with its six metrics. Without FILE, the bundled sample collection.",
     )
     command.add_argument("file", nargs="?", metavar="FILE")
     command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
+    command.add_argument("--json", action="store_true", help="print the same as JSON")
     command.set_defaults(run=run)
 
 
@@ -42,22 +47,50 @@ def run(arguments: argparse.Namespace) -> int:
             name = arguments.file
     except (*FILE_ERRORS, UsageError) as error:
         return failed(arguments.file, error)
-    print(lev_summary(item, name) if isinstance(item, LevPuzzle) else summary(item, name))
+    if arguments.json:
+        data = lev_data(item, name) if isinstance(item, LevPuzzle) else collection_data(item, name)
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+    else:
+        print(lev_summary(item, name) if isinstance(item, LevPuzzle) else summary(item, name))
     return 0
 
 
+_METRICS = ("moves", "pushes", "box_lines", "box_changes", "pushing_sessions", "pusher_lines")
+
+
+@dataclass(frozen=True)
+class _Replayed:
+    """A puzzle's saved games replayed, and its best solutions."""
+
+    puzzle: Puzzle
+    replays: tuple[Replay, ...]
+    by_moves: int | None  # index of the best solved game by moves
+    by_pushes: int | None
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> _Replayed:
+        replays = tuple(replay(puzzle, game) for game in puzzle.saved_games)
+        return cls(
+            puzzle,
+            replays,
+            best_solution(replays, by="moves"),
+            best_solution(replays, by="pushes"),
+        )
+
+    @property
+    def solved(self) -> int:
+        return sum(result.solved for result in self.replays)
+
+
 def summary(collection: Collection, name: str) -> str:
-    """One row per puzzle: tessellation, size, boxes, saved games, solutions and the
-    shortest solution's moves and pushes; a line of totals above."""
-    rows = [("#", "title", "game", "size", "boxes", "saved", "solutions", "moves/pushes")]
-    total_steps = total_pushes = 0
-    for number, puzzle in enumerate(collection.puzzles, start=1):
-        board = puzzle.board
-        solutions = puzzle.solutions
-        shortest = min(solutions, key=lambda g: (len(g), g.pushes_count), default=None)
-        for game in puzzle.saved_games:
-            total_steps += game.moves_count + game.pushes_count
-            total_pushes += game.pushes_count
+    """One row per puzzle (size, boxes, saved games, how many solve, the best
+    by moves and by pushes as moves/pushes), a line of totals above, and the
+    six metrics of each best solution below."""
+    replayed = [_Replayed.of(puzzle) for puzzle in collection.puzzles]
+    rows = [("#", "title", "game", "size", "boxes", "saved", "solved", "best moves", "best pushes")]
+    best = [("#", "best by", *(name.replace("_", " ") for name in _METRICS), "title")]
+    for number, item in enumerate(replayed, start=1):
+        puzzle, board = item.puzzle, item.puzzle.board
         rows.append(
             (
                 str(number),
@@ -66,20 +99,68 @@ def summary(collection: Collection, name: str) -> str:
                 f"{board.width}x{board.height}",
                 str(len(board.boxes)),
                 str(len(puzzle.saved_games)),
-                str(len(solutions)),
-                f"{shortest.moves_count + shortest.pushes_count}/{shortest.pushes_count}"
-                if shortest
-                else "",
+                str(item.solved),
+                _moves_pushes(item, item.by_moves),
+                _moves_pushes(item, item.by_pushes),
             )
         )
-    games = sum(len(puzzle.saved_games) for puzzle in collection.puzzles)
+        for by, index in (("moves", item.by_moves), ("pushes", item.by_pushes)):
+            if index is not None and (by == "moves" or index != item.by_moves):
+                metrics = item.replays[index].metrics
+                title = puzzle.saved_games[index].title
+                best.append((str(number), by, *map(str, metrics), title))
+    games = sum(len(item.replays) for item in replayed)
+    solved = sum(item.solved for item in replayed)
     kinds = sorted({puzzle.tessellation.value for puzzle in collection.puzzles})
     head = (
-        f"sokfmt {__version__}: {collection.title or name}: {len(collection.puzzles)} puzzles "
-        f"({', '.join(kinds) or 'none'}), {games} saved games, "
-        f"{total_steps} moves and pushes ({total_pushes} pushes)"
+        f"sokfmt {__version__}: {collection.title or name}: {len(collection.puzzles)} "
+        f"puzzle{'s' * (len(collection.puzzles) != 1)} ({', '.join(kinds) or 'none'}), "
+        f"{games} saved game{'s' * (games != 1)}, {solved} solving their puzzle"
     )
-    return f"{head}\n\n{table(rows, frozenset({0, 4, 5, 6, 7}))}"
+    text = f"{head}\n\n{table(rows, frozenset({0, 4, 5, 6, 7, 8}))}"
+    if len(best) > 1:
+        text += f"\n\nBest solutions:\n{table(best, frozenset(range(2, 8)))}"
+    return text
+
+
+def _moves_pushes(item: _Replayed, index: int | None) -> str:
+    if index is None:
+        return ""
+    result = item.replays[index]
+    return f"{result.moves}/{result.pushes}"
+
+
+def collection_data(collection: Collection, name: str) -> dict[str, Any]:
+    """`summary` as a JSON object: every game's replay, and the best two."""
+    puzzles = []
+    for number, item in enumerate(map(_Replayed.of, collection.puzzles), start=1):
+        puzzle, board = item.puzzle, item.puzzle.board
+        games = [
+            {
+                "title": game.title,
+                "legal": result.legal,
+                "solved": result.solved,
+                "failed_at": result.failed_at,
+                "failure": None if result.failure is None else result.failure.value,
+                **{metric: getattr(result, metric) for metric in _METRICS},
+            }
+            for game, result in zip(puzzle.saved_games, item.replays, strict=True)
+        ]
+        puzzles.append(
+            {
+                "number": number,
+                "title": puzzle.title,
+                "game": puzzle.tessellation.value,
+                "width": board.width,
+                "height": board.height,
+                "boxes": len(board.boxes),
+                "saved_games": games,
+                "solved": item.solved,
+                "best_by_moves": item.by_moves,
+                "best_by_pushes": item.by_pushes,
+            }
+        )
+    return {"file": name, "title": collection.title, "puzzles": puzzles}
 
 
 def _hex(color: tuple[int, int, int]) -> str:
@@ -107,3 +188,22 @@ def lev_summary(puzzle: LevPuzzle, name: str) -> str:
         f"{len(pieces)} pieces, {len(puzzle.unknown)} unknown sections"
     )
     return f"{head}\n\n{table(rows, frozenset({1}))}"
+
+
+def lev_data(puzzle: LevPuzzle, name: str) -> dict[str, Any]:
+    """`lev_summary` as a JSON object."""
+    target = {c for row in puzzle.target for c in row} - {"."}
+    return {
+        "file": name,
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "pieces": {
+            label: {
+                "cells": len(piece.cells),
+                "color": _hex(piece.color),
+                "in_target": label in target,
+            }
+            for label, piece in sorted(puzzle.pieces.items())
+        },
+        "unknown_sections": len(puzzle.unknown),
+    }
