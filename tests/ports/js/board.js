@@ -56,6 +56,7 @@ function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
   let cells = rows.slice(first).map((row) => [...row].map((c) => table[c]).join(""));
   if (tessellation === "Hexoban") cells = hexobanCells(cells, text, first);
   cells = padded(cells);
+  if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
   return { tessellation, cells, rows: tessellation === "Hexoban" ? hexobanText(cells) : cells };
 }
 

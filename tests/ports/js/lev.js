@@ -33,7 +33,7 @@ function parse(parsers, text, strict = false) {
   const sections = [];
   let [width, height, rowsLeft, rowsDone, refused, other] = [0, 0, 0, false, false, null];
   const feed = (type, value, line) => {
-    if (refused && type === "ROW") return;
+    if (refused && type === "ROW") return false;
     try {
       interactive.feed_token({ type, value });
     } catch (e) {
@@ -41,11 +41,12 @@ function parse(parsers, text, strict = false) {
       const kind = type.toLowerCase();
       error(sections.some((s) => s.kind === kind) ? "LEV104" : "LEV102", line, indent(lines[line - 1]));
       refused = true;
-      return;
+      return false;
     }
     refused = false;
     if (type === "ROW") sections.at(-1).rows.push({ text: value, line });
     else if (type !== "BLANK") sections.push({ kind: type === "OTHER" ? "unknown" : type.toLowerCase(), value, line, rows: [] });
+    return true;
   };
   (lines.at(-1) ? lines : lines.slice(0, -1)).forEach((line, index) => {
     const number = index + 1;
@@ -65,13 +66,14 @@ function parse(parsers, text, strict = false) {
     }
     if (other) feed("OTHER", other.lines.join("\n"), other.line);
     other = null;
-    if (kind === "SIZE") {
+    if (!kind) return;
+    const accepted = feed(kind, kind === "COMMENT" || kind === "ROW" ? line : stripped, number);
+    if (kind === "SIZE" && accepted) {
       const found = words(line).slice(1, 3);
       const bad = found.find((w) => !(value(w[0], 9) >= 1));
       if (bad) error("LEV115", number, bad.index + 1);
       [width, height] = bad ? [0, 0] : found.map((w) => Number(w[0]));
     } else if ((kind === "INITIAL" || kind === "TARGET") && height) rowsLeft = height;
-    if (kind) feed(kind, kind === "COMMENT" || kind === "ROW" ? line : stripped, number);
   });
   if (other) feed("OTHER", other.lines.join("\n"), other.line);
   try {
@@ -80,14 +82,19 @@ function parse(parsers, text, strict = false) {
     if (!e.token) throw e;
     atEnd(sections.some((s) => s.kind === "size") ? "LEV103" : "LEV102");
   }
-  // Rule 7, then rules 8 to 10 and the unknown sections once there is an initial position.
+  // Rule 7 and the unknown sections (rule 6), then rules 8 to 10 once there is an initial position.
   const seen = {};
   const kept = sections.filter((s) => {
     if (ONCE.includes(s.kind) && seen[s.kind]) return error("LEV104", s.line, indent(lines[s.line - 1]));
     seen[s.kind] = seen[s.kind] || s;
     return true;
   });
-  const puzzle = seen.initial && width ? build(kept, seen, { width, height, lines, error, atEnd, strict, warnings }) : null;
+  for (const section of kept.filter((s) => s.kind === "unknown")) {
+    const where = [section.line, indent(section.value.split("\n")[0])];
+    if (strict) error("LEV113", ...where);
+    else warnings.push(["LEV113", ...where]);
+  }
+  const puzzle = seen.initial && width ? build(kept, seen, { width, height, lines, error, atEnd }) : null;
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return { puzzle, errors, warnings };
 }
@@ -105,7 +112,7 @@ function malformed(T, word, line, number, error) {
 }
 
 function build(kept, seen, reading) {
-  const { error, strict, warnings, lines } = reading;
+  const { error, lines } = reading;
   const initial = rows(reading, seen.initial);
   const target = seen.target ? rows(reading, seen.target) : [];
   if (!initial || !target) return null;
@@ -139,11 +146,6 @@ function build(kept, seen, reading) {
       given[section.kind][label] = section.kind === "img" ? rest : rest.split(/[ \t]+/).map(Number);
       accepted.add(section);
     }
-  }
-  for (const section of kept.filter((s) => s.kind === "unknown")) {
-    const where = [section.line, indent(section.value.split("\n")[0])];
-    if (strict) error("LEV113", ...where);
-    else warnings.push(["LEV113", ...where]);
   }
   const file = (s) => (s ? s.value.replace(/^[^ \t]+[ \t]+/, "") : "");
   const layout = kept.filter((s) => (!["color", "img"].includes(s.kind) || accepted.has(s)) && (s.kind !== "target" || targetOk));
