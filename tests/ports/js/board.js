@@ -9,13 +9,16 @@ const { PortError } = rle;
 // The canonical square of each terminal of the legend.
 const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_GOAL: "*", GOAL: ".", FLOOR: "-" };
 
-// The legend's characters to canonical squares, and the RLE syntax characters.
+// The legend's characters to canonical squares; what may not stand in a
+// board's text; RLE syntax.
 function legend(parsers) {
   if (parsers.legend) return parsers.legend;
   const table = {};
   let allowed = "";
+  let syntax = null;
   for (const terminal of parsers.sok.terminals) {
     const pattern = new RegExp(`^(?:${terminal.pattern.to_regexp()})$`);
+    if (terminal.name === "RLE_SYNTAX") syntax = new RegExp(terminal.pattern.to_regexp());
     for (let code = 0; code < 128; code++) {
       const c = String.fromCharCode(code);
       if (!pattern.test(c) || !(terminal.name in SQUARES || terminal.name === "RLE_SYNTAX")) continue;
@@ -23,7 +26,7 @@ function legend(parsers) {
       allowed += `\\x${code.toString(16).padStart(2, "0")}`;
     }
   }
-  return (parsers.legend = { table, stray: new RegExp(`[^${allowed}\\n]`) });
+  return (parsers.legend = { table, stray: new RegExp(`[^${allowed}\\n]`), syntax });
 }
 
 // A "|" that ends a line (uncounted) adds no row: the offsets of those dropped.
@@ -34,7 +37,7 @@ function finalBars(text) {
 }
 
 function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  const { table, stray } = legend(parsers);
+  const { table, stray, syntax } = legend(parsers);
   text = text.replace(/\r\n?/g, "\n");
   const strayPos = text.search(stray);
   const dropped = finalBars(text);
@@ -54,7 +57,8 @@ function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
   while (!rows.at(-1)) rows.pop();
   let cells = rows.slice(first).map((row) => [...row].map((c) => table[c]).join(""));
-  if (tessellation === "Hexoban") cells = hexobanCells(cells, text, first);
+  const filler = (row, column) => layoutError(text, row, column, syntax);
+  if (tessellation === "Hexoban") cells = hexobanCells(cells, first, filler);
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
   return { tessellation, cells, rows: tessellation === "Hexoban" ? hexobanText(cells) : cells };
@@ -66,7 +70,7 @@ const padded = (rows) => {
 };
 
 // Two text columns per cell, odd rows half a cell to the right.
-function hexobanCells(lines, text, first) {
+function hexobanCells(lines, first, layoutError) {
   lines = padded(lines);
   const shift = lines.some((line, r) => r % 2 && line[0] !== "-") ? 1 : 0;
   if (shift) lines = lines.map((line) => `-${line}`);
@@ -78,7 +82,7 @@ function hexobanCells(lines, text, first) {
       return [...line]
         .map((square, c) => {
           if (c % 2 === parity && (r % 2 === 0 || c > 0)) return square;
-          if (square !== "-") throw layoutError(text, first + r, c - shift);
+          if (square !== "-") throw layoutError(first + r, c - shift);
           return "";
         })
         .join("");
@@ -87,9 +91,9 @@ function hexobanCells(lines, text, first) {
 }
 
 // At the square in plain text; at the start of the board in RLE text.
-function layoutError(text, row, column) {
+function layoutError(text, row, column, syntax) {
   const lines = text.split("\n");
-  const plain = !/[0-9()|]/.test(text) && row < lines.length;
+  const plain = !syntax.test(text) && row < lines.length;
   const pos = plain ? lines.slice(0, row).reduce((s, line) => s + line.length + 1, 0) + column : 0;
   return new PortError("a square in a filler column", pos, "SOK305");
 }
@@ -103,4 +107,4 @@ function hexobanText(cells) {
   return lines.length > 1 && rightmost[0] > rightmost[1] ? lines.map((line) => line.slice(0, -1)) : lines;
 }
 
-module.exports = { parse, legend };
+module.exports = { parse };

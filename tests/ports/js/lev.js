@@ -5,30 +5,39 @@
 
 const KEYWORDS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg"];
 const ONCE = ["target", "end", "fgimg", "bgimg"];
-// The arguments of each keyword (its terminal), to find the first wrong one.
-const ARGUMENTS = { size: ["NUMBER", "NUMBER"], color: ["LABEL", "NUMBER", "NUMBER", "NUMBER"], img: ["LABEL", "FILE"], fgimg: ["FILE"], bgimg: ["FILE"] };
+// The arguments of each keyword's terminal, to find the first wrong one.
+const ARGUMENTS = {
+  size: ["NUMBER", "NUMBER"],
+  color: ["LABEL", "NUMBER", "NUMBER", "NUMBER"],
+  img: ["LABEL", "FILE"],
+  fgimg: ["FILE"],
+  bgimg: ["FILE"],
+};
 const words = (line) => [...line.matchAll(/[^ \t]+/g)];
 const indent = (line) => line.length - line.replace(/^[ \t]+/, "").length + 1;
-// A number's value when it has at most `digits` digits (leading zeros aside), else Infinity.
+// A number's value, Infinity when it has more than `digits` digits (leading zeros aside).
 const value = (word, digits) => (word.replace(/^0+/, "").length > digits ? Infinity : Number(word));
 
 function terminals(parsers) {
   if (parsers.levTerminals) return parsers.levTerminals;
   const found = {};
-  for (const terminal of parsers.lev.terminals) found[terminal.name] = new RegExp(`^(?:${terminal.pattern.to_regexp()})$`);
+  for (const t of parsers.lev.terminals) found[t.name] = new RegExp(`^(?:${t.pattern.to_regexp()})$`);
   return (parsers.levTerminals = found);
 }
 
+// The puzzle of a text as the vectors' JSON (null when it cannot be built), its errors and warnings.
 function parse(parsers, text, strict = false) {
   const T = terminals(parsers);
   text = text.replace(/^\ufeff/, "").replace(/\r\n?/g, "\n");
   const lines = text.split("\n");
   const errors = [];
   const warnings = [];
-  // Records an error; returns "" (the line gives no token).
-  const error = (code, line, column) => errors.push({ code, line, column }) && "";
+  const error = (code, line, column) => {
+    errors.push({ code, line, column });
+    return ""; // a line with an error gives no token
+  };
   const atEnd = (code) => error(code, lines.length, lines.at(-1).length + 1);
-  // The lexer (rules 1 to 6) and the parser, line by line.
+  // The lexer (rules 1 to 6) and the parser, line by line; a refused token is left out.
   const interactive = parsers.lev.parse_interactive("");
   const sections = [];
   let [width, height, rowsLeft, rowsDone, refused, other] = [0, 0, 0, false, false, null];
@@ -56,8 +65,9 @@ function parse(parsers, text, strict = false) {
     if (line.startsWith(";")) [kind, rowsLeft] = ["COMMENT", 0];
     else if (rowsLeft) [kind, rowsLeft] = ["ROW", rowsLeft - 1];
     else if (!stripped) kind = "BLANK";
-    else if (KEYWORDS.includes(word)) kind = T[word.toUpperCase()].test(stripped) ? word.toUpperCase() : malformed(T, word, line, number, error);
-    else if (rowsDone && stripped.length === width && T.ROW_TEXT.test(stripped)) kind = error("LEV114", number, 1);
+    else if (KEYWORDS.includes(word)) {
+      kind = T[word.toUpperCase()].test(stripped) ? word.toUpperCase() : malformed(T, word, line, number, error);
+    } else if (rowsDone && stripped.length === width && T.ROW_TEXT.test(stripped)) kind = error("LEV114", number, 1);
     rowsDone = kind === "ROW" && rowsLeft === 0;
     if (kind === "OTHER") {
       other = other || { lines: [], line: number };
@@ -66,8 +76,7 @@ function parse(parsers, text, strict = false) {
     }
     if (other) feed("OTHER", other.lines.join("\n"), other.line);
     other = null;
-    if (!kind) return;
-    const accepted = feed(kind, kind === "COMMENT" || kind === "ROW" ? line : stripped, number);
+    const accepted = kind && feed(kind, kind === "COMMENT" || kind === "ROW" ? line : stripped, number);
     if (kind === "SIZE" && accepted) {
       const found = words(line).slice(1, 3);
       const bad = found.find((w) => !(value(w[0], 9) >= 1));
@@ -82,7 +91,7 @@ function parse(parsers, text, strict = false) {
     if (!e.token) throw e;
     atEnd(sections.some((s) => s.kind === "size") ? "LEV103" : "LEV102");
   }
-  // Rule 7 and the unknown sections (rule 6), then rules 8 to 10 once there is an initial position.
+  // Rules 7 and 6, then rules 8 to 10 when there is an initial position.
   const seen = {};
   const kept = sections.filter((s) => {
     if (ONCE.includes(s.kind) && seen[s.kind]) return error("LEV104", s.line, indent(lines[s.line - 1]));
@@ -94,7 +103,7 @@ function parse(parsers, text, strict = false) {
     if (strict) error("LEV113", ...where);
     else warnings.push(["LEV113", ...where]);
   }
-  const puzzle = seen.initial && width ? build(kept, seen, { width, height, lines, error, atEnd }) : null;
+  const puzzle = seen.initial && width ? build(T, kept, seen, { width, height, lines, error, atEnd }) : null;
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return { puzzle, errors, warnings };
 }
@@ -105,16 +114,16 @@ function malformed(T, word, line, number, error) {
   const expected = ARGUMENTS[word] || [];
   for (const [index, kind] of expected.entries()) {
     if (index + 1 >= found.length) return error("LEV101", number, line.replace(/[ \t]+$/, "").length + 1);
-    if (kind === "FILE") return error("LEV101", number, 1);
     if (!T[kind].test(found[index + 1][0])) return error("LEV101", number, found[index + 1].index + 1);
   }
   return error("LEV101", number, found[expected.length + 1].index + 1);
 }
 
-function build(kept, seen, reading) {
+// Rules 8 to 10; null when "initial" or "target" break rule 8.
+function build(T, kept, seen, reading) {
   const { error, lines } = reading;
-  const initial = rows(reading, seen.initial);
-  const target = seen.target ? rows(reading, seen.target) : [];
+  const initial = rows(T, reading, seen.initial);
+  const target = seen.target ? rows(T, reading, seen.target) : [];
   if (!initial || !target) return null;
   // Rule 9: each label of the target, in the order of its first cell.
   const shapes = cells(initial);
@@ -124,13 +133,12 @@ function build(kept, seen, reading) {
     const [top, left] = found[0];
     const shape = shapes[label];
     const moved = shape && shape.map(([r, c]) => `${r - shape[0][0] + top},${c - shape[0][1] + left}`);
-    const same = shape && moved.length === found.length && found.every(([r, c]) => moved.includes(`${r},${c}`));
-    if (!same) {
+    if (!shape || moved.length !== found.length || !found.every(([r, c]) => moved.includes(`${r},${c}`))) {
       error(shape ? "LEV109" : "LEV108", seen.target.line + top + 1, left + 1);
       targetOk = false;
     }
   }
-  // Rule 10, in file order.
+  // Rule 10, line by line.
   const labels = new Set(initial.join("").replace(/\./g, ""));
   const given = { color: {}, img: {} };
   const accepted = new Set();
@@ -148,7 +156,7 @@ function build(kept, seen, reading) {
     }
   }
   const file = (s) => (s ? s.value.replace(/^[^ \t]+[ \t]+/, "") : "");
-  const layout = kept.filter((s) => (!["color", "img"].includes(s.kind) || accepted.has(s)) && (s.kind !== "target" || targetOk));
+  const items = kept.filter((s) => (s.kind !== "color" && s.kind !== "img") || accepted.has(s));
   return {
     width: reading.width,
     height: reading.height,
@@ -161,12 +169,12 @@ function build(kept, seen, reading) {
     end: Boolean(seen.end),
     comments: kept.filter((s) => s.kind === "comment").map((s) => s.value),
     unknown: kept.filter((s) => s.kind === "unknown").map((s) => s.value),
-    layout: layout.map((s) => s.kind),
+    layout: items.filter((s) => s.kind !== "target" || targetOk).map((s) => s.kind),
   };
 }
 
 // Rule 8 for the rows of a section: the rows, else null.
-function rows(reading, section) {
+function rows(T, reading, section) {
   const { width, height, error, atEnd, lines } = reading;
   let ok = section.rows.length >= height;
   if (!ok) {
@@ -176,11 +184,10 @@ function rows(reading, section) {
   }
   const result = section.rows.map(({ text, line }) => {
     const row = text.replace(/[ \t]+$/, "");
-    const bad = [...row.slice(0, width)].findIndex((c) => !/[.0-9A-Za-z]/.test(c));
-    if (bad >= 0 || row.length !== width) {
-      error(bad >= 0 ? "LEV107" : "LEV106", line, bad >= 0 ? bad + 1 : Math.min(row.length, width) + 1);
-      ok = false;
-    }
+    const bad = [...row.slice(0, width)].findIndex((c) => c !== "." && !T.LABEL.test(c));
+    if (bad >= 0) error("LEV107", line, bad + 1);
+    else if (row.length !== width) error("LEV106", line, Math.min(row.length, width) + 1);
+    ok = ok && bad < 0 && row.length === width;
     return row;
   });
   return ok ? result : null;

@@ -4,7 +4,14 @@
 
 const { DEFAULT_LIMIT, PortError, tokens, Budget, expand } = require("./rle.js");
 
-const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203", syntax: "SOK204", zero: "SOK205", limit: "SOK206" };
+const CODES = {
+  letter: "SOK201",
+  bracket: "SOK202",
+  star: "SOK203",
+  syntax: "SOK204",
+  zero: "SOK205",
+  limit: "SOK206",
+};
 // Rule 1: the letters of each tessellation and their directions.
 const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
 const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
@@ -53,8 +60,9 @@ function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
   let position = null;
   for (const [bracket, written] of groups[0]) {
     for (const c of written) {
+      const kind = KINDS[bracket] || (c === c.toLowerCase() ? "move" : "push or pull");
       if (c === "*") position = steps.length;
-      else steps.push([KINDS[bracket] || (c === c.toLowerCase() ? "move" : "push or pull"), letters[c.toLowerCase()]]);
+      else steps.push([kind, letters[c.toLowerCase()]]);
     }
   }
   const reverse = groups[0].some((s) => s[0] === "[");
@@ -65,10 +73,12 @@ function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
 function checkRun(token, written, opening, letters, before) {
   const stars = before + written.split("*").length - 1;
   const errors = [];
-  const bad = [...token.value].findIndex((c) => /[a-z]/i.test(c) && !(c.toLowerCase() in letters && (!opening || c === c.toLowerCase())));
+  const upper = (c) => c !== c.toLowerCase();
+  const legal = (c) => c.toLowerCase() in letters && !(opening && upper(c));
+  const bad = [...token.value].findIndex((c) => /[a-z]/i.test(c) && !legal(c));
   if (bad >= 0) {
-    const upper = token.value[bad] !== token.value[bad].toLowerCase();
-    errors.push(new PortError("letter", token.start_pos + bad, opening && upper ? CODES.bracket : CODES.letter));
+    const code = opening && upper(token.value[bad]) ? CODES.bracket : CODES.letter;
+    errors.push(new PortError("letter", token.start_pos + bad, code));
   }
   if (stars > 1) errors.push(starError([token], 1 - before));
   if (errors.length) throw errors.reduce((a, b) => (b.pos < a.pos ? b : a));
@@ -77,7 +87,7 @@ function checkRun(token, written, opening, letters, before) {
 
 // The `index`-th "*" of the tokens (the last when there are fewer).
 function starError(sources, index) {
-  const found = sources.flatMap((t) => [...t.value].map((c, i) => (c === "*" ? t.start_pos + i : -1)).filter((p) => p >= 0));
+  const found = sources.flatMap((t) => [...t.value.matchAll(/\*/g)].map((m) => t.start_pos + m.index));
   return new PortError("* twice", found[Math.min(index, found.length - 1)], CODES.star);
 }
 
@@ -89,7 +99,10 @@ function printed(game, mark) {
   let open = "";
   game.steps.forEach(([kind, direction], index) => {
     const brackets = { jump: "[]", "pusher change": "{}" }[kind] || "";
-    if (brackets !== open) [text, open] = [text + open.slice(1) + brackets.slice(0, 1), brackets];
+    if (brackets !== open) {
+      text += open.slice(1) + brackets.slice(0, 1);
+      open = brackets;
+    }
     if (mark && index === game.position) text += "*";
     text += kind === "push or pull" ? letterOf[direction].toUpperCase() : letterOf[direction];
   });

@@ -24,9 +24,11 @@ function* tokens(parser, text, code) {
     }
     interactive.feed_eof();
   } catch (error) {
-    if (error.token) throw new PortError("syntax", error.token.type === "$END" ? text.length : error.token.start_pos || 0, code);
-    if (error.pos_in_stream === undefined) throw error;
-    throw new PortError("syntax", error.pos_in_stream, code);
+    // A premature end is reported at the last token: it is at the end of the text.
+    const { token } = error;
+    const pos = token ? (token.type === "$END" ? text.length : token.start_pos || 0) : error.pos_in_stream;
+    if (pos === undefined) throw error; // not about the text: a bug of the port
+    throw new PortError("syntax", pos, code);
   }
 }
 
