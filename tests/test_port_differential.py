@@ -1,19 +1,21 @@
 """The JavaScript port against sokfmt on random input.
 
 For each reader (RLE, moves and boards in each tessellation, .sok, .lev),
-`fuzzing.generate` makes and mutates inputs with a fixed seed; sokfmt and the
-port (tests/ports/js, all inputs of a reader in one Node.js process) read each
-one, and must give the same outcome: the same object as the vectors' JSON
-(with the same reading warnings, for .sok and .lev), or the same first error,
-with its code, line and column.  Columns count code points on both sides (the
-driver converts JavaScript's UTF-16 offsets).
+`fuzzing.generate` makes and mutates inputs with a fixed seed (for boards and
+.lev files, half of them are made valid first, then perhaps mutated); sokfmt
+and the port (tests/ports/js, all inputs of a reader in one Node.js process)
+read each one, and must give the same outcome: the same object as the
+vectors' JSON (with the same reading warnings, for .sok and .lev), or the
+same first error, with its code, line and column.  Columns count code points
+on both sides (the driver converts JavaScript's UTF-16 offsets).
 
 Where sokfmt departs from its grammars' headers, the port follows the
 headers: `KNOWN_BUGS` lists those departures, each with an input that shows
 it (a strict xfail, so that a fix is noticed) and a test that recognises the
 inputs of the random run that meet it, counted apart.
 
-SOKFMT_DIFF_ROUNDS sets the inputs per reader (10,000 by default) and
+SOKFMT_DIFF_ROUNDS sets the inputs per reader (10,000 by default; each .lev
+input is read twice, leniently and strictly) and
 SOKFMT_DIFF_SEED the seed.  The tests skip or fail as tests/test_port_js.py does.
 """
 
@@ -54,14 +56,65 @@ Outcome = dict[str, Any]
 READING_WARNINGS = {"SOK102", "SOK103", "SOK104", "LEV113"}
 
 
+def _board(rng: random.Random, tessellation: str) -> str:
+    """A board's text: walls around squares, printed plain or run-length encoded."""
+    width, height = rng.randint(1, 7), rng.randint(1, 5)
+    inner = [rng.choice("#@+$*.-----") for _ in range(width * height)]
+    rows = ["#" * (width + 2)] + [
+        f"#{''.join(inner[r * width : (r + 1) * width])}#" for r in range(height)
+    ]
+    board = sokfmt.Board(Tessellation.from_name(tessellation), (*rows, rows[0]))
+    return board.printed(rle=rng.random() < 0.3)
+
+
+def _lev(rng: random.Random) -> str:
+    """A .lev file that is often valid: size, initial, perhaps a target that
+    keeps or moves a piece, colors, an image and other sections, in a random order."""
+    width, height = rng.randint(1, 4), rng.randint(1, 4)
+    initial = ["".join(rng.choice("AB12...") for _ in range(width)) for _ in range(height)]
+    initial[0] = "x" + initial[0][1:]
+    labels = sorted(set("".join(initial)) - {"."})
+    target = ["".join(c if c == "x" else "." for c in row) for row in initial]
+    if not initial[-1].strip(".") and rng.random() < 0.5:
+        target = ["." * width, *target[:-1]]  # the piece "x" one row down
+    colored = rng.sample(labels, min(2, len(labels)))
+    items = [
+        *(f"color {label} {rng.randint(0, 300)} 0 9" for label in colored),
+        f"img {rng.choice(labels)} piece {rng.randint(1, 9)}.png",
+        *rng.sample(["end", "fgimg f.png", "bgimg b.png", "; a comment", "history 1", ""], 3),
+        *(["\n".join(["target", *target])] if rng.random() < 0.5 else []),
+    ]
+    rng.shuffle(items)
+    size = rng.randint(0, 2)
+    items.insert(size, f"size {width} {height}")
+    items.insert(rng.randint(size + 1, len(items)), "\n".join(["initial", *initial]))
+    return "\n".join(items) + "\n"
+
+
+def _generated(rng: random.Random, language: str, tessellation: str) -> str:
+    """fuzzing's inputs, and for boards and .lev files as many that are made
+    valid first (and perhaps mutated), since few of fuzzing's are."""
+    if language not in ("board", "lev") or rng.random() < 0.5:
+        return fuzzing.generate(rng, language)
+    text = _board(rng, tessellation) if language == "board" else _lev(rng)
+    return (
+        fuzzing.mutate(rng, text, [*"#@$.-|0123456789()\n", *"sizecolr AB.\t;"])
+        if rng.random() < 0.5
+        else text
+    )
+
+
 def inputs(language: str, tessellation: str, rounds: int, seed: int) -> list[dict[str, Any]]:
     """The inputs of one reader: a .sok file is read in a random caller's
     tessellation (or none), a .lev file both leniently and strictly."""
     rng = random.Random(f"{seed}/{language}/{tessellation}")
     cases = []
     for _ in range(rounds):
-        case: dict[str, Any] = {"language": language, "input": fuzzing.generate(rng, language)}
-        if language == "sok":
+        case: dict[str, Any] = {
+            "language": language,
+            "input": _generated(rng, language, tessellation),
+        }
+        if language == "sok":  # the caller's tessellation, or none
             tessellation = rng.choice(["", *(t.value for t in Tessellation)])
         if tessellation:
             case["tessellation"] = tessellation
