@@ -363,3 +363,21 @@ def test_the_port_reads_as_sokfmt_does(
     for name, count in known.items():
         print(f"  {count} explained by a known bug of sokfmt: {name}")
     assert not found, f"{len(found)} of {len(cases)} inputs:\n" + "\n".join(found[:10])
+
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus of real level files at {CORPUS}")
+def test_the_port_reads_real_files_as_sokfmt_does(js_port: JsPort, tmp_path: Path) -> None:
+    cases = []
+    for path in sorted(CORPUS.rglob("*")):
+        if path.suffix in (".sok", ".xsb"):
+            data = path.read_bytes()
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                text = data.decode("cp1252")
+            cases.append({"language": "sok", "input": text})
+    found, known = disagreements(js_port, cases, tmp_path)
+    assert (found, known) == ([], Counter())
