@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import jsport
+import pytest
 from hypothesis import settings
 
 # Machines here are shared and busy: a slow example is not a failure.  (The
 # first example of a run may also build a parser, which takes a while.)
 settings.register_profile("sokfmt", deadline=None)
 settings.load_profile("sokfmt")
+
+
+@pytest.fixture(scope="session")
+def js_port(tmp_path_factory: pytest.TempPathFactory) -> jsport.JsPort:
+    """The JavaScript port, its parsers generated once per session."""
+    return jsport.js_port(tmp_path_factory)

@@ -7,9 +7,9 @@ never among sokfmt's dependencies):
     python generate.py GRAMMARS_DIR OUT_DIR
 
 Each grammar is built as sokfmt builds it (LALR, basic lexer).  A grammar
-whose tokens come from a lexer of its own (it has %declare) keeps every
-terminal, even those no rule uses, so that the port's lexer can use the line
-classes the grammar defines for it (sok.lark).
+whose tokens come from a lexer of its own (it has %declare: sok.lark,
+lev.lark) keeps every terminal, even those no rule uses, so that the port's
+lexer uses the grammar's own line classes, legend and keyword lines.
 """
 
 from __future__ import annotations

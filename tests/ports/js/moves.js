@@ -1,0 +1,126 @@
+// Move strings (grammars/moves.lark): rules 1 to 6 of its header, each
+// token's rules checked once the generated parser has taken the token.
+"use strict";
+
+const { DEFAULT_LIMIT, PortError, tokens, Budget, expand } = require("./rle.js");
+
+const CODES = {
+  letter: "SOK201",
+  bracket: "SOK202",
+  star: "SOK203",
+  syntax: "SOK204",
+  zero: "SOK205",
+  limit: "SOK206",
+};
+// Rule 1: the letters of each tessellation and their directions.
+const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
+const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
+const OCTO = { ...SQUARE, w: "north west", e: "south east", n: "north east", s: "south west" };
+const LETTERS = { Sokoban: SQUARE, Hexoban: HEX, Trioban: HEX, Octoban: OCTO };
+const KINDS = { "[": "jump", "{": "pusher change" };
+// A count (white space may stand in it and after it) with its letter, or a letter or "*".
+const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
+
+// A segment: [opening bracket or "", its letters and "*", the RUN tokens they come from].
+function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
+  const budget = new Budget(limit, CODES);
+  const letters = LETTERS[tessellation];
+  const groups = [[]];
+  const counts = [];
+  let [count, opening, stars] = [1, "", 0];
+  for (const token of tokens(parsers.moves, text, CODES.syntax)) {
+    const pos = token.start_pos || 0;
+    if (token.type === "RUN") {
+      const written = expand(token.value, pos, budget, PIECES);
+      stars = checkRun(token, written, opening, letters, stars);
+      groups.at(-1).push([opening, written, [token]]);
+    } else if (token.type === "COUNT") {
+      count = budget.count(token.value.replace(/[ \t\r\n]/g, ""), pos);
+    } else if (token.type === "LPAR") {
+      groups.push([]);
+      counts.push(count);
+      count = 1;
+    } else if (token.type === "RPAR") {
+      const [inner, times] = [groups.pop(), counts.pop()];
+      if (times > 1 && inner.some((s) => s[1].includes("*"))) throw starError(inner.flatMap((s) => s[2]), 0);
+      budget.take(inner.reduce((size, s) => size + s[1].length + (s[0] ? 2 : 0), 0) * (times - 1));
+      if (inner.length === 1) groups.at(-1).push([inner[0][0], inner[0][1].repeat(times), inner[0][2]]);
+      else for (let i = 0; i < times; i++) groups.at(-1).push(...inner);
+    } else if (token.type === "LSQB" || token.type === "LBRACE") {
+      opening = token.value;
+      groups.push([]);
+    } else {
+      const inner = groups.pop();
+      budget.take(2);
+      groups.at(-1).push([opening, inner.map((s) => s[1]).join(""), inner.flatMap((s) => s[2])]);
+      opening = "";
+    }
+  }
+  const steps = [];
+  let position = null;
+  for (const [bracket, written] of groups[0]) {
+    for (const c of written) {
+      const kind = KINDS[bracket] || (c === c.toLowerCase() ? "move" : "push or pull");
+      if (c === "*") position = steps.length;
+      else steps.push([kind, letters[c.toLowerCase()]]);
+    }
+  }
+  const reverse = groups[0].some((s) => s[0] === "[");
+  return { tessellation, steps, reverse, position: position === null ? steps.length : position };
+}
+
+// Rules 1, 2 and 4 for one RUN: its first error, else the count of "*" so far.
+function checkRun(token, written, opening, letters, before) {
+  const stars = before + written.split("*").length - 1;
+  const errors = [];
+  const upper = (c) => c !== c.toLowerCase();
+  const legal = (c) => c.toLowerCase() in letters && !(opening && upper(c));
+  const bad = [...token.value].findIndex((c) => /[a-z]/i.test(c) && !legal(c));
+  if (bad >= 0) {
+    const code = opening && upper(token.value[bad]) ? CODES.bracket : CODES.letter;
+    errors.push(new PortError("letter", token.start_pos + bad, code));
+  }
+  if (stars > 1) errors.push(starError([token], 1 - before));
+  if (errors.length) throw errors.reduce((a, b) => (b.pos < a.pos ? b : a));
+  return stars;
+}
+
+// The `index`-th "*" of the tokens (the last when there are fewer).
+function starError(sources, index) {
+  const found = sources.flatMap((t) => [...t.value.matchAll(/\*/g)].map((m) => t.start_pos + m.index));
+  return new PortError("* twice", found[Math.min(index, found.length - 1)], CODES.star);
+}
+
+// The canonical text: "*" at the position when `mark`, "[]" first in a
+// reverse game that does not open with a jump.
+function printed(game, mark) {
+  const letterOf = Object.fromEntries(Object.entries(LETTERS[game.tessellation]).map(([l, d]) => [d, l]));
+  let text = game.reverse && !(game.steps.length && game.steps[0][0] === "jump") ? "[]" : "";
+  let open = "";
+  game.steps.forEach(([kind, direction], index) => {
+    const brackets = { jump: "[]", "pusher change": "{}" }[kind] || "";
+    if (brackets !== open) {
+      text += open.slice(1) + brackets.slice(0, 1);
+      open = brackets;
+    }
+    if (mark && index === game.position) text += "*";
+    text += kind === "push or pull" ? letterOf[direction].toUpperCase() : letterOf[direction];
+  });
+  return text + open.slice(1);
+}
+
+// The JSON object of the moves vectors.
+function vector(game) {
+  const text = printed(game, true);
+  return {
+    steps: game.steps,
+    solving_mode: game.reverse ? "reverse" : "forward",
+    current_move_idx: game.position,
+    moves_count: game.steps.filter((s) => s[0] === "move").length,
+    pushes_count: game.steps.filter((s) => s[0] === "push or pull").length,
+    printed: text,
+    printed_rle: text.replace(/(.)\1\1+/g, (run, c) => `${run.length}${c}`),
+  };
+}
+
+module.exports = { LETTERS, decode, printed, vector };
