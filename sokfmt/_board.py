@@ -43,14 +43,16 @@ def parse(text: str, tessellation: Tessellation, *, limit: int) -> Board:
 def _parse(text: str, tessellation: Tessellation, limit: int) -> Board:
     table, stray, shown = _legend()
     bad = stray.search(text)
+    shortened, dropped = _without_final_separators(text)
     try:
-        decoded = _rle.decode(_without_final_separators(text), limit)
+        decoded = _rle.decode(shortened, limit)
     except RleSyntaxError as error:
-        if bad is None or error.pos < bad.start():
+        pos = _restored(error.pos, dropped)
+        if bad is None or pos < bad.start():
             # The RLE error comes first; its code has the number of the RLE
             # rule in the board range (RLE102 -> SOK302).
             raise BoardSyntaxError.at(
-                error.message, text=text, pos=error.pos, code=f"SOK3{error.code[-2:]}"
+                error.message, text=text, pos=pos, code=f"SOK3{error.code[-2:]}"
             ) from None
         decoded = ""
     if bad is not None:
@@ -72,21 +74,37 @@ def _parse(text: str, tessellation: Tessellation, limit: int) -> Board:
     if tessellation is Tessellation.HEXOBAN:
         rows = _hexoban_cells(rows, text, first)
     width = max(map(len, rows))
+    if width == 0:  # a Hexoban text of floor in filler columns only
+        raise BoardSyntaxError.at(
+            "A board needs at least one cell", text=text, pos=0, code="SOK306"
+        )
     return Board(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
 
 
-def _without_final_separators(text: str) -> str:
+def _without_final_separators(text: str) -> tuple[str, list[int]]:
     """A "|" that ends a line ends its row, as the line break does: the spec
-    makes it optional there, so it must not add an empty row."""
+    makes it optional there, so it must not add an empty row.  The text
+    without them, and their offsets in `text`."""
     if "|\n" not in text and not text.endswith("|"):
-        return text
-    return "\n".join(_drop_final_separator(line) for line in text.split("\n"))
+        return text, []
+    lines, dropped, pos = [], [], 0
+    for line in text.split("\n"):
+        if line.endswith("|") and not line[-2:-1].isdigit():
+            dropped.append(pos + len(line) - 1)
+            lines.append(line[:-1])
+        else:
+            lines.append(line)
+        pos += len(line) + 1
+    return "\n".join(lines), dropped
 
 
-def _drop_final_separator(line: str) -> str:
-    if line.endswith("|") and not line[-2:-1].isdigit():
-        return line[:-1]
-    return line
+def _restored(pos: int, dropped: list[int]) -> int:
+    """An offset in the text without the separators `dropped`, in the text."""
+    for offset in dropped:
+        if offset > pos:
+            break
+        pos += 1
+    return pos
 
 
 def _hexoban_cells(lines: list[str], text: str, first_line: int) -> list[str]:

@@ -110,6 +110,7 @@ def _tokens(reading: _Reading) -> Iterator[Token]:
     """Rules 1 to 6: one token per line, consecutive OTHER lines together."""
     rows_left = 0  # rows still expected after "initial" or "target"
     rows_done = False  # the line before was the last expected row
+    sized = False  # a "size" line was read
     other: list[str] = []
     other_at = (0, 0)
     pos = 0
@@ -145,8 +146,9 @@ def _tokens(reading: _Reading) -> Iterator[Token]:
         if other:
             yield Token("OTHER", "\n".join(other), other_at[1], other_at[0], 1)
             other = []
-        if kind == "SIZE":
+        if kind == "SIZE" and not sized:  # the grammar refuses a second one
             reading.width, reading.height = _size(reading, stripped, line, number)
+            sized = True
         elif kind in ("INITIAL", "TARGET") and reading.height:
             rows_left = reading.height
         if kind:
@@ -262,11 +264,31 @@ def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = Non
     errors = sorted(reading.errors, key=lambda error: error.pos)
     if diagnostics is not None:
         found = [error.located(text, dropped_bom=True).diagnostic() for error in errors]
-        diagnostics += sorted(found + reading.problems, key=lambda d: (d.line, d.column))
+        found += [problem.located(text, dropped_bom=True) for problem in reading.problems]
+        diagnostics += sorted(found, key=lambda d: (d.line, d.column))
     if errors and (diagnostics is None or puzzle is None):
         raise errors[0].located(text, dropped_bom=True)
     assert puzzle is not None
     return puzzle
+
+
+def _unknown_sections(
+    reading: _Reading, kept: list[tuple[str, Token, list[Token]]]
+) -> tuple[UnknownSection, ...]:
+    """Rule 6: each unknown section kept, with a warning (an error in strict mode)."""
+    unknown = []
+    for kind, token, _ in kept:
+        if kind == "unknown":
+            first = str(token).split("\n", 1)[0]
+            keywords = ", ".join(_KEYWORDS)
+            message = f"Unknown section {_WORD.findall(first)[0]!r}, expected one of {keywords}"
+            column = len(first) - len(first.lstrip(" \t")) + 1
+            if reading.strict:
+                reading.error(f"{message} (strict mode)", token.line or 1, column, "LEV113")
+            else:
+                reading.warning(f"{message}: kept as it is", token.line or 1, column, "LEV113")
+            unknown.append(UnknownSection(str(token), token.line or 0))
+    return tuple(unknown)
 
 
 def _build(reading: _Reading, sections: list[tuple[str, Token, list[Token]]]) -> LevPuzzle | None:
@@ -284,6 +306,7 @@ def _build(reading: _Reading, sections: list[tuple[str, Token, list[Token]]]) ->
             continue
         seen.setdefault(kind, token)
         kept.append((kind, token, rows))
+    unknown = _unknown_sections(reading, kept)
     width, height = reading.width, reading.height
     if "initial" not in seen or not width:
         return None
@@ -298,18 +321,6 @@ def _build(reading: _Reading, sections: list[tuple[str, Token, list[Token]]]) ->
     labels = {c for row in initial for c in row} - {EMPTY}
     target = _checked_target(reading, initial, target, seen.get("target"), labels)
     colors, images, accepted = _colors_and_images(reading, kept, labels)
-    unknown = []
-    for kind, token, _ in kept:
-        if kind == "unknown":
-            first = str(token).split("\n", 1)[0]
-            keywords = ", ".join(_KEYWORDS)
-            message = f"Unknown section {_WORD.findall(first)[0]!r}, expected one of {keywords}"
-            column = len(first) - len(first.lstrip(" \t")) + 1
-            if reading.strict:
-                reading.error(f"{message} (strict mode)", token.line or 1, column, "LEV113")
-            else:
-                reading.warning(f"{message}: kept as it is", token.line or 1, column, "LEV113")
-            unknown.append(UnknownSection(str(token), token.line or 0))
     return LevPuzzle(
         width=width,
         height=height,
@@ -321,7 +332,7 @@ def _build(reading: _Reading, sections: list[tuple[str, Token, list[Token]]]) ->
         background=_file(seen.get("bgimg")),
         end="end" in seen,
         comments=tuple(str(token) for kind, token, _ in kept if kind == "comment"),
-        unknown=tuple(unknown),
+        unknown=unknown,
         layout=tuple(
             kind
             for kind, token, _ in kept

@@ -68,11 +68,27 @@ def decode(text: str, limit: int, *, fast: bool = True) -> str:
             budget.take(len(text))
             return text.replace("|", "\n")
         if fast and matches_whole(compiled.group_free, text):
-            # No groups: the whole text is RUNs and line breaks, and decodes as one run.
-            return expand_counts(text, compiled.counts, budget, int).replace("|", "\n")
+            # No groups: the text is RUNs (one a line) and line breaks, checked
+            # in that order as the tokens would be.
+            return _expand_lines(text, compiled.counts, budget).replace("|", "\n")
         return _decode_tokens(text, budget, compiled).replace("|", "\n")
     except SemanticError as exc:
         _grammar.fail(RLE, text, exc)
+
+
+def _expand_lines(text: str, counts: re.Pattern[str], budget: Budget) -> str:
+    """`expand_counts` for a group-free text, line by line, each line break
+    paid for after its line (the order of the tokens RUN and LINE_BREAK)."""
+    if "\n" not in text:
+        return expand_counts(text, counts, budget, int)
+    lines = []
+    pos = 0
+    for number, line in enumerate(text.split("\n")):
+        if number:
+            budget.take(1)
+        lines.append(expand_counts(line, counts, budget, pos.__add__))
+        pos += len(line) + 1
+    return "\n".join(lines)
 
 
 def _decode_tokens(text: str, budget: Budget, compiled: _Compiled) -> str:

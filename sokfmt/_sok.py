@@ -53,6 +53,8 @@ _Parsed = TypeVar("_Parsed")
 # The warnings that go to Python's `warnings` when the caller keeps no
 # diagnostics: doubts about reading, and solutions that do not solve.
 _DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK502")
+# About the whole file: at line 1, column 1, whatever stands there.
+_NO_PUZZLE = "SOK102"
 
 
 # ----------------------------------------------------------------- blocks
@@ -130,7 +132,9 @@ class _Builder:
         self._finish()
         if self.boards == 0:
             self._report(
-                Diagnostic("warning", "SOK102", "No puzzle found: no board of 3 rows or more", 1, 1)
+                Diagnostic(
+                    "warning", _NO_PUZZLE, "No puzzle found: no board of 3 rows or more", 1, 1
+                )
             )
         fields, notes = _notes(self.file_notes, _FILE_KEYS)
         return Collection(
@@ -290,7 +294,8 @@ def _doubts(notes: list[Token], tessellation: Tessellation) -> list[Diagnostic]:
             )
         elif token.type == TEXT_LINE and getattr(token, "doubt", "") == "row":
             text = str(token)
-            column = next(patterns().stray.finditer(text)).start()
+            quotes = len(text) - len(unquoted(text))
+            column = quotes + next(patterns().stray.finditer(unquoted(text))).start()
             found.append(
                 Diagnostic(
                     "warning",
@@ -549,6 +554,7 @@ def parse(
     """See `sokfmt.parse_sok`."""
     puzzles: list[Puzzle] = []
     builder = _Builder(tessellation, diagnostics, puzzles.append, replay)
+    reported = 0 if diagnostics is None else len(diagnostics)
     normalised = normalise(text)
     try:
         for _ in _feed(
@@ -558,6 +564,11 @@ def parse(
         collection = builder.end()
     except ParseError as error:
         raise error.located(text, dropped_bom=True) from None
+    if diagnostics is not None and normalised is not text:  # positions in the caller's text
+        diagnostics[reported:] = [
+            found if found.code == _NO_PUZZLE else found.located(text, dropped_bom=True)
+            for found in diagnostics[reported:]
+        ]
     return Collection(
         title=collection.title,
         author=collection.author,

@@ -385,7 +385,7 @@ class Lexer:
         elif _almost(bare, tessellation):
             family = ALMOST_MOVES
         if family in (MOVES_LINE, ALMOST_MOVES) and not self.seen_board:
-            return TEXT_LINE  # rule 5
+            family = TEXT_LINE  # rule 5
         if family == TEXT_LINE and ("=" in text or ":" in text) and parse_property(text):
             return PROPERTY_LINE
         return family

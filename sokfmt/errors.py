@@ -117,17 +117,11 @@ class ParseError(SokfmtError, ValueError):
         final "|" dropped, a byte order mark dropped when `dropped_bom`): the
         line and column count in the rewritten text, with CR, LF and CRLF
         each ending a line."""
-        starts = [0, *(found.end() for found in _LINE_BREAK.finditer(text))]
-        line = min(self.line, len(starts))
-        start = starts[line - 1]
-        end = _LINE_BREAK.search(text, start)
-        source = text[start : end.start() if end else len(text)]
-        column = self.column + (dropped_bom and line == 1 and text.startswith("\ufeff"))
-        pos = min(start + column - 1, len(text))
+        line, column, pos, source = _position(text, self.line, self.column, dropped_bom)
         return type(self)(
             self.message,
             line=line,
-            column=pos - start + 1,
+            column=column,
             pos=pos,
             source_line=source,
             at_end=self.at_end,
@@ -154,6 +148,19 @@ class ParseError(SokfmtError, ValueError):
     def diagnostic(self) -> Diagnostic:
         """This error as a diagnostic."""
         return Diagnostic("error", self.code, self.message, self.line, self.column, self.pos)
+
+
+def _position(text: str, line: int, column: int, dropped_bom: bool) -> tuple[int, int, int, str]:
+    """A line and column of a reader's rewritten text (see `ParseError.located`)
+    in `text`: the line, column, offset and the text of that line."""
+    starts = [0, *(found.end() for found in _LINE_BREAK.finditer(text))]
+    line = min(line, len(starts))
+    start = starts[line - 1]
+    end = _LINE_BREAK.search(text, start)
+    source = text[start : end.start() if end else len(text)]
+    column += dropped_bom and line == 1 and text.startswith("\ufeff")
+    pos = min(start + column - 1, len(text))
+    return line, pos - start + 1, pos, source
 
 
 class RleSyntaxError(ParseError):
@@ -222,6 +229,11 @@ class Diagnostic:
 
     def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.severity}: {self.code} {self.message}"
+
+    def located(self, text: str, *, dropped_bom: bool = False) -> Diagnostic:
+        """The same diagnostic placed in `text`, as `ParseError.located` does."""
+        line, column, pos, _ = _position(text, self.line, self.column, dropped_bom)
+        return Diagnostic(self.severity, self.code, self.message, line, column, pos)
 
 
 class ValidationError(SokfmtError, ValueError):

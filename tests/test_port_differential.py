@@ -9,10 +9,7 @@ vectors' JSON (with the same reading warnings, for .sok and .lev), or the
 same first error, with its code, line and column.  Columns count code points
 on both sides (the driver converts JavaScript's UTF-16 offsets).
 
-Where sokfmt departs from its grammars' headers, the port follows the
-headers: `KNOWN_BUGS` lists those departures, each with an input that shows
-it (a strict xfail, so that a fix is noticed) and a test that recognises the
-inputs of the random run that meet it, counted apart.
+Where the two disagree, the grammars' headers decide which one is wrong.
 
 SOKFMT_DIFF_ROUNDS sets the inputs per reader (10,000 by default; each .lev
 input is read twice, leniently and strictly) and
@@ -21,16 +18,10 @@ SOKFMT_DIFF_SEED the seed.  The tests skip or fail as tests/test_port_js.py does
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import json
 import os
 import random
-import re
 import warnings
-from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +30,7 @@ import pytest
 from jsport import JsPort
 
 import sokfmt
-from sokfmt import ParseError, SavedGame, Tessellation, _moves, _rle, _sok_lexer
-from sokfmt.properties import parse_property
+from sokfmt import ParseError, SavedGame, Tessellation
 
 ROUNDS = int(os.environ.get("SOKFMT_DIFF_ROUNDS", "10000"))
 SEED = int(os.environ.get("SOKFMT_DIFF_SEED", "20261214"))
@@ -54,7 +44,7 @@ READERS = [
 # What a reader makes of an input: {"result", "warnings"} or {"error"}.
 Outcome = dict[str, Any]
 # The warnings of reading (the content checks SOK401 to SOK404 are no part of the languages).
-READING_WARNINGS = {"SOK102", "SOK103", "SOK104", "LEV113"}
+READING_WARNINGS = {"SOK102", "SOK103", "SOK104", "SOK105", "LEV113"}
 
 
 def _board(rng: random.Random, tessellation: str) -> str:
@@ -180,180 +170,39 @@ def python_outcome(case: dict[str, Any]) -> Outcome:
     return json.loads(json.dumps(outcome))
 
 
-# ------------------------------------------------------------ known bugs
-
-
-@dataclass(frozen=True)
-class KnownBug:
-    """Where sokfmt departs from a grammar's header (the port follows the header)."""
-
-    name: str
-    example: dict[str, Any]  # an input that shows it
-    meets: Callable[[dict[str, Any], Outcome, Outcome], bool]  # (input, sokfmt's, port's)
-
-
-def _lines(text: str) -> list[str]:
-    return re.split(r"\r\n|\r|\n", text)
-
-
-def _both_errors(ours: Outcome, theirs: Outcome) -> bool:
-    return "error" in ours and "error" in theirs
-
-
-@contextlib.contextmanager
-def _no_fast_paths() -> Iterator[None]:
-    decode, decode_moves = _rle.decode, _moves.decode_moves
-    _rle.decode = functools.partial(decode, fast=False)  # type: ignore[assignment]
-    _moves.decode_moves = functools.partial(decode_moves, fast=False)  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        _rle.decode, _moves.decode_moves = decode, decode_moves
-
-
-def _fast_path(case: dict[str, Any], ours: Outcome, theirs: Outcome) -> bool:
-    """sokfmt without its fast paths agrees with the port."""
-    with _no_fast_paths():
-        return python_outcome(case) == theirs
-
-
-def _final_bar(case: dict[str, Any], ours: Outcome, theirs: Outcome) -> bool:
-    """A board line ends with an uncounted "|", which sokfmt drops before
-    decoding, and reports the decoding's errors at offsets of the shortened text."""
-    bar = re.compile(r"(^|[^0-9])\|$")
-    lines = [_sok_lexer.unquoted(line) for line in _lines(case["input"])]
-    codes = {ours.get("error", {}).get("code", ""), theirs.get("error", {}).get("code", "")}
-    return (
-        _both_errors(ours, theirs)
-        and all(code.startswith("SOK3") for code in codes)
-        and any(map(bar.search, lines))
-    )
-
-
-def _no_cell(case: dict[str, Any], ours: Outcome, theirs: Outcome) -> bool:
-    """sokfmt raises ValidationError where the port reports SOK306."""
-    return "raised" in ours and theirs.get("error", {}).get("code") == "SOK306"
-
-
-def _rows_line(case: dict[str, Any], ours: Outcome, theirs: Outcome) -> bool:
-    """An RLE line decodes to rows with a BOARD_ROW among them, not at both
-    ends: sok.lark's rule 1 makes it a ROWS_LINE, sokfmt a TEXT_LINE."""
-    for line in _lines(case["input"]):
-        bare = _sok_lexer.unquoted(line)
-        if _sok_lexer.line_class(bare) != "RLE_LINE" or _sok_lexer.decoded_rows(bare):
-            continue
-        try:
-            rows = sokfmt.rle_decode(bare).split("\n")
-        except ParseError:
-            continue
-        while rows and not rows[-1].strip(" \t"):
-            rows.pop()
-        while rows and not rows[0].strip(" \t"):
-            rows.pop(0)
-        kinds = {_sok_lexer.line_class(row) for row in rows}
-        if len(rows) > 1 and "BOARD_ROW" in kinds and kinds <= {*_BOARD_ROWS, "BLANK_LINE"}:
-            return True
-    return False
-
-
-_BOARD_ROWS = {"BOARD_ROW", "EMPTY_ROW", "OPEN_ROW"}
-
-
-def _property_before_board(case: dict[str, Any], ours: Outcome, theirs: Outcome) -> bool:
-    """A key/value line that is moves but for one character: before the first
-    board, rule 5 makes it a TEXT_LINE and rule 7 a PROPERTY_LINE; sokfmt
-    leaves it a TEXT_LINE (and takes it for a title)."""
-    return any(
-        parse_property(line) and _sok_lexer._almost(_sok_lexer.unquoted(line), tessellation)
-        for line in _lines(case["input"])
-        for tessellation in Tessellation
-    )
-
-
-def _strict_unknown(case: dict[str, Any], ours: Outcome, theirs: Outcome) -> bool:
-    """Strict mode: sokfmt checks unknown sections only once the puzzle is
-    built.  (Each .lev input is also read leniently, where this bug hides
-    nothing.)"""
-    return bool(case.get("strict")) and theirs.get("error", {}).get("code") == "LEV113"
-
-
-def _second_size(case: dict[str, Any], ours: Outcome, theirs: Outcome) -> bool:
-    """A second "size" line, refused, still sets WIDTH and HEIGHT in sokfmt."""
-    size = re.compile(r"size[ \t]+[0-9]+[ \t]+[0-9]+")
-    return sum(bool(size.fullmatch(line.strip(" \t"))) for line in _lines(case["input"])) > 1
-
-
-KNOWN_BUGS = [
-    KnownBug(
-        "rle: the group-free fast path checks every count before the size",
-        {"language": "rle", "input": "9999999999#\n0#"},
-        _fast_path,
-    ),
-    KnownBug(
-        "boards: errors after a line-ending '|' are reported a column early",
-        {"language": "board", "input": "#|\n#)", "tessellation": "Sokoban"},
-        _final_bar,
-    ),
-    KnownBug(
-        "boards: a Hexoban board without a cell raises ValidationError",
-        {"language": "board", "input": "-", "tessellation": "Hexoban"},
-        _no_cell,
-    ),
-    KnownBug(
-        "sok: an RLE line of rows not closed at both ends is text, not a ROWS_LINE",
-        {"language": "sok", "input": "#####\n#@$.|#\n#####\n"},
-        _rows_line,
-    ),
-    KnownBug(
-        "sok: a key/value line that is almost moves is no property before the first board",
-        {"language": "sok", "input": "R=2\n#####\n#@$.#\n#####\n"},
-        _property_before_board,
-    ),
-    KnownBug(
-        "lev: unknown sections are no error in strict mode unless the puzzle is built",
-        {"language": "lev", "input": "x\n", "strict": True},
-        _strict_unknown,
-    ),
-    KnownBug(
-        "lev: a second 'size' line, refused, still sets the width and height",
-        {"language": "lev", "input": "size 2 1\ninitial\nAB\nsize 3 1\n", "strict": False},
-        _second_size,
-    ),
-]
-
-
 # ------------------------------------------------------------------ runs
 
 
-def disagreements(
-    port: JsPort, cases: list[dict[str, Any]], folder: Path
-) -> tuple[list[str], Counter[str]]:
-    """The inputs on which sokfmt and the port disagree, described, and how
-    many disagreements each known bug explains."""
+def disagreements(port: JsPort, cases: list[dict[str, Any]], folder: Path) -> list[str]:
+    """The inputs on which sokfmt and the port disagree, described."""
     batch = folder / "inputs.json"
     batch.write_text(json.dumps(cases), encoding="utf-8")
     found = json.loads(port.run("batch", str(batch)))
     different = []
-    known: Counter[str] = Counter()
     for case, theirs in zip(cases, found, strict=True):
         if "warnings" in theirs:
             theirs["warnings"].sort()
         ours = python_outcome(case)
-        if ours == theirs:
-            continue
-        bug = next((bug for bug in KNOWN_BUGS if bug.meets(case, ours, theirs)), None)
-        if bug is not None:
-            known[bug.name] += 1
-        else:
+        if ours != theirs:
             different.append(f"{case!r}\n  sokfmt: {ours}\n  port:   {theirs}")
-    return different, known
+    return different
 
 
-@pytest.mark.xfail(reason="sokfmt departs from the header here: see KNOWN_BUGS", strict=True)
-@pytest.mark.parametrize("bug", KNOWN_BUGS, ids=lambda bug: bug.name)
-def test_known_bug_is_fixed(js_port: JsPort, tmp_path: Path, bug: KnownBug) -> None:
-    different, known = disagreements(js_port, [bug.example], tmp_path)
-    assert (different, known) == ([], Counter())
+# Inputs on which sokfmt once departed from its grammars' headers (the port
+# follows the headers), kept as cases of their own.
+DEPARTURES = [
+    {"language": "rle", "input": "9999999999#\n0#"},
+    {"language": "board", "input": "#|\n#)", "tessellation": "Sokoban"},
+    {"language": "board", "input": "-", "tessellation": "Hexoban"},
+    {"language": "sok", "input": "#####\n#@$.|#\n#####\n"},
+    {"language": "sok", "input": "R=2\n#####\n#@$.#\n#####\n"},
+    {"language": "lev", "input": "x\n", "strict": True},
+    {"language": "lev", "input": "size 2 1\ninitial\nAB\nsize 3 1\n", "strict": False},
+]
+
+
+def test_former_departures_agree(js_port: JsPort, tmp_path: Path) -> None:
+    assert disagreements(js_port, DEPARTURES, tmp_path) == []
 
 
 @pytest.mark.parametrize(("language", "tessellation"), READERS, ids=lambda x: x)
@@ -361,10 +210,8 @@ def test_the_port_reads_as_sokfmt_does(
     js_port: JsPort, tmp_path: Path, language: str, tessellation: str
 ) -> None:
     cases = inputs(language, tessellation, ROUNDS, SEED)
-    found, known = disagreements(js_port, cases, tmp_path)
+    found = disagreements(js_port, cases, tmp_path)
     print(f"{language} {tessellation}: {len(cases)} inputs, {len(found)} disagreements")
-    for name, count in known.items():
-        print(f"  {count} explained by a known bug of sokfmt: {name}")
     assert not found, f"{len(found)} of {len(cases)} inputs:\n" + "\n".join(found[:10])
 
 
@@ -382,5 +229,4 @@ def test_the_port_reads_real_files_as_sokfmt_does(js_port: JsPort, tmp_path: Pat
             except UnicodeDecodeError:
                 text = data.decode("cp1252")
             cases.append({"language": "sok", "input": text})
-    found, known = disagreements(js_port, cases, tmp_path)
-    assert (found, known) == ([], Counter())
+    assert disagreements(js_port, cases, tmp_path) == []

@@ -30,11 +30,27 @@ function read(c) {
   }
   if (c.language === "sok") {
     const { collection, warnings } = sok.parse(parsers, c.input, c.tessellation || "Sokoban");
-    return { result: collection, warnings };
+    return { result: collection, warnings: warnings.map(([code, line, column]) => [code, ...placed(c, line, column, code === "SOK102")]) };
   }
   const { puzzle, errors, warnings } = lev.parse(parsers, c.input, Boolean(c.strict));
   if (errors.length) throw errors[0];
-  return { result: puzzle, warnings };
+  return { result: puzzle, warnings: warnings.map(([code, line, column]) => [code, ...placed(c, line, column)]) };
+}
+
+// The text a reader reads (files: lines end at LF, no byte order mark), and whether it had one.
+function readText(c) {
+  const files = ["board", "sok", "lev"].includes(c.language);
+  const text = files ? c.input.replace(/\r\n?/g, "\n") : c.input;
+  const bom = files && c.language !== "board" && text.startsWith("\ufeff");
+  return [bom ? text.slice(1) : text, bom];
+}
+
+// A line and column (UTF-16) of the text read, in the caller's text in code
+// points: the byte order mark counts on line 1 (not for what is about the file).
+function placed(c, line, column, wholeFile = false) {
+  const [text, bom] = readText(c);
+  const source = text.split("\n")[line - 1] || "";
+  return [line, [...source.slice(0, column - 1)].length + 1 + (bom && line === 1 && !wholeFile ? 1 : 0)];
 }
 
 // One input through the port; an error's position in the caller's text, in code points.
@@ -43,17 +59,12 @@ function outcome(c) {
     return read(c);
   } catch (error) {
     if (!error.code) throw error;
-    const files = ["board", "sok", "lev"].includes(c.language);
-    let text = files ? c.input.replace(/\r\n?/g, "\n") : c.input;
-    const bom = files && c.language !== "board" && text.startsWith("\ufeff");
-    if (bom) text = text.slice(1);
     let { line, column } = error;
     if (line === undefined) {
-      const before = text.slice(0, error.pos).split("\n");
+      const before = readText(c)[0].slice(0, error.pos).split("\n");
       [line, column] = [before.length, before.at(-1).length + 1];
     }
-    const source = text.split("\n")[line - 1] || "";
-    column = [...source.slice(0, column - 1)].length + 1 + (bom && line === 1 ? 1 : 0);
+    [line, column] = placed(c, line, column);
     return { error: { code: error.code, line, column } };
   }
 }
@@ -62,7 +73,7 @@ function outcome(c) {
 const canonical = (value) => JSON.stringify(value, (key, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
 
 // Files are bytes: UTF-8 (a byte order mark dropped), else cp1252.
-function readText(file) {
+function readFile(file) {
   const bytes = fs.readFileSync(file);
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -91,7 +102,7 @@ function vectors(dir) {
     for (const file of fs.readdirSync(folder).sort()) {
       if (!/\.(sok|xsb|lev)$/.test(file)) continue;
       const expected = JSON.parse(fs.readFileSync(path.join(folder, file.replace(/\.\w+$/, ".json")), "utf8"));
-      check(language, file, { input: readText(path.join(folder, file)) }, expected);
+      check(language, file, { input: readFile(path.join(folder, file)) }, expected);
     }
     for (const c of table(`${language}/invalid.json`)) check(language, c.name, c, null);
   }

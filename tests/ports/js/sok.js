@@ -68,17 +68,20 @@ function classify(parsers, T, line) {
   const kinds = rows.map((row) => ROWS.find((name) => T[name].test(row)));
   if (!rows.length || kinds.includes(undefined)) return { type: "TEXT_LINE" };
   if (rows.length === 1) return { type: kinds[0], rows: 1 };
-  return kinds.includes("BOARD_ROW") ? { type: "ROWS_LINE", rows: rows.length } : { type: "TEXT_LINE" };
+  const closed = kinds[0] === "BOARD_ROW" && kinds.at(-1) === "BOARD_ROW";
+  return closed ? { type: "ROWS_LINE", rows: rows.length } : { type: "TEXT_LINE" };
 }
 
 // Rule 4 for a run of board lines: a BOARD (its ROWS and GAP tokens), text around it.
-function boardRun(run) {
+function boardRun(T, run) {
   const closed = run.flatMap((item, i) => (CLOSED.includes(item.type) ? [i] : []));
-  const [first, last] = closed.length ? [closed[0], closed.at(-1)] : [run.length, -1];
+  const walled = closed.filter((i) => [...run[i].lines[0]].some((c) => T.WALL.test(c)));
+  const [first, last] = walled.length ? [walled[0], walled.at(-1)] : [run.length, -1];
   const text = (doubt) => (item) => ({ ...item, type: item.type === "EMPTY_ROW" ? "FLOOR_LINE" : "TEXT_LINE", doubt });
   if (run.slice(first, last + 1).reduce((rows, item) => rows + item.rows, 0) < 3) {
-    const doubt = closed.length > 0 && run.length > 1 && run.some((item) => /[@pm+PM$b*B.o]/.test(item.lines[0]));
-    return run.map(text(doubt));
+    const inner = (item) => /[@pm+PM$b*B.o]/.test(item.lines[0]);
+    const doubt = closed.length > 0 && run.length > 1 && run.some(inner) && "board";
+    return run.map((item, i) => text(i === 0 && doubt)(item));
   }
   const parts = [];
   for (const item of run.slice(first, last + 1)) {
@@ -87,6 +90,23 @@ function boardRun(run) {
     else parts.push({ type, lines: [...item.lines], starts: [...item.starts] });
   }
   return [...run.slice(0, first).map(text(false)), { type: "BOARD", parts }, ...run.slice(last + 1).map(text(false))];
+}
+
+// Rule 10's shape: a BOARD_ROW if its characters outside the legend were
+// floor, with no more of them than walls, boxes, goals and pushers.
+function strayRow(T, line) {
+  const bare = [...unquoted(line)];
+  const strays = bare.filter((c) => !T.SQUARE.test(c)).length;
+  const solid = bare.filter((c) => T.EDGE.test(c) || T.INNER.test(c)).length;
+  const floored = bare.map((c) => (T.SQUARE.test(c) ? c : " ")).join("");
+  return strays > 0 && strays <= solid && T.BOARD_ROW.test(floored);
+}
+
+// Rule 3 after a moves line: one character replaced by a move letter makes a MOVES_LINE.
+function endsMoves(T, bare, strays) {
+  if (!strays.length) return bare.length > 0;
+  if (strays.length > 1) return false;
+  return T.MOVES_LINE.test(bare.map((c, i) => (i === strays[0] ? "r" : c)).join(""));
 }
 
 function join(token, item) {
@@ -104,6 +124,14 @@ function lex(parsers, lines, caller) {
     (item.type === "COMMENT_LINE" ? comments : items).push(item);
     return pos + line.length + 1;
   }, 0);
+  // Rule 10: text shaped like a board row between board lines is one; beside one, a doubt.
+  items.forEach((item, i) => {
+    if (item.type !== "TEXT_LINE" || !strayRow(T, item.lines[0])) return;
+    const before = i > 0 && BOARD_LINES.includes(items[i - 1].type);
+    const after = i + 1 < items.length && BOARD_LINES.includes(items[i + 1].type);
+    if (before && after) Object.assign(item, { type: "BOARD_ROW", rows: 1 });
+    else if (before || after) item.doubt = "row";
+  });
   // Rules 1 and 4: runs of board lines.
   const units = [];
   let run = [];
@@ -112,7 +140,7 @@ function lex(parsers, lines, caller) {
       run.push(item);
       continue;
     }
-    units.push(...boardRun(run), ...(item ? [item] : []));
+    units.push(...boardRun(T, run), ...(item ? [item] : []));
     run = [];
   }
   // Rules 2, 3, 5, 6, 7 and 9, in file order.
@@ -139,10 +167,13 @@ function lex(parsers, lines, caller) {
     const line = item.lines[0];
     const bare = [...unquoted(line)];
     const refused = T.refused[puzzleGame || fileGame || caller];
-    if (item.type === "MOVES_LINE") {
+    const strays = bare.flatMap((c, i) => (T.MOVE.test(c) && !refused.has(c) ? [] : [i]));
+    const afterMoves = item.type !== "MOVES_LINE" && movesRun.some((i) => i.type === "MOVES_LINE");
+    if (afterMoves && endsMoves(T, bare, strays)) {
+      item.type = "ALMOST_MOVES";  // rule 3, after moves
+    } else if (item.type === "MOVES_LINE") {
       item.type = ["MOVES_LINE", "ALMOST_MOVES"][bare.filter((c) => refused.has(c)).length] || "TEXT_LINE";
     } else if (item.type === "TEXT_LINE") {
-      const strays = bare.flatMap((c, i) => (T.MOVE.test(c) && !refused.has(c) ? [] : [i]));
       const without = bare.filter((c, i) => i !== strays[0]).join("");
       if (strays.length === 1 && T.MOVES_LINE.test(without)) item.type = "ALMOST_MOVES";
     }
@@ -201,18 +232,28 @@ function gameOf(tokens, errors) {
 }
 
 // A block's lines parsed without their mail quotes, an error moved to its place in the file.
+// Its lines carry the same mail quotes: a line quoted unlike most (the first, on a tie) is SOK106.
 function decoded(tokens, parse, errors) {
   const lines = tokens.flatMap((t) => t.lines);
   const starts = tokens.flatMap((t) => t.starts);
   const quotes = lines.map((line) => line.length - unquoted(line).length);
   const text = lines.map((line, i) => line.slice(quotes[i])).join("\n");
+  const count = (q) => quotes.filter((other) => other === q).length;
+  const usual = quotes.reduce((best, q) => (count(q) > count(best) ? q : best));
+  const requoted = quotes.findIndex((q) => q !== usual);
+  const quoteError = () =>
+    Object.assign(new PortError("mail quotes", null, "SOK106"), { line: starts[requoted][1], column: 1 });
   try {
-    return parse(text);
+    const parsed = parse(text);
+    if (requoted < 0) return parsed;
+    errors.push(quoteError());
+    return null;
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
     const before = text.slice(0, error.pos).split("\n");
     const index = Math.min(before.length, lines.length) - 1;
-    errors.push(Object.assign(error, { line: starts[index][1], column: before.at(-1).length + 1 + quotes[index] }));
+    if (requoted >= 0 && index >= requoted) errors.push(quoteError());
+    else errors.push(Object.assign(error, { line: starts[index][1], column: before.at(-1).length + 1 + quotes[index] }));
     return null;
   }
 }
@@ -248,8 +289,10 @@ function parse(parsers, text, caller = "Sokoban") {
   const errors = [];
   const fileGame = gameOf(file.notes, errors);
   const starts = [...puzzles.map((p) => lineOf(p.board[0])), Infinity];
+  const tessellations = [];
   const built = puzzles.map((puzzle, index) => {
     const tessellation = gameOf(puzzle.notes, errors) || fileGame || caller;
+    tessellations.push(tessellation);
     const found = decoded(puzzle.board, (t) => board.parse(parsers, t, tessellation), errors);
     const games = puzzle.games.map((game) => {
       const steps = decoded(game.moves, (t) => moves.decode(parsers, t, tessellation), errors);
@@ -281,10 +324,22 @@ function parse(parsers, text, caller = "Sokoban") {
   });
   if (errors.length) throw errors.reduce((a, b) => (b.line < a.line || (b.line === a.line && b.column < a.column) ? b : a));
   const warnings = puzzles.length ? [] : [["SOK102", 1, 1]];
-  for (const { notes: found } of [file, ...puzzles, ...puzzles.flatMap((p) => p.games)]) {
-    for (const token of found) {
-      if (token.type === "ALMOST_MOVES") warnings.push(["SOK104", lineOf(token), 1]);
-      if (token.type === "TEXT_LINE" && token.doubt) warnings.push(["SOK103", lineOf(token), 1]);
+  const T = terminals(parsers);
+  const owners = [[file, caller], ...puzzles.flatMap((p, i) => [p, ...p.games].map((o) => [o, tessellations[i]]))];
+  for (const [owner, tessellation] of owners) {
+    const refused = T.refused[tessellation];
+    for (const token of [...owner.notes, ...(owner.title && owner.title.doubt === "row" ? [owner.title] : [])]) {
+      const line = token.lines[0];
+      const quotes = line.length - unquoted(line).length;
+      const bare = [...unquoted(line)];
+      const first = (test) => quotes + Math.max(0, bare.findIndex(test)) + 1;
+      if (token.type === "ALMOST_MOVES") {
+        warnings.push(["SOK104", lineOf(token), first((c) => !T.MOVE.test(c) || refused.has(c))]);
+      }
+      if (token.type === "TEXT_LINE" && token.doubt === "board") warnings.push(["SOK103", lineOf(token), 1]);
+      if (token.type === "TEXT_LINE" && token.doubt === "row") {
+        warnings.push(["SOK105", lineOf(token), first((c) => !T.SQUARE.test(c))]);
+      }
     }
   }
   const [fields, rest] = notes(file.notes, FILE_KEYS);
