@@ -159,8 +159,12 @@ def decoded_rows(line: str) -> tuple[str, list[str]] | None:
         classes.append(kind)
     if len(rows) == 1:
         return classes[0], rows
-    # Several rows: a board by itself, closed at the top and the bottom.
-    return (ROWS_LINE, rows) if classes[0] == classes[-1] == BOARD_ROW else None
+    # Several rows: a board by itself, closed at the top and the bottom, where
+    # (as rule 4 asks of a run's ends) its first and last rows hold a wall.
+    wall = patterns().wall
+    if classes[0] == classes[-1] == BOARD_ROW and wall.search(rows[0]) and wall.search(rows[-1]):
+        return ROWS_LINE, rows
+    return None
 
 
 # ------------------------------------------------------------------ tokens

@@ -300,7 +300,8 @@ class _Writer:
         if not kinds or any(kind not in (ROWS, GAP) for kind in kinds):
             raise ValidationError(
                 f"{owner} board cannot be written in the .sok format: its first and last "
-                "rows must begin and end with a wall or a box on a goal (floor aside), "
+                "rows must hold a wall, and begin and end with a wall or a box on a goal "
+                "(floor aside), "
                 f"and it needs at least 3 rows: {text!r}"
             )
         return text.split("\n")

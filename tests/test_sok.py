@@ -381,7 +381,7 @@ def test_dump_puts_unwritable_titles_in_a_property() -> None:
             Collection(puzzles=(Puzzle(parse_board(BOARD), saved_games=(parse_moves(""),)),)),
             "empty|letter",
         ),
-        (Collection(puzzles=(Puzzle(parse_board("#@$.")),)), "must begin and end"),
+        (Collection(puzzles=(Puzzle(parse_board("#@$.")),)), "begin and end with a wall"),
         (Collection(puzzles=(Puzzle(parse_board("###\n#@#")),)), "at least 3"),
         (Collection(notes=":: not a note"), "comment"),
     ],

@@ -68,7 +68,8 @@ function classify(parsers, T, line) {
   const kinds = rows.map((row) => ROWS.find((name) => T[name].test(row)));
   if (!rows.length || kinds.includes(undefined)) return { type: "TEXT_LINE" };
   if (rows.length === 1) return { type: kinds[0], rows: 1 };
-  const closed = kinds[0] === "BOARD_ROW" && kinds.at(-1) === "BOARD_ROW";
+  const walled = (row) => [...row].some((c) => T.WALL.test(c));
+  const closed = kinds[0] === "BOARD_ROW" && kinds.at(-1) === "BOARD_ROW" && walled(rows[0]) && walled(rows.at(-1));
   return closed ? { type: "ROWS_LINE", rows: rows.length } : { type: "TEXT_LINE" };
 }
 
