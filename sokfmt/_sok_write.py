@@ -9,6 +9,8 @@ taken for the title of an untitled block by two blank lines after it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ._sok import title_of
 from ._sok_lexer import (
     BLANK,
@@ -273,26 +275,46 @@ class _Writer:
             )
             if value or (key == "Title" and title is not None)
         ]
-        notes, at = puzzle.notes, 0
+        notes = puzzle.notes
         # Its own "Game:" line is always true, and may keep board rows of the
         # notes apart.
         if tessellation is not file_game or "game" in keys or _needs_apart(notes, tessellation):
-            # The lexer reads the lines after a "Game:" line in its game: it
-            # goes where the notes before it read as they did in the file's.
-            found = _game_line_place(notes, file_game, tessellation)
-            if found is None:
-                raise ValidationError(f"{owner} notes hold lines read as moves: {notes!r}")
-            at = found
-            game = _property("Game", tessellation.value)
-            if at == 0:
-                properties.append(game)
-            else:
-                lines = notes.split("\n")
-                notes = "\n".join([*lines[:at], game, *lines[at:]])
-        self.notes(notes, owner, file_game if at else tessellation, properties, settled=not at)
+            self._notes_with_game(notes, owner, file_game, tessellation, properties)
+        else:
+            self.notes(notes, owner, tessellation, properties, settled=True)
         self.out += puzzle.comments
         for game_number, saved_game in enumerate(puzzle.saved_games, start=1):
             self.saved_game(saved_game, f"{owner} saved game {game_number}", wrap)
+
+    def _notes_with_game(
+        self,
+        notes: str,
+        owner: str,
+        file_game: Tessellation,
+        tessellation: Tessellation,
+        properties: list[str],
+    ) -> None:
+        """A puzzle's notes with a "Game:" line: the lexer reads the lines after
+        it in its game, so it goes where the notes before it read as they did
+        in the file's; the first such place where the notes read back as
+        notes (the line may keep board rows apart)."""
+        game = _property("Game", tessellation.value)
+        problem: ValidationError | None = None
+        for at in _game_line_places(notes, file_game, tessellation):
+            written, candidate = len(self.out), self.candidate
+            lines = notes.split("\n")
+            try:
+                if at == 0:
+                    self.notes(notes, owner, tessellation, [*properties, game], settled=True)
+                else:
+                    placed = "\n".join([*lines[:at], game, *lines[at:]])
+                    self.notes(placed, owner, file_game, list(properties))
+                return
+            except ValidationError as error:
+                del self.out[written:]
+                self.candidate = candidate
+                problem = problem or error
+        raise problem or ValidationError(f"{owner} notes hold lines read as moves: {notes!r}")
 
     def _board_lines(self, puzzle: Puzzle, owner: str, rle: bool) -> list[str]:
         text = puzzle.board.printed(rle=rle)
@@ -350,18 +372,17 @@ class _Writer:
         return chunks
 
 
-def _game_line_place(notes: str, before: Tessellation, after: Tessellation) -> int | None:
+def _game_line_places(notes: str, before: Tessellation, after: Tessellation) -> Iterator[int]:
     """Where in `notes` a "Game:" line may go (0: before them) so that no line
     is read as moves: the lines before it read in `before`, those after it
-    in `after`.  None when there is no such place."""
+    in `after`; in order."""
     lines = notes.split("\n") if notes else []
     for at in range(len(lines) + 1):
         head, rest = "\n".join(lines[:at]), "\n".join(lines[at:])
         if at and key_of(lines[at - 1]) == "game" and parse_property(lines[at - 1])[1]:  # type: ignore[index]
-            break  # after a "Game:" line of the notes, it would not be the first
+            return  # after a "Game:" line of the notes, it would not be the first
         if "MOVES" not in _tokens(head, before) + _tokens(rest, after, settled=True):
-            return at
-    return None
+            yield at
 
 
 def _needs_apart(notes: str, tessellation: Tessellation | None) -> bool:

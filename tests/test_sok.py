@@ -374,6 +374,22 @@ def test_dump_puts_unwritable_titles_in_a_property() -> None:
         assert parse_sok(dump_sok(item)) == item
 
 
+def test_dump_puts_the_game_line_where_it_keeps_board_rows_apart() -> None:
+    # Found by fuzzing: "used" must come before "Game: Octoban" (in Octoban
+    # it is moves), and nothing but that line keeps "  #### ", "W@bW" and
+    # "#-#" from being a board.
+    text = (
+        "goalorder: 2 1\nlurd\n  #### \n30-8-55\n3#|#-#|\n#@$.#\nW@bW\n;level 1\nused\n"
+        "3#|#-#|\n30-8-55\n-----\nTitle\n30-8-55\n>#@$.#\n\nTitle\nSolution 12/3\n  #### \n"
+        "Game: Octoban\nW@bW\n#-#\nLURD\n3(dr)R*\nSolution 12/3\n"
+    )
+    with pytest.warns(SokfmtWarning):
+        collection = parse_sok(text)
+    assert collection.puzzles[0].tessellation is Tessellation.OCTOBAN
+    with pytest.warns(SokfmtWarning):
+        assert parse_sok(dump_sok(collection)) == collection
+
+
 @pytest.mark.parametrize(
     ("collection", "message"),
     [
