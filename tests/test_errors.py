@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy as copy_module
 import pickle
 
 import pytest
@@ -9,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sokfmt import (
+    IllegalStepError,
     ParseError,
     RleSyntaxError,
     SavedGameSyntaxError,
@@ -16,6 +18,7 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     parse_moves,
+    parse_sok,
     rle_decode,
 )
 
@@ -128,6 +131,12 @@ def test_errors_pickle() -> None:
     assert type(copy) is SavedGameSyntaxError
     assert str(copy) == str(caught.value)
     assert (copy.line, copy.column, copy.context()) == (1, 2, caught.value.context())
+    with pytest.raises(IllegalStepError) as illegal:
+        parse_sok("T\n#####\n#@$.#\n#####\n\nlR\n", replay=True)
+    again = pickle.loads(pickle.dumps(illegal.value))
+    assert (type(again), again.code, str(again)) == (IllegalStepError, "SOK501", str(illegal.value))
+    diagnostic = illegal.value.diagnostic()
+    assert pickle.loads(pickle.dumps(diagnostic)) == diagnostic == copy_module.deepcopy(diagnostic)
 
 
 garbage = st.text(alphabet="lurdLURDnsewNSEW0123456789()[]{}*|# \n\t-x", max_size=40)
