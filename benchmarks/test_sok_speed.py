@@ -7,6 +7,7 @@ is the cost of reading the layout (lines, titles, notes) on top of them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,8 +25,8 @@ from sokfmt import (
 )
 
 CORPUS_FILE = (
-    Path(__file__).resolve().parent.parent.parent
-    / "shared/corpus/tadams42__sokoenginepy/Original_and_Extra.sok"
+    Path(os.environ.get("SOKFMT_CORPUS") or Path(__file__).resolve().parents[2] / "shared/corpus")
+    / "tadams42__sokoenginepy/Original_and_Extra.sok"
 )
 
 

@@ -9,7 +9,6 @@ shared between readings.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -23,7 +22,7 @@ from ._grammar import grammar_path
 from ._moves import step_offsets
 from ._sok_lexer import ALMOST_MOVES, TEXT_LINE, Lexer, patterns, unquoted
 from .board import Board
-from .errors import Diagnostic, IllegalStepError, ParseError, SokfmtWarning, SokSyntaxError
+from .errors import Diagnostic, IllegalStepError, ParseError, SokSyntaxError, warn
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle, is_solution_title
@@ -254,11 +253,7 @@ class _Builder:
         if self.diagnostics is not None:
             self.diagnostics.append(problem)
         elif problem.code in _DOUBTS:
-            warnings.warn(
-                f"line {problem.line}: {problem.code} {problem.message}",
-                SokfmtWarning,
-                stacklevel=5,
-            )
+            warn(f"line {problem.line}: {problem.code} {problem.message}")
 
 
 def _doubts(notes: list[Token], tessellation: Tessellation) -> list[Diagnostic]:

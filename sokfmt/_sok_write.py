@@ -85,6 +85,12 @@ def _refuse_hidden_fields(owner: str, notes: str, fields: dict[str, tuple[str, .
 
 
 def _property(key: str, value: str) -> str:
+    """A key/value line; the reader strips its value, so a value with white
+    space around it cannot be written."""
+    if value != value.strip():
+        raise ValidationError(
+            f"The {key} value {value!r} has white space around it, which the format does not keep"
+        )
     return f"{key}: {value}" if value else f"{key}:"
 
 
@@ -365,9 +371,10 @@ class _Writer:
             else:
                 chunks.append(chunk)
         if not chunks or _tokens("\n".join(chunks), game.tessellation) != ["MOVES"]:
+            what = "it has no step" if not text else f"its moves {text!r} hold no move letter"
             raise ValidationError(
-                f"{owner} cannot be written in the .sok format: its moves {text!r} "
-                "need a letter other than 'W' to be read as moves"
+                f"{owner} cannot be written in the .sok format: {what}, and a line of a "
+                "saved game needs a move letter (other than 'W') to be read as moves"
             )
         return chunks
 

@@ -7,7 +7,10 @@ of a file is reported on line 812.
 
 from __future__ import annotations
 
+import os
 import re
+import sys
+import warnings
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Literal, TypeVar
@@ -212,6 +215,16 @@ class SokfmtWarning(UserWarning):
     """A doubt about text that was read: it reads, but perhaps not as meant.
 
     Readers given a `diagnostics` list put their warnings there instead."""
+
+
+def warn(message: str) -> None:
+    """Emit a `SokfmtWarning` attributed to the caller's own line: the first
+    frame outside the sokfmt package, however deep the reader is."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    level, frame = 1, sys._getframe(0)
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+        frame, level = frame.f_back, level + 1  # type: ignore[assignment]
+    warnings.warn(message, SokfmtWarning, stacklevel=level)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from typing import Any, TypeVar, overload
 
 from ._files import FileLike
 from .board import Board
+from .errors import ValidationError
 from .lev import LevPuzzle
 from .moves import SavedGame
 from .puzzle import Collection, Puzzle
@@ -35,6 +36,19 @@ __all__ = (
     "parse_sok",
 )
 
+
+def _checked(value: Any, kind: type[Any], name: str) -> None:
+    """A wrong argument type is a ValidationError, as a wrong value is."""
+    if not isinstance(value, kind):
+        hint = " (load_sok and load_lev read bytes and files)" if kind is str else ""
+        raise ValidationError(f"{name} must be a {kind.__name__}{hint}, not {value!r:.60}")
+
+
+def _checked_tessellation(tessellation: Any) -> None:
+    if tessellation is not None:
+        _checked(tessellation, Tessellation, "tessellation")
+
+
 # ------------------------------------------------------------------ moves
 
 
@@ -54,11 +68,14 @@ def parse_moves(
     """
     from ._moves import parse
 
+    _checked(text, str, "text")
+    _checked_tessellation(tessellation)
     return parse(text, tessellation, limit=limit)
 
 
 def dump_moves(game: SavedGame, *, rle: bool = False) -> str:
     """The canonical move string of `game` (`SavedGame.printed_steps`)."""
+    _checked(game, SavedGame, "game")
     return game.printed_steps(rle=rle)
 
 
@@ -77,11 +94,14 @@ def parse_board(
     """
     from ._board import parse
 
+    _checked(text, str, "text")
+    _checked_tessellation(tessellation)
     return parse(text, tessellation, limit=limit)
 
 
 def dump_board(board: Board, *, rle: bool = False) -> str:
     """The canonical text of `board`; with `rle`, run-length encoded on one line."""
+    _checked(board, Board, "board")
     return board.printed(rle=rle)
 
 
@@ -115,6 +135,8 @@ def parse_sok(
     """
     from ._sok import parse
 
+    _checked(text, str, "text")
+    _checked_tessellation(tessellation)
     return parse(text, tessellation or Tessellation.SOKOBAN, diagnostics, replay)
 
 
@@ -168,6 +190,7 @@ def iter_sok(
     from ._sok import iterate
 
     lines = text_lines(file, encoding)
+    _checked_tessellation(tessellation)
     yield from iterate(lines, tessellation or Tessellation.SOKOBAN, diagnostics, replay)
 
 
@@ -181,6 +204,7 @@ def dump_sok(collection: Collection, *, rle: bool = False, wrap: int | None = 70
     """
     from ._sok_write import dump
 
+    _checked(collection, Collection, "collection")
     return dump(collection, rle=rle, wrap=wrap)
 
 
@@ -201,6 +225,7 @@ def parse_lev(
     """
     from ._lev import parse
 
+    _checked(text, str, "text")
     return parse(text, strict=strict, diagnostics=diagnostics)
 
 
@@ -228,6 +253,7 @@ def load_lev(
 
 def dump_lev(puzzle: LevPuzzle) -> str:
     """The .lev text of `puzzle`, its items in `puzzle.layout` order."""
+    _checked(puzzle, LevPuzzle, "puzzle")
     return str(puzzle)
 
 

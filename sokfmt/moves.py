@@ -106,8 +106,8 @@ class SavedGame:
     solved_by: str
     notes: str
     steps: tuple[Step, ...]
-    _moves_count: int = field(compare=False)
-    _pushes_count: int = field(compare=False)
+    _moves_count: int = field(compare=False, init=False)
+    _pushes_count: int = field(compare=False, init=False)
 
     def __init__(
         self,
@@ -296,6 +296,8 @@ def _fill(
     for name, value in (("title", title), ("solved_by", solved_by), ("notes", notes)):
         if not isinstance(value, str):
             raise ValidationError(f"{name} must be a string, not {value!r}")
+        if name != "notes" and ("\n" in value or "\r" in value):
+            raise ValidationError(f"A saved game's {name} must be one line, not {value!r}")
     if (
         not isinstance(current_move_idx, int)
         or isinstance(current_move_idx, bool)

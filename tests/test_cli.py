@@ -423,3 +423,30 @@ def test_a_fifo_with_a_writer_is_read(tmp_path: Path) -> None:
         writer.write(f"Piped\n{BOARD}\n")
     output, _ = reader.communicate(timeout=60)
     assert "1  Piped" in output
+
+
+def test_doubts_are_warnings_on_standard_error(tmp_path: Path) -> None:
+    doubtful = tmp_path / "doubtful.sok"
+    doubtful.write_text(f"T\n{BOARD}\n\nSolution\nrRxRR\n", encoding="utf-8")
+    for command in ("info", "show", "convert"):
+        extra = [str(tmp_path / "out.json")] if command == "convert" else []
+        result = sokfmt(command, str(doubtful), *extra)
+        assert result.returncode == 0
+        assert result.stderr == (
+            f"sokfmt: {doubtful}:7: warning: SOK104 Text that looks like Sokoban moves "
+            "but for 'x', kept in the notes\n"
+        )
+
+
+def test_tessellation_option(tmp_path: Path) -> None:
+    # Two text columns per cell: a Hexoban board, which Sokoban reads otherwise.
+    hexoban = tmp_path / "hex.sok"
+    hexoban.write_text(" # # # #\n# @ $ . #\n # # # #\n", encoding="utf-8")
+    assert json.loads(sokfmt("info", "--json", str(hexoban)).stdout)["puzzles"][0]["game"] == (
+        "Sokoban"
+    )
+    read = json.loads(sokfmt("info", "--json", "--tessellation", "hexoban", str(hexoban)).stdout)
+    assert (read["puzzles"][0]["game"], read["puzzles"][0]["width"]) == ("Hexoban", 5)
+    refused = sokfmt("check", "--tessellation", "squares", str(hexoban))
+    assert refused.returncode == 2
+    assert "Unknown tessellation 'squares'" in refused.stderr

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
+from corpus import CORPUS, needs_corpus
 
 from sokfmt import (
     Collection,
@@ -24,10 +24,7 @@ from sokfmt import (
     parse_sok,
 )
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-pytestmark = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"no corpus of real level files at {CORPUS}"
-)
+pytestmark = needs_corpus
 
 # file -> (puzzles, saved games), counted in the files by hand (and, for the
 # boards of hexoban_parser_tests.sok, by its paragraphs of board rows).

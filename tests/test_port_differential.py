@@ -27,6 +27,7 @@ from typing import Any
 
 import fuzzing
 import pytest
+from corpus import CORPUS, needs_corpus
 from jsport import JsPort
 
 import sokfmt
@@ -215,10 +216,7 @@ def test_the_port_reads_as_sokfmt_does(
     assert not found, f"{len(found)} of {len(cases)} inputs:\n" + "\n".join(found[:10])
 
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-
-
-@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus of real level files at {CORPUS}")
+@needs_corpus
 def test_the_port_reads_real_files_as_sokfmt_does(js_port: JsPort, tmp_path: Path) -> None:
     cases = []
     for path in sorted(CORPUS.rglob("*")):

@@ -8,7 +8,6 @@ import copy
 import dataclasses
 import itertools
 import json
-import os
 import pickle
 import random
 import re
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus import CORPUS, needs_corpus
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -46,11 +46,6 @@ from sokfmt.geometry import neighbour, outside
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "tests" / "vectors" / "replay"
-CORPUS = Path(os.environ.get("SOKFMT_CORPUS") or ROOT.parent / "shared" / "corpus")
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"no corpus of real level files at {CORPUS} (set SOKFMT_CORPUS to its folder)",
-)
 
 D = Direction
 OPPOSITE = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 import io
 import pickle
 import subprocess
@@ -36,6 +37,7 @@ from sokfmt import (
     UnknownSection,
     ValidationError,
     from_dict,
+    parse_board,
     parse_moves,
 )
 
@@ -388,3 +390,53 @@ def test_readers_raise_only_sokfmt_errors(text: str) -> None:
     ):
         with contextlib.suppress(SokfmtError):
             read(text)
+
+
+# ------------------------------------------------- what a newcomer tried
+
+
+def test_wrong_argument_types_are_validation_errors() -> None:
+    board = parse_board("#####\n#@$.#\n#####")
+    calls = [
+        lambda: parse_moves("R", "Sokoban"),  # type: ignore[arg-type]
+        lambda: sokfmt.parse_sok(b"#####"),  # type: ignore[arg-type]
+        lambda: sokfmt.parse_board(None),  # type: ignore[arg-type]
+        lambda: sokfmt.parse_lev(b"size 1 1"),  # type: ignore[arg-type]
+        lambda: sokfmt.dump_sok(sokfmt.Puzzle(board)),  # type: ignore[arg-type]
+        lambda: sokfmt.dump_board("#"),  # type: ignore[arg-type]
+        lambda: sokfmt.dump_moves("R"),  # type: ignore[arg-type]
+        lambda: sokfmt.dump_lev("size 1 1"),  # type: ignore[arg-type]
+        lambda: list(sokfmt.iter_sok(io.BytesIO(b""), tessellation="Hexoban")),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(ValidationError):
+            call()
+
+
+def test_saved_games_are_copied_with_dataclasses_replace() -> None:
+    game = parse_moves("lR")
+    renamed = dataclasses.replace(game, title="Solution")
+    assert (renamed.title, renamed.steps) == ("Solution", game.steps)
+    assert (renamed.moves_count, renamed.pushes_count) == (1, 1)
+    with pytest.raises(ValidationError, match="one line"):
+        dataclasses.replace(game, title="Solution\nRRR")
+    with pytest.raises(ValidationError, match="one line"):
+        game.with_metadata(solved_by="a\nb")
+
+
+def test_the_writer_refuses_values_the_reader_would_strip() -> None:
+    board = parse_board("#####\n#@$.#\n#####")
+    for collection in (
+        sokfmt.Collection(puzzles=(sokfmt.Puzzle(board, title="  padded  "),)),
+        sokfmt.Collection(title=" C "),
+        sokfmt.Collection(puzzles=(sokfmt.Puzzle(board, author="me "),)),
+    ):
+        with pytest.raises(ValidationError, match="white space around it"):
+            sokfmt.dump_sok(collection)
+
+
+def test_warnings_point_at_the_callers_line() -> None:
+    text = "T\n#####\n#@$.#\n#####\n\nSolution\nrRxRR\n"
+    with pytest.warns(sokfmt.SokfmtWarning, match="SOK104") as caught:
+        list(sokfmt.iter_sok(io.StringIO(text)))
+    assert caught[0].filename == __file__

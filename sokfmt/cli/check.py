@@ -8,8 +8,12 @@ from typing import Any
 
 from ..errors import Diagnostic, ParseError
 from ..formats import load_lev, load_sok
-from .files import FILE_ERRORS, FORMATS, UsageError, format_of, message, opened
+from ..tessellation import Tessellation
+from .files import FILE_ERRORS, UsageError, add_tessellation_option, format_of, message, opened
 from .text import Progress
+
+#: The formats check reads: those with lines and columns to report.
+CHECKED = ("sok", "xsb", "lev")
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,8 @@ def register(commands: Any) -> None:
         "warning. Exit status 0 when no file has an error, 1 otherwise.",
     )
     command.add_argument("files", nargs="+", metavar="FILE")
-    command.add_argument("--format", choices=FORMATS, help="read every file in this format")
+    command.add_argument("--format", choices=CHECKED, help="read every file in this format")
+    add_tessellation_option(command)
     command.add_argument(
         "--no-replay",
         dest="replay",
@@ -52,7 +57,9 @@ def run(arguments: argparse.Namespace) -> int:
     progress = Progress(len(arguments.files))
     for done, path in enumerate(arguments.files, start=1):
         progress.update(done - 1, path)
-        problems += check_file(path, arguments.format, replay=arguments.replay)
+        problems += check_file(
+            path, arguments.format, replay=arguments.replay, tessellation=arguments.tessellation
+        )
     progress.update(len(arguments.files), "")
     progress.close()
     for problem in problems:
@@ -67,7 +74,13 @@ def run(arguments: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
-def check_file(path: str, chosen: str | None, *, replay: bool = True) -> list[Problem]:
+def check_file(
+    path: str,
+    chosen: str | None,
+    *,
+    replay: bool = True,
+    tessellation: Tessellation | None = None,
+) -> list[Problem]:
     """The problems of one file; whatever goes wrong with it is one of them."""
     found: list[Diagnostic] = []
     try:
@@ -78,7 +91,7 @@ def check_file(path: str, chosen: str | None, *, replay: bool = True) -> list[Pr
             if format == "lev":
                 load_lev(file, diagnostics=found)
             else:
-                load_sok(file, diagnostics=found, replay=replay)
+                load_sok(file, diagnostics=found, replay=replay, tessellation=tessellation)
     except ParseError as error:  # what the reader could not get past
         if error.diagnostic() not in found:
             found.append(error.diagnostic())

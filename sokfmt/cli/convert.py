@@ -11,7 +11,16 @@ from ..errors import ValidationError
 from ..formats import dump_lev, dump_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection
-from .files import FILE_ERRORS, FORMATS, UsageError, failed, format_of, load, write_text
+from .files import (
+    FILE_ERRORS,
+    FORMATS,
+    UsageError,
+    add_tessellation_option,
+    failed,
+    format_of,
+    load,
+    write_text,
+)
 
 
 def register(commands: Any) -> None:
@@ -29,6 +38,7 @@ def register(commands: Any) -> None:
     command.add_argument("--to", dest="target", choices=FORMATS, help="the format of OUT")
     command.add_argument("--rle", action="store_true", help="run-length encode boards")
     command.add_argument("--lossy", action="store_true", help="allow dropping saved games")
+    add_tessellation_option(command)
     command.set_defaults(run=run)
 
 
@@ -36,10 +46,10 @@ def run(arguments: argparse.Namespace) -> int:
     # Each failure names the file it is about: IN, OUT, or neither.
     path = None
     try:
-        source = format_of(arguments.input, arguments.source)
-        target = format_of(arguments.output, arguments.target)
+        source = format_of(arguments.input, arguments.source, "--from")
+        target = format_of(arguments.output, arguments.target, "--to")
         path = arguments.input
-        item = load(arguments.input, source)
+        item = load(arguments.input, source, arguments.tessellation)
         path = None
         text = convert(item, target, rle=arguments.rle, lossy=arguments.lossy)
         path = arguments.output

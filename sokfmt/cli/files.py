@@ -3,21 +3,25 @@ command reports a failure."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
 import os
+import re
 import stat
 import sys
 import time
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import ParseError, SokfmtError
+from ..errors import ParseError, SokfmtError, SokfmtWarning
 from ..formats import from_dict, load_lev, load_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection
+from ..tessellation import Tessellation
 
 #: File extension -> format.  .txt level files share the .xsb conventions.
 EXTENSIONS = {".sok": "sok", ".xsb": "xsb", ".txt": "xsb", ".lev": "lev", ".json": "json"}
@@ -68,17 +72,36 @@ def message(error: Exception) -> str:
     return str(error)
 
 
-def format_of(path: str, chosen: str | None) -> str:
-    """The format of `path`: `chosen` when given, else by its extension."""
+def format_of(path: str, chosen: str | None, option: str = "--format") -> str:
+    """The format of `path`: `chosen` when given, else by its extension;
+    `option` is the one that names it, for the message."""
     if chosen:
         return chosen
     found = EXTENSIONS.get(Path(path).suffix.lower())
     if found is None:
         what = "standard input or output" if path == "-" else f"{path!r}"
         raise UsageError(
-            f"cannot tell the format of {what}; name it with --format (one of {', '.join(FORMATS)})"
+            f"cannot tell the format of {what}; name it with {option} (one of {', '.join(FORMATS)})"
         )
     return found
+
+
+def add_tessellation_option(command: argparse.ArgumentParser) -> None:
+    """--tessellation: what puzzles without a "Game:" line are (as `load_sok`'s `tessellation`)."""
+    command.add_argument(
+        "--tessellation",
+        type=_tessellation,
+        metavar="NAME",
+        help="read puzzles that have no Game: line as this tessellation "
+        "(Sokoban, Hexoban, Trioban or Octoban; default Sokoban)",
+    )
+
+
+def _tessellation(name: str) -> Tessellation:
+    try:
+        return Tessellation.from_name(name)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 @contextlib.contextmanager
@@ -135,8 +158,11 @@ def _fifo_bytes(path: str) -> bytes:
         os.close(descriptor)
 
 
-def load(path: str, format: str) -> Collection | LevPuzzle:
-    """The collection or .lev puzzle in `path` ("-": standard input).
+def load(
+    path: str, format: str, tessellation: Tessellation | None = None
+) -> Collection | LevPuzzle:
+    """The collection or .lev puzzle in `path` ("-": standard input); the
+    reader's doubts go to standard error as warnings.
 
     Raises:
         SokfmtError: the text is malformed, or a JSON document is not a
@@ -146,13 +172,30 @@ def load(path: str, format: str) -> Collection | LevPuzzle:
     """
     with opened(path) as file:
         if format in ("sok", "xsb"):
-            return load_sok(file)
+            return _reported(path, lambda: load_sok(file, tessellation=tessellation))
         if format == "lev":
             return load_lev(file)
         document = _json(file.read())
     if isinstance(document, dict) and "initial" in document:
         return from_dict(LevPuzzle, document)
     return from_dict(Collection, document)
+
+
+_WARNING = re.compile(r"line (\d+): (.*)", re.DOTALL)
+
+
+def _reported(path: str, read: Callable[[], Collection]) -> Collection:
+    """What `read` returns; its `SokfmtWarning`s printed as FILE:LINE: warning: ..."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", SokfmtWarning)
+        collection = read()
+    for warning in caught:
+        found = _WARNING.fullmatch(str(warning.message))
+        where = f"{path}:{found[1]}" if found else path
+        print(
+            f"sokfmt: {where}: warning: {found[2] if found else warning.message}", file=sys.stderr
+        )
+    return collection
 
 
 def _json(data: bytes) -> Any:

@@ -13,7 +13,15 @@ from ..formats import parse_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
 from ..replay import Replay, best_solution, replay
-from .files import FILE_ERRORS, FORMATS, UsageError, failed, format_of, load
+from .files import (
+    FILE_ERRORS,
+    FORMATS,
+    UsageError,
+    add_tessellation_option,
+    failed,
+    format_of,
+    load,
+)
 from .text import table
 
 
@@ -28,6 +36,7 @@ def register(commands: Any) -> None:
     command.add_argument("file", nargs="?", metavar="FILE")
     command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
     command.add_argument("--json", action="store_true", help="print the same as JSON")
+    add_tessellation_option(command)
     command.set_defaults(run=run)
 
 
@@ -43,7 +52,8 @@ def run(arguments: argparse.Namespace) -> int:
             item: Collection | LevPuzzle = sample()
             name = "bundled sample"
         else:
-            item = load(arguments.file, format_of(arguments.file, arguments.format))
+            chosen = format_of(arguments.file, arguments.format)
+            item = load(arguments.file, chosen, arguments.tessellation)
             name = arguments.file
     except (*FILE_ERRORS, UsageError) as error:
         return failed(arguments.file, error)

@@ -14,6 +14,7 @@ from .files import (
     FORMATS,
     ContentError,
     UsageError,
+    add_tessellation_option,
     failed,
     format_of,
     load,
@@ -47,6 +48,7 @@ def register(commands: Any) -> None:
         "--svg", metavar="OUT.svg", help="write an SVG picture ('-': standard output)"
     )
     command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
+    add_tessellation_option(command)
     command.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto", help="colour the drawing"
     )
@@ -55,7 +57,8 @@ def register(commands: Any) -> None:
 
 def run(arguments: argparse.Namespace) -> int:
     try:
-        item = load(arguments.file, format_of(arguments.file, arguments.format))
+        chosen = format_of(arguments.file, arguments.format)
+        item = load(arguments.file, chosen, arguments.tessellation)
         colour = wants_colour(sys.stdout, arguments.color)
         if isinstance(item, LevPuzzle):
             picture, drawing = lev_svg(item), draw_lev(item, colour)
