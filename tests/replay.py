@@ -1,4 +1,5 @@
 """A minimal Sokoban player for tests: does a saved game solve its board?
+And the opposite of each direction, for tests that walk back.
 
 Only for checking the bundled sample; sokfmt itself never plays games.
 """
@@ -6,6 +7,18 @@ Only for checking the bundled sample; sokfmt itself never plays games.
 from __future__ import annotations
 
 from sokfmt import Board, Direction, SavedGame, SolvingMode, StepKind
+
+# The direction back, written out (the geometry under test has its own).
+OPPOSITE = {
+    Direction.LEFT: Direction.RIGHT,
+    Direction.RIGHT: Direction.LEFT,
+    Direction.UP: Direction.DOWN,
+    Direction.DOWN: Direction.UP,
+    Direction.NORTH_WEST: Direction.SOUTH_EAST,
+    Direction.SOUTH_EAST: Direction.NORTH_WEST,
+    Direction.NORTH_EAST: Direction.SOUTH_WEST,
+    Direction.SOUTH_WEST: Direction.NORTH_EAST,
+}
 
 _OFFSETS = {
     Direction.LEFT: (0, -1),

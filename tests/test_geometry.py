@@ -3,21 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from replay import OPPOSITE
 
 from sokfmt import Direction, Tessellation
 from sokfmt.geometry import cell_shape, neighbour, neighbours
 
 D = Direction
-OPPOSITE = {
-    D.LEFT: D.RIGHT,
-    D.RIGHT: D.LEFT,
-    D.UP: D.DOWN,
-    D.DOWN: D.UP,
-    D.NORTH_WEST: D.SOUTH_EAST,
-    D.SOUTH_EAST: D.NORTH_WEST,
-    D.NORTH_EAST: D.SOUTH_WEST,
-    D.SOUTH_WEST: D.NORTH_EAST,
-}
 CELLS = [(row, column) for row in range(-2, 4) for column in range(-2, 5)]
 
 

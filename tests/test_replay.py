@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ import pytest
 from corpus import CORPUS, needs_corpus
 from hypothesis import given
 from hypothesis import strategies as st
+from replay import OPPOSITE
 
 import sokfmt
 from sokfmt import (
@@ -48,16 +49,6 @@ ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "tests" / "vectors" / "replay"
 
 D = Direction
-OPPOSITE = {
-    D.LEFT: D.RIGHT,
-    D.RIGHT: D.LEFT,
-    D.UP: D.DOWN,
-    D.DOWN: D.UP,
-    D.NORTH_WEST: D.SOUTH_EAST,
-    D.SOUTH_EAST: D.NORTH_WEST,
-    D.NORTH_EAST: D.SOUTH_WEST,
-    D.SOUTH_WEST: D.NORTH_EAST,
-}
 
 
 # ------------------------------------------------------------------ vectors
@@ -677,6 +668,13 @@ def _pull_walk(
 
 
 def _position(board: Board, boxes: set[tuple[int, int]], pusher: tuple[int, int]) -> Board:
+    return Board(board.tessellation, _drawn(board, boxes, {pusher}))
+
+
+def _drawn(
+    board: Board, boxes: Collection[tuple[int, int]], pushers: Collection[tuple[int, int]]
+) -> tuple[str, ...]:
+    """The rows of `board`'s walls and goals with `boxes` and `pushers` on them."""
     goals = set(board.goals)
     rows = []
     for r, row in enumerate(board.cells):
@@ -687,12 +685,12 @@ def _position(board: Board, boxes: set[tuple[int, int]], pusher: tuple[int, int]
                 squares.append("#")
             elif (r, c) in boxes:
                 squares.append("*" if goal else "$")
-            elif (r, c) == pusher:
+            elif (r, c) in pushers:
                 squares.append("+" if goal else "@")
             else:
                 squares.append("." if goal else "-")
         rows.append("".join(squares))
-    return Board(board.tessellation, tuple(rows))
+    return tuple(rows)
 
 
 # ------------------------------------------------------------------ a second player
@@ -915,28 +913,14 @@ def _as_facts(
     player: _Player, failed: tuple[int, str] | None, played: int, solved: bool
 ) -> dict[str, Any]:
     board = player.board
-    goals = set(board.goals)
-    rows = []
-    for r, row in enumerate(board.cells):
-        squares = []
-        for c, square in enumerate(row):
-            goal = (r, c) in goals
-            if square == "#":
-                squares.append("#")
-            elif (r, c) in player.boxes:
-                squares.append("*" if goal else "$")
-            elif (r, c) in player.pushers:
-                squares.append("+" if goal else "@")
-            else:
-                squares.append("." if goal else "-")
-        rows.append("".join(squares))
+    rows = _drawn(board, player.boxes, player.pushers)
     pusher = player.pushers[player.active] if player.pushers else None
     return {
         "solved": solved,
         "legal": failed is None,
         "failed_at": None if failed is None else failed[0],
         "failure": None if failed is None else failed[1],
-        "board": Board(board.tessellation, tuple(rows)).to_dict(),
+        "board": Board(board.tessellation, rows).to_dict(),
         "pusher": None if pusher is None else list(pusher),
         "played": played,
         **player.counts,
