@@ -9,6 +9,7 @@ shared between readings.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -350,7 +351,7 @@ def _decoded(
     their positions in the file; a line quoted unlike most is an error."""
     block = _BlockText.of(tokens)
     quotes = block.quotes
-    usual = max(quotes, key=quotes.count)  # that of most lines, else the first's
+    usual = max(quotes, key=Counter(quotes).__getitem__)  # that of most lines, else the first's
     requoted = next((i for i, quote in enumerate(quotes) if quote != usual), None)
     try:
         parsed = parse(block.text, tessellation, limit=DEFAULT_LIMIT)

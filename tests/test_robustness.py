@@ -343,6 +343,9 @@ _HANG_CHECK = textwrap.dedent(
         "counted": "3r" * (n // 2) + "x",
         "board": "#" + "-" * n + "x",
         "digits": "9" * n,
+        "quoted moves lines": ">R\\n" * (n // 3),
+        "quoted board rows": ">#-#\\n" * (n // 5),
+        "text lines": "a b\\n" * (n // 4),
     }}
     readers = {{
         "rle_decode": sokfmt.rle_decode,
@@ -363,8 +366,8 @@ _HANG_CHECK = textwrap.dedent(
 
 
 def test_a_megabyte_line_of_any_kind_does_not_hang_a_reader() -> None:
-    # Not a timing assertion: linear readers take a few seconds for all 30
-    # cases, a quadratic one hours.  The timeout only stops a hang.
+    # Not a timing assertion: linear readers take seconds for all 45 cases
+    # (a megabyte on one line, or in many), a quadratic one hours.  The timeout only stops a hang.
     result = subprocess.run(
         [sys.executable, "-c", _HANG_CHECK],
         capture_output=True,
