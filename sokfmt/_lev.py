@@ -18,7 +18,7 @@ from lark import Token, UnexpectedInput
 
 from . import _grammar
 from .errors import Diagnostic, LevSyntaxError
-from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection
+from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, _cells, _is_moved_copy
 
 _KEYWORDS = ("size", "initial", "target", "color", "end", "img", "fgimg", "bgimg")
 _USAGE = {
@@ -399,9 +399,7 @@ def _checked_target(
                 f"Label {label!r} of 'target' is no piece of 'initial'", line, column, "LEV108"
             )
             continue
-        shape = shapes[label]
-        dy, dx = first[0] - min(shape)[0], first[1] - min(shape)[1]
-        if {(r + dy, c + dx) for r, c in shape} != cells:
+        if not _is_moved_copy(shapes[label], cells):
             reading.error(
                 f"Piece {label!r} has another shape in 'target' than in 'initial', "
                 "expected a moved copy of it",
@@ -463,12 +461,3 @@ def _count(number: int, unit: str = "row") -> str:
 def _word_column(line: str, index: int) -> int:
     """The 1-based column of the index-th word of `line`."""
     return [m.start() for m in _WORD.finditer(line)][index] + 1
-
-
-def _cells(rows: tuple[str, ...]) -> dict[str, set[tuple[int, int]]]:
-    cells: dict[str, set[tuple[int, int]]] = {}
-    for r, row in enumerate(rows):
-        for c, label in enumerate(row):
-            if label != EMPTY:
-                cells.setdefault(label, set()).add((r, c))
-    return cells

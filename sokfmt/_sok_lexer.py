@@ -384,7 +384,7 @@ class Lexer:
         if family == FLOOR_LINE:
             return family
         if family == MOVES_LINE:
-            refused = sum(map(bare.count, _refused(tessellation)))
+            refused = len(patterns().refused[tessellation].findall(bare))
             family = MOVES_LINE if refused == 0 else ALMOST_MOVES if refused == 1 else TEXT_LINE
         elif _almost(bare, tessellation):
             family = ALMOST_MOVES

@@ -29,9 +29,10 @@ import fuzzing
 import pytest
 from corpus import CORPUS, needs_corpus
 from jsport import JsPort
+from schema import game_vector
 
 import sokfmt
-from sokfmt import ParseError, SavedGame, Tessellation
+from sokfmt import ParseError, Tessellation
 
 ROUNDS = int(os.environ.get("SOKFMT_DIFF_ROUNDS", "10000"))
 SEED = int(os.environ.get("SOKFMT_DIFF_SEED", "20261214"))
@@ -117,19 +118,6 @@ def inputs(language: str, tessellation: str, rounds: int, seed: int) -> list[dic
     return cases
 
 
-def _game(game: SavedGame) -> dict[str, Any]:
-    """A saved game as the moves vectors write it."""
-    return {
-        "steps": [[step.kind.value, step.direction.value] for step in game.steps],
-        "solving_mode": game.solving_mode.value,
-        "current_move_idx": game.current_move_idx,
-        "moves_count": game.moves_count,
-        "pushes_count": game.pushes_count,
-        "printed": game.printed_steps(),
-        "printed_rle": game.printed_steps(rle=True),
-    }
-
-
 def _read(case: dict[str, Any]) -> Outcome:
     text = case["input"]
     tessellation = Tessellation.from_name(case.get("tessellation") or "Sokoban")
@@ -137,7 +125,7 @@ def _read(case: dict[str, Any]) -> Outcome:
     if language == "rle":
         return {"result": sokfmt.rle_decode(text)}
     if language == "moves":
-        return {"result": _game(sokfmt.parse_moves(text, tessellation))}
+        return {"result": game_vector(sokfmt.parse_moves(text, tessellation))}
     if language == "board":
         board = sokfmt.parse_board(text, tessellation)
         cells = {"cells": list(board.cells), "width": board.width, "height": board.height}

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from schema import game_vector
 
-from sokfmt import DEFAULT_LIMIT, ParseError, SavedGame, Tessellation, parse_moves, rle_decode
+from sokfmt import DEFAULT_LIMIT, ParseError, Tessellation, parse_moves, rle_decode
 
 VECTORS = Path(__file__).parent / "vectors"
 
@@ -36,25 +37,13 @@ def test_rle(case: dict[str, Any]) -> None:
         assert (caught.value.line, caught.value.column) == tuple(case["error"].values())
 
 
-def _as_vector(game: SavedGame) -> dict[str, Any]:
-    return {
-        "steps": [[step.kind.value, step.direction.value] for step in game.steps],
-        "solving_mode": game.solving_mode.value,
-        "current_move_idx": game.current_move_idx,
-        "moves_count": game.moves_count,
-        "pushes_count": game.pushes_count,
-        "printed": game.printed_steps(),
-        "printed_rle": game.printed_steps(rle=True),
-    }
-
-
 @pytest.mark.parametrize("case", cases("moves"))
 def test_moves(case: dict[str, Any]) -> None:
     tessellation = Tessellation.from_name(case["tessellation"])
     limit = case.get("limit", DEFAULT_LIMIT)
     if "expected" in case:
         game = parse_moves(case["input"], tessellation, limit=limit)
-        assert _as_vector(game) == case["expected"]
+        assert game_vector(game) == case["expected"]
         for printed in (case["expected"]["printed"], case["expected"]["printed_rle"]):
             assert parse_moves(printed, tessellation) == game
     else:

@@ -239,8 +239,9 @@ function decoded(tokens, parse, errors) {
   const starts = tokens.flatMap((t) => t.starts);
   const quotes = lines.map((line) => line.length - unquoted(line).length);
   const text = lines.map((line, i) => line.slice(quotes[i])).join("\n");
-  const count = (q) => quotes.filter((other) => other === q).length;
-  const usual = quotes.reduce((best, q) => (count(q) > count(best) ? q : best));
+  const counts = new Map();
+  for (const q of quotes) counts.set(q, (counts.get(q) || 0) + 1);
+  const usual = quotes.reduce((best, q) => (counts.get(q) > counts.get(best) ? q : best));
   const requoted = quotes.findIndex((q) => q !== usual);
   const quoteError = () =>
     Object.assign(new PortError("mail quotes", null, "SOK106"), { line: starts[requoted][1], column: 1 });
