@@ -30,7 +30,17 @@ _PUZZLE_KEYS = (
     "goalorder",
     "comments",
 )
-_COLLECTION_KEYS = ("title", "author", "created_at", "updated_at", "notes", "puzzles", "comments")
+_COLLECTION_KEYS = (
+    "title",
+    "author",
+    "created_at",
+    "updated_at",
+    "notes",
+    "puzzles",
+    "comments",
+    "email",
+    "url",
+)
 _LEV_KEYS = tuple(LevPuzzle.__dataclass_fields__)
 
 
@@ -84,6 +94,8 @@ def collection(data: Any) -> Collection:
         notes=fields.text("notes"),
         puzzles=tuple(puzzle(item) for item in fields.items("puzzles")),
         comments=fields.texts("comments"),
+        email=fields.text("email"),
+        url=fields.text("url"),
     )
 
 

@@ -12,6 +12,7 @@ read, with the same result as the whole file at once.
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -31,11 +32,12 @@ _BLOCK_SIZE = 1 << 16
 _CP1252_HOLES = b"\x81\x8d\x8f\x90\x9d"
 
 
-def read_text(file: FileLike, encoding: str | None = None) -> str:
+def read_text(file: FileLike, encoding: str | None = None, *, xml: bool = False) -> str:
     """The whole text of `file` (a path, a binary or a text file object).
 
     A path is opened and closed; a file object is read from where it stands
-    and left open.
+    and left open.  With `xml` and no `encoding`, the encoding is the one
+    the document declares (`xml_encoding`).
 
     Raises:
         DecodeError: bytes that are not text in `encoding`, at their line.
@@ -44,18 +46,23 @@ def read_text(file: FileLike, encoding: str | None = None) -> str:
         OSError: the file cannot be read.
     """
     codec = _codec(encoding)
+    data: bytes | str
     if isinstance(file, (str, os.PathLike)):
         with open(file, "rb") as opened:
-            return decode(opened.read(), codec)
-    data = _reader(file).read()
+            data = opened.read()
+    else:
+        data = _reader(file).read()
     if isinstance(data, str):
         return data.removeprefix(_BOM)
+    if xml and codec is None:
+        codec = xml_encoding(data)
     return decode(data, codec)
 
 
-def text_lines(file: FileLike, encoding: str | None = None) -> Iterator[str]:
+def text_lines(file: FileLike, encoding: str | None = None, *, xml: bool = False) -> Iterator[str]:
     """The lines of `file` without their line breaks (CR, LF or CRLF), read
-    as they are needed: memory is bounded by the longest line.
+    as they are needed: memory is bounded by the longest line.  `xml` as
+    for `read_text`.
 
     Raises:
         as `read_text`, when the generator reaches the bad bytes.
@@ -63,9 +70,71 @@ def text_lines(file: FileLike, encoding: str | None = None) -> Iterator[str]:
     codec = _codec(encoding)
     if isinstance(file, (str, os.PathLike)):
         with open(file, "rb") as opened:
-            yield from _decoded_lines(opened, codec)
+            yield from _decoded_lines(opened, codec, xml)
     else:
-        yield from _decoded_lines(_reader(file), codec)
+        yield from _decoded_lines(_reader(file), codec, xml)
+
+
+#: An XML declaration's encoding; XML 1.0, section 4.3.3.
+_XML_DECLARATION = re.compile(
+    rb"<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*[\"'][^\"']*[\"']"
+    rb"[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*[\"']([A-Za-z][A-Za-z0-9._-]*)[\"']"
+)
+_XML_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def xml_encoding(head: bytes) -> str | None:
+    """The encoding of an XML document that begins with `head`: that of its
+    byte order mark, else the one it declares, else None (this module's
+    policy, which reads UTF-8 and, line by line, cp1252).  A declared UTF-8
+    or ASCII follows the policy too, so that a cp1252 line written into a
+    "utf-8" document is read, as `load_sok` reads it.
+
+    Raises:
+        DecodeError: the document declares an encoding Python does not know.
+    """
+    for bom, codec in _XML_BOMS:
+        if head.startswith(bom):
+            return codec
+    found = _XML_DECLARATION.match(head)
+    if found is None:
+        return None
+    name = found[1].decode("ascii")
+    try:
+        codec = codecs.lookup(name).name
+    except LookupError:
+        raise DecodeError(
+            f"The document declares the encoding {name!r}, which sokfmt does not know; "
+            "name the file's encoding",
+            line=1,
+            column=found.start(1) + 1,
+            pos=found.start(1),
+            source_line=head.split(b"\n", 1)[0].decode("ascii", "replace"),
+        ) from None
+    return None if codec in ("utf-8", "ascii") else codec
+
+
+def decode_xml(data: bytes) -> str:
+    """The text of an XML document's bytes, in the encoding `xml_encoding` finds."""
+    return decode(data, xml_encoding(data[:1024]))
+
+
+class _Prefixed:
+    """A binary file whose first bytes were read already."""
+
+    def __init__(self, head: bytes, file: IO[bytes]) -> None:
+        self.head, self.file = head, file
+
+    def read(self, size: int = -1) -> bytes:
+        if self.head:
+            head, self.head = self.head, b""
+            return head + (self.file.read(size - len(head)) if size > len(head) else b"")
+        return self.file.read(size)
 
 
 def decode(data: bytes, encoding: str | None = None) -> str:
@@ -126,7 +195,16 @@ def _decode_line(line: bytes) -> str:
         )
 
 
-def _decoded_lines(file: IO[bytes] | IO[str], encoding: str | None) -> Iterator[str]:
+def _decoded_lines(
+    file: IO[bytes] | IO[str], encoding: str | None, xml: bool = False
+) -> Iterator[str]:
+    if xml and encoding is None:
+        head = file.read(1024)
+        if isinstance(head, bytes):
+            encoding = xml_encoding(head)
+            file = _Prefixed(head, file)  # type: ignore[arg-type, assignment]
+        else:
+            file = io.StringIO(head + file.read())  # type: ignore[operator]
     first = True
     for number, (line, offset) in enumerate(_raw_lines(file, encoding)):
         if isinstance(line, str):  # a text file object, decoded by its opener

@@ -9,6 +9,7 @@ shared between readings.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -39,6 +40,8 @@ _FILE_KEYS = {
     "author": "author",
     "date created": "created_at",
     "date of last change": "updated_at",
+    "email": "email",
+    "url": "url",
 }
 _PUZZLE_KEYS = {
     "title": "title",
@@ -144,6 +147,8 @@ class _Builder:
             updated_at=fields.get("updated_at", ""),
             notes=notes,
             comments=tuple(self.file_comments),
+            email=fields.get("email", ""),
+            url=fields.get("url", ""),
         )
 
     def _notes_owner(self) -> list[Token]:
@@ -565,15 +570,7 @@ def parse(
             found if found.code == _NO_PUZZLE else found.located(text, dropped_bom=True)
             for found in diagnostics[reported:]
         ]
-    return Collection(
-        title=collection.title,
-        author=collection.author,
-        created_at=collection.created_at,
-        updated_at=collection.updated_at,
-        notes=collection.notes,
-        puzzles=tuple(puzzles),
-        comments=collection.comments,
-    )
+    return dataclasses.replace(collection, puzzles=tuple(puzzles))
 
 
 def iterate(

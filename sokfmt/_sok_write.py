@@ -35,6 +35,8 @@ _FILE_PROPERTIES = (
     ("Author", ("author",), "author"),
     ("Date Created", ("date created",), "created_at"),
     ("Date of Last Change", ("date of last change",), "updated_at"),
+    ("Email", ("email",), "email"),
+    ("Url", ("url",), "url"),
 )
 
 

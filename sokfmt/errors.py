@@ -204,6 +204,14 @@ class SokSyntaxError(ParseError):
     default_code = "SOK101"
 
 
+class SlcSyntaxError(ParseError):
+    """An .slc file is not well-formed XML, breaks the structure of
+    ``SokobanLev.xsd``, or holds what sokfmt refuses to read (a document
+    type declaration, text beyond `sokfmt._slc.MAX_TEXT`)."""
+
+    default_code = "SLC101"
+
+
 class DecodeError(ParseError):
     """The bytes of a file are not text in the encoding the caller named.
     `pos` is the offset of the first bad byte; `column` counts characters."""

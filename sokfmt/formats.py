@@ -25,14 +25,18 @@ __all__ = (
     "dump_board",
     "dump_lev",
     "dump_moves",
+    "dump_slc",
     "dump_sok",
     "from_dict",
+    "iter_slc",
     "iter_sok",
     "load_lev",
+    "load_slc",
     "load_sok",
     "parse_board",
     "parse_lev",
     "parse_moves",
+    "parse_slc",
     "parse_sok",
 )
 
@@ -255,6 +259,87 @@ def dump_lev(puzzle: LevPuzzle) -> str:
     """The .lev text of `puzzle`, its items in `puzzle.layout` order."""
     _checked(puzzle, LevPuzzle, "puzzle")
     return str(puzzle)
+
+
+# -------------------------------------------------------------------- .slc
+
+
+def parse_slc(text: str | bytes, *, diagnostics: list[Any] | None = None) -> Collection:
+    """The collection written as `text`, an .slc document (the XML of
+    Sokoban for Windows), given as text or as the file's bytes.
+
+    Each ``Level`` is a puzzle: ``Id`` is its title, its ``Copyright`` its
+    author, its ``L`` elements the rows of its board.  The collection's
+    ``Title`` is its title, ``Description`` its notes, ``Email`` and ``Url``
+    its `email` and `url`, and the ``Copyright`` of ``LevelCollection`` its
+    author.  Widths and heights are those of the boards (a size that
+    disagrees with the rows is a warning).  A document type declaration is
+    refused, so that no entity is ever expanded and no other file fetched.
+    `diagnostics` works as for `parse_sok`.
+
+    Raises:
+        SlcSyntaxError: the first error (without `diagnostics`): malformed
+            XML, an element or attribute the format does not have, a
+            document type declaration, or a text too long.
+        BoardSyntaxError: a row with a character outside the legend, at
+            its line and column in the document.
+        DecodeError: bytes that are not text in the encoding they declare.
+    """
+    from ._slc import parse
+
+    if isinstance(text, (bytes, bytearray)):
+        from ._files import decode_xml
+
+        return parse(decode_xml(bytes(text)), diagnostics)
+    _checked(text, str, "text")
+    return parse(text, diagnostics)
+
+
+def load_slc(
+    file: FileLike, *, encoding: str | None = None, diagnostics: list[Any] | None = None
+) -> Collection:
+    """The collection in an .slc file, given by path or as a file object.
+
+    Without `encoding`, the bytes are decoded as their XML declaration says
+    (a UTF-8 file with cp1252 lines is read as `load_sok` reads it).
+
+    Raises:
+        as `parse_slc`; `ValidationError` and `OSError` as `load_sok`.
+    """
+    from ._files import read_text
+
+    return parse_slc(read_text(file, encoding, xml=True), diagnostics=diagnostics)
+
+
+def iter_slc(
+    file: FileLike, *, encoding: str | None = None, diagnostics: list[Any] | None = None
+) -> Iterator[Puzzle]:
+    """The puzzles of an .slc file, one at a time, as they are read: memory
+    is bounded by the largest level, not by the file.  They and the
+    diagnostics are those of `load_slc`; the collection's fields are not
+    returned (use `load_slc`).
+
+    Raises:
+        as `load_slc`, when the generator reaches the bad text.
+    """
+    from ._files import text_lines
+    from ._slc import iterate
+
+    yield from iterate(text_lines(file, encoding, xml=True), diagnostics)
+
+
+def dump_slc(collection: Collection) -> str:
+    """The collection as an .slc document that `parse_slc` reads back equal.
+
+    Raises:
+        ValidationError: the collection holds what .slc cannot: saved games,
+            notes or comments of puzzles, boards that are not Sokoban, dates,
+            or characters that XML 1.0 cannot hold.
+    """
+    from ._slc_write import dump
+
+    _checked(collection, Collection, "collection")
+    return dump(collection)
 
 
 # -------------------------------------------------------------------- JSON

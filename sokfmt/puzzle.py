@@ -168,6 +168,8 @@ class Collection:
     `notes` is the text of the file notes without the properties that have
     fields here; other ``Key: value`` lines stay in it (`properties`).
     `comments` are the file's ``::`` lines before its first puzzle.
+    `email` and `url` are the author's, as .slc files give them (``Email:``
+    and ``Url:`` in .sok file notes).
     """
 
     title: str = ""
@@ -177,6 +179,8 @@ class Collection:
     notes: str = ""
     puzzles: tuple[Puzzle, ...] = ()
     comments: tuple[str, ...] = ()
+    email: str = ""
+    url: str = ""
 
     def __post_init__(self) -> None:
         _check_text(
@@ -186,6 +190,8 @@ class Collection:
             created_at=self.created_at,
             updated_at=self.updated_at,
             notes=self.notes,
+            email=self.email,
+            url=self.url,
         )
         _check_line(
             "A collection's",
@@ -193,6 +199,8 @@ class Collection:
             author=self.author,
             created_at=self.created_at,
             updated_at=self.updated_at,
+            email=self.email,
+            url=self.url,
         )
         if not isinstance(self.puzzles, tuple) or not all(
             isinstance(p, Puzzle) for p in self.puzzles
@@ -221,6 +229,8 @@ class Collection:
             "notes": self.notes,
             "puzzles": [puzzle.to_dict() for puzzle in self.puzzles],
             "comments": list(self.comments),
+            "email": self.email,
+            "url": self.url,
         }
 
 

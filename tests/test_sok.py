@@ -427,7 +427,9 @@ def test_sokoban_plus_orders_are_kept_and_validated() -> None:
 
 
 def test_json_field_names_and_unknown_keys() -> None:
-    collection = parse_sok(f"Collection: C\n\nT\n{BOARD}\nAuthor: A\n\nSolution\nR\n")
+    collection = parse_sok(
+        f"Collection: C\nEmail: a@b.c\nUrl: http://b.c\n\nT\n{BOARD}\nAuthor: A\n\nSolution\nR\n"
+    )
     document = collection.to_dict()
     assert set(document) == {
         "title",
@@ -437,7 +439,10 @@ def test_json_field_names_and_unknown_keys() -> None:
         "notes",
         "puzzles",
         "comments",
+        "email",
+        "url",
     }
+    assert (document["email"], document["url"], document["notes"]) == ("a@b.c", "http://b.c", "")
     puzzle = document["puzzles"][0]
     assert puzzle["board"] == {"tessellation": "Sokoban", "board": BOARD}
     assert from_dict(Collection, document) == collection

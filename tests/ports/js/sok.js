@@ -25,6 +25,8 @@ const FILE_KEYS = {
   author: "author",
   "date created": "created_at",
   "date of last change": "updated_at",
+  email: "email",
+  url: "url",
 };
 const PUZZLE_KEYS = { title: "title", author: "author", game: "game", boxorder: "boxorder", goalorder: "goalorder" };
 const GAME_KEYS = { title: "title", solver: "solved_by", author: "solved_by" };
@@ -354,6 +356,8 @@ function parse(parsers, text, caller = "Sokoban") {
       notes: rest,
       puzzles: built,
       comments: comments.filter((c) => lineOf(c) < starts[0]).map((c) => c.lines[0]),
+      email: fields.email || "",
+      url: fields.url || "",
     },
     warnings,
   };

@@ -1,0 +1,433 @@
+"""Reading .slc files, the XML collections of Sokoban for Windows.
+
+The document is read by expat, the standard library's XML parser, as a
+stream of events; this module checks them against the structure of
+``SokobanLev.xsd`` (written out in `_CHILDREN` and `_ATTRIBUTES`) and builds
+puzzles as their ``Level`` elements end.  XML from the internet is treated
+as hostile: a document type declaration (the only way to define entities,
+and to fetch other files) is refused where it starts, so that no entity is
+ever expanded; nesting is bounded by the structure, and the text of an
+element by `MAX_TEXT`.  Text is fed to expat in blocks, so that a refusal
+comes before the rest of the input is read.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.parsers.expat
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from . import _board
+from .errors import Diagnostic, ParseError, SlcSyntaxError, warn
+from .puzzle import Collection, Puzzle
+from .rle import DEFAULT_LIMIT
+from .tessellation import Tessellation
+
+ROOT = "SokobanLevels"
+#: The elements each element may hold, in the order the schema gives them.
+_CHILDREN: dict[str | None, tuple[str, ...]] = {
+    None: (ROOT,),
+    ROOT: ("Title", "Description", "Email", "Url", "LevelCollection"),
+    "LevelCollection": ("Level",),
+    "Level": ("L",),
+}
+#: The attributes each element may have (the root's namespace declarations
+#: and schema location aside).
+_ATTRIBUTES = {
+    "LevelCollection": ("Copyright", "MaxWidth", "MaxHeight"),
+    "Level": ("Id", "Width", "Height", "Copyright"),
+}
+_ROOT_ATTRIBUTE = re.compile(r"xmlns(:.*)?|xsi:.*")
+#: Elements that hold text; the others hold only elements and white space.
+_TEXT = ("Title", "Description", "Email", "Url", "L")
+#: The most characters an element's text may have: far above any real
+#: description or board row, far below what would exhaust memory.
+MAX_TEXT = 1_000_000
+#: How many characters go to expat at a time.
+_BLOCK = 1 << 16
+_UNEXPECTED_CODE = "SLC102"
+# The line break and indentation that end a description as .slc files write it.
+_FORMATTING = re.compile(r"\n[ \t]*\Z")
+
+
+@dataclass
+class _Level:
+    """A ``Level`` element being read."""
+
+    line: int  # where its start tag is
+    column: int
+    attributes: dict[str, str]
+    rows: list[str] = field(default_factory=list)
+    tags: list[tuple[int, int]] = field(default_factory=list)  # (line, column) of each <L>
+
+
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
+class _Source:
+    """The blocks of text given to expat that errors may still point into:
+    the current one, and those since the start of the level being read."""
+
+    def __init__(self) -> None:
+        self.blocks: list[tuple[int, int, str]] = []  # (first line, offset, text)
+        self.line = 1  # of the next block
+        self.offset = 0
+
+    def add(self, text: str, keep_from: int | None) -> None:
+        """Add a block; forget those that end before line `keep_from`
+        (all but this one when None)."""
+        kept = [] if keep_from is None else self.blocks
+        self.blocks = [block for block in kept if self._end(block) >= (keep_from or 0)]
+        self.blocks.append((self.line, self.offset, text))
+        breaks = text.count("\n") if "\r" not in text else len(_LINE_BREAK.findall(text))
+        self.line += breaks
+        self.offset += len(text)
+
+    def _end(self, block: tuple[int, int, str]) -> int:
+        """The last line of `block`."""
+        first, _, text = block
+        return first + len(_LINE_BREAK.findall(text))
+
+    def line_at(self, line: int) -> tuple[int, str]:
+        """The offset and text of a 1-based line ((0, "") once forgotten)."""
+        for first, offset, text in self.blocks:
+            if line < first:
+                continue
+            at = 0
+            for _ in range(line - first):
+                found = _LINE_BREAK.search(text, at)
+                if found is None:
+                    break
+                at = found.end()
+            else:
+                end = _LINE_BREAK.search(text, at)
+                return offset + at, text[at : end.start() if end else len(text)]
+        return 0, ""
+
+
+class _Reader:
+    """The handlers of one expat parser, and what they have built."""
+
+    def __init__(
+        self,
+        sink: Callable[[Puzzle], None],
+        diagnostics: list[Diagnostic] | None,
+    ) -> None:
+        self.sink = sink
+        self.diagnostics = diagnostics
+        self.source = _Source()
+        self.stack: list[str | None] = [None]  # the open elements, under a None
+        self.seen: list[str] = []  # the root's children so far
+        self.fields: dict[str, str] = {}
+        self.collection: dict[str, str] = {}
+        self.level: _Level | None = None
+        self.parts: list[str] = []  # the text of the element being read
+        self.size = 0
+        self.levels = 0
+        parser = xml.parsers.expat.ParserCreate(encoding="UTF-8")
+        parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
+        parser.StartDoctypeDeclHandler = self._doctype
+        parser.EntityDeclHandler = self._entity
+        parser.ExternalEntityRefHandler = self._external_entity
+        parser.StartElementHandler = self._start
+        parser.EndElementHandler = self._end
+        parser.CharacterDataHandler = self._characters
+        parser.CommentHandler = self._comment
+        parser.ProcessingInstructionHandler = self._instruction
+        parser.buffer_text = True
+        parser.buffer_size = _BLOCK
+        self.parser = parser
+
+    # ------------------------------------------------------------ input
+
+    def feed(self, text: str, final: bool) -> None:
+        """Parse more of the document."""
+        self.source.add(text, None if self.level is None else self.level.line)
+        try:
+            self.parser.Parse(text.encode("utf-8", "surrogatepass"), final)
+        except xml.parsers.expat.ExpatError as error:
+            raise self._malformed(error) from None
+
+    def _malformed(self, error: xml.parsers.expat.ExpatError) -> SlcSyntaxError:
+        """expat's error, in words that say what was expected."""
+        messages = xml.parsers.expat.errors
+        reason = messages.messages[error.code]
+        expected = ""
+        inside = self.stack[-1]
+        if reason == messages.XML_ERROR_TAG_MISMATCH and inside:
+            expected = f", expected </{inside}>"
+        elif reason == messages.XML_ERROR_NO_ELEMENTS:
+            where = f"<{inside}>" if inside else "the document"
+            closer = f"</{inside}>" if inside else f"<{ROOT}>"
+            reason = f"the input ends inside {where}"
+            expected = f", expected {closer}"
+        elif reason == messages.XML_ERROR_SYNTAX and not inside:
+            expected = f", expected <{ROOT}>"
+        elif reason == messages.XML_ERROR_UNDEFINED_ENTITY:
+            expected = (
+                "; .slc files use only the five predefined entities (&amp; &lt; &gt; "
+                "&quot; &apos;) and character references"
+            )
+        return self._error(f"Malformed XML: {reason}{expected}", error.lineno, error.offset + 1)
+
+    def _error(self, message: str, line: int, column: int, code: str = "SLC101") -> SlcSyntaxError:
+        offset, text = self.source.line_at(line)
+        return SlcSyntaxError(
+            message,
+            line=line,
+            column=column,
+            pos=offset + column - 1,
+            source_line=text,
+            code=code,
+        )
+
+    def _here(self) -> tuple[int, int]:
+        return self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1
+
+    def _refuse(self, message: str, code: str) -> None:
+        raise self._error(message, *self._here(), code)
+
+    # ------------------------------------------------------------ security
+
+    def _doctype(self, name: str, *_: object) -> None:
+        self._refuse(
+            f"A document type declaration (<!DOCTYPE {name}>) is not allowed: .slc files "
+            "have none, and it could define entities or fetch other files",
+            "SLC103",
+        )
+
+    def _entity(self, name: str, *_: object) -> None:
+        self._refuse(f"An entity declaration ({name}) is not allowed", "SLC103")
+
+    def _external_entity(self, *_: object) -> int:
+        self._refuse("An external entity is not allowed: sokfmt reads no other file", "SLC103")
+        return 0
+
+    # ------------------------------------------------------------ structure
+
+    def _start(self, name: str, attributes: dict[str, str]) -> None:
+        parent = self.stack[-1]
+        if name == "L" and parent == "Level" and not attributes:  # most of a file
+            self.level.tags.append(self._here())  # type: ignore[union-attr]
+        else:
+            self._structure(parent, name, attributes)
+        self.stack.append(name)
+        self.parts = []
+        self.size = 0
+
+    def _structure(self, parent: str | None, name: str, attributes: dict[str, str]) -> None:
+        """Check an element against the schema, and begin what it begins."""
+        allowed = _CHILDREN.get(parent, ())
+        if name not in allowed:
+            where = f"in <{parent}>" if parent else "at the top of the document"
+            expected = " or ".join(f"<{child}>" for child in allowed) or f"text and </{parent}>"
+            self._refuse(f"Unexpected <{name}> {where}, expected {expected}", _UNEXPECTED_CODE)
+        if parent == ROOT:
+            self._in_order(name)
+        self._attributes(name, attributes)
+        if name == "Level":
+            self.level = _Level(*self._here(), attributes)
+        elif name == "LevelCollection":
+            self.collection = attributes
+        elif name == "L":
+            self.level.tags.append(self._here())  # type: ignore[union-attr]
+
+    def _in_order(self, name: str) -> None:
+        """The root's children: each at most once, in the schema's order."""
+        order = _CHILDREN[ROOT]
+        if name in self.seen:
+            self._refuse(f"A second <{name}> in <{ROOT}>", _UNEXPECTED_CODE)
+        later = [seen for seen in self.seen if order.index(seen) > order.index(name)]
+        if later:
+            self._refuse(f"<{name}> after <{later[0]}>, expected it before", _UNEXPECTED_CODE)
+        self.seen.append(name)
+
+    def _attributes(self, name: str, attributes: dict[str, str]) -> None:
+        allowed = _ATTRIBUTES.get(name, ())
+        for attribute in attributes:
+            if attribute in allowed or (name == ROOT and _ROOT_ATTRIBUTE.fullmatch(attribute)):
+                continue
+            expected = f"one of {', '.join(allowed)}" if allowed else "none"
+            if name == ROOT:
+                expected = "namespace declarations and xsi:schemaLocation only"
+            self._refuse(
+                f"Unknown attribute {attribute!r} of <{name}>, expected {expected}", "SLC104"
+            )
+
+    def _characters(self, data: str) -> None:
+        name = self.stack[-1]
+        if name in _TEXT:
+            self.size += len(data)
+            if self.size > MAX_TEXT:
+                self._refuse(
+                    f"The text of <{name}> is longer than {MAX_TEXT:,} characters", "SLC105"
+                )
+            self.parts.append(data)
+        elif not data.isspace():
+            where = f"in <{name}>, expected only elements there" if name else "outside the root"
+            line, column = self._here()  # where the text ends, with text buffered
+            if "\n" not in data:
+                column -= len(data) - (len(data) - len(data.lstrip()))
+            raise self._error(f"Text {data.strip()[:20]!r} {where}", line, column, _UNEXPECTED_CODE)
+
+    def _end(self, name: str) -> None:
+        self.stack.pop()
+        parts = self.parts
+        text = parts[0] if len(parts) == 1 else "".join(parts)
+        self.parts = []
+        if name == "L":
+            self.level.rows.append(text)  # type: ignore[union-attr]
+        elif name == "Level":
+            self._finish_level()
+        elif name == "Description":
+            self.fields[name] = _FORMATTING.sub("", text.removeprefix("\n"))
+        elif name in _TEXT:
+            self.fields[name] = self._one_line(name, text)
+
+    def _one_line(self, name: str, text: str) -> str:
+        """The text of a one-line field; several lines are joined (a warning)."""
+        if "\n" not in text.strip():
+            return text.strip()
+        self._doubt("SLC204", f"<{name}> of several lines, read as one (joined by spaces)")
+        return " ".join(text.split())
+
+    def _comment(self, text: str) -> None:
+        self._doubt("SLC201", "An XML comment, not kept (.slc has no place for comments)")
+
+    def _instruction(self, target: str, data: str) -> None:
+        self._doubt("SLC201", f"A processing instruction <?{target} ...?>, not kept")
+
+    # ------------------------------------------------------------ levels
+
+    def _finish_level(self) -> None:
+        level, self.level = self.level, None
+        assert level is not None
+        self.levels += 1
+        try:
+            puzzle = self._puzzle(level)
+        except ParseError as error:
+            if self.diagnostics is None:
+                raise
+            self.diagnostics.append(error.diagnostic())
+            return
+        self.sink(puzzle)
+
+    def _puzzle(self, level: _Level) -> Puzzle:
+        if not level.rows:
+            raise self._error(
+                "A <Level> with no <L>, expected one <L> per row of its board",
+                level.line,
+                level.column,
+                "SLC106",
+            )
+        try:
+            board = _board.parse("\n".join(level.rows), Tessellation.SOKOBAN, limit=DEFAULT_LIMIT)
+        except ParseError as error:
+            raise self._in_row(error, level) from None
+        for attribute, size in (("Width", board.width), ("Height", board.height)):
+            given = level.attributes.get(attribute)
+            if given is not None and given.strip() != str(size):
+                self._doubt(
+                    "SLC202",
+                    f"Level {level.attributes.get('Id', '')!r}: {attribute}={given!r}, but its "
+                    f"rows make {size} (the rows are kept; the size is written from them)",
+                    (level.line, level.column),
+                )
+        return Puzzle(
+            board,
+            title=level.attributes.get("Id", ""),
+            author=level.attributes.get("Copyright", ""),
+        )
+
+    def _in_row(self, error: ParseError, level: _Level) -> ParseError:
+        """A board's error at its place in the document: in the row's text,
+        just after its <L> tag (on one line, without entities before it)."""
+        line, column = level.tags[min(error.line, len(level.tags)) - 1]
+        offset, text = self.source.line_at(line)
+        close = text.find(">", column - 1)
+        column = (close + 2 if close >= 0 else column) + error.column - 1
+        return type(error)(
+            error.message,
+            line=line,
+            column=column,
+            pos=offset + column - 1,
+            source_line=text,
+            code=error.code,
+        )
+
+    def _doubt(self, code: str, message: str, at: tuple[int, int] | None = None) -> None:
+        line, column = at or self._here()
+        offset, _ = self.source.line_at(line)
+        found = Diagnostic("warning", code, message, line, column, offset + column - 1)
+        if self.diagnostics is not None:
+            self.diagnostics.append(found)
+        else:
+            warn(f"line {line}: {code} {message}")
+
+    # ------------------------------------------------------------ the end
+
+    def end(self) -> None:
+        """The document is read: a warning when it held no level."""
+        if self.levels == 0:
+            self._doubt("SLC203", "No puzzle found: no <Level> in the document", (1, 1))
+
+    def collection_of(self, puzzles: tuple[Puzzle, ...]) -> Collection:
+        return Collection(
+            title=self.fields.get("Title", ""),
+            author=self.collection.get("Copyright", ""),
+            notes=self.fields.get("Description", ""),
+            email=self.fields.get("Email", ""),
+            url=self.fields.get("Url", ""),
+            puzzles=puzzles,
+        )
+
+
+def _blocks(text: Iterable[str]) -> Iterator[str]:
+    """The text of `text`'s pieces in blocks of about `_BLOCK` characters,
+    each ending after a line break where one is near (never inside CRLF)."""
+    pending = ""
+    for piece in text:
+        pending += piece
+        while len(pending) >= _BLOCK:
+            cut = pending.rfind("\n", 0, _BLOCK) + 1 or _BLOCK
+            if pending[cut - 1] == "\r":
+                cut += 1
+            yield pending[:cut]
+            pending = pending[cut:]
+    yield pending
+
+
+def _run(reader: _Reader, text: Iterable[str]) -> Iterator[None]:
+    """Feed `text` to `reader` a block at a time (a step per block); a
+    malformed document ends the reading, reported as the reader reports."""
+    try:
+        for block in _blocks(text):
+            reader.feed(block, final=False)
+            yield
+        reader.feed("", final=True)
+    except SlcSyntaxError as error:
+        if reader.diagnostics is None:
+            raise
+        reader.diagnostics.append(error.diagnostic())
+        return
+    reader.end()
+
+
+def parse(text: str, diagnostics: list[Diagnostic] | None = None) -> Collection:
+    """See `sokfmt.parse_slc`."""
+    puzzles: list[Puzzle] = []
+    reader = _Reader(puzzles.append, diagnostics)
+    for _ in _run(reader, [text.removeprefix("\ufeff")]):
+        pass
+    return reader.collection_of(tuple(puzzles))
+
+
+def iterate(lines: Iterable[str], diagnostics: list[Diagnostic] | None = None) -> Iterator[Puzzle]:
+    """See `sokfmt.iter_slc`: puzzles as their ``Level`` elements end."""
+    ready: list[Puzzle] = []
+    reader = _Reader(ready.append, diagnostics)
+    for _ in _run(reader, (line + "\n" for line in lines)):
+        yield from ready
+        ready.clear()
+    yield from ready

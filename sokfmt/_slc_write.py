@@ -1,0 +1,104 @@
+"""Writing .slc files: a collection as the XML document Sokoban for Windows
+writes, element for element, so that a file read and written again is the
+same document."""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+from .board import FLOOR
+from .errors import ValidationError
+from .puzzle import Collection, Puzzle
+from .tessellation import Tessellation
+
+_HEAD = (
+    '<?xml version="1.0" encoding="utf-8"?>\n'
+    '<SokobanLevels xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
+    'xsi:schemaLocation="SokobanLev.xsd">\n'
+)
+# Characters XML 1.0 cannot hold, even as references.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def dump(collection: Collection) -> str:
+    """See `sokfmt.dump_slc`."""
+    _refuse_what_slc_cannot_hold(collection)
+    puzzles = collection.puzzles
+    out = [_HEAD, f"  <Title>{escape(collection.title)}</Title>\n"]
+    out.append(f"  <Description>\n{escape(collection.notes)}\n  </Description>\n")
+    if collection.email:
+        out.append(f"  <Email>{escape(collection.email)}</Email>\n")
+    if collection.url:
+        out.append(f"  <Url>{escape(collection.url)}</Url>\n")
+    width = max((p.board.width for p in puzzles), default=0)
+    height = max((p.board.height for p in puzzles), default=0)
+    out.append(
+        f"  <LevelCollection Copyright={_attribute(collection.author)} "
+        f'MaxWidth="{width}" MaxHeight="{height}">\n'
+    )
+    out += map(_level, puzzles)
+    out.append("  </LevelCollection>\n</SokobanLevels>\n")
+    return "".join(out)
+
+
+def _level(puzzle: Puzzle) -> str:
+    board = puzzle.board
+    copyright = f" Copyright={_attribute(puzzle.author)}" if puzzle.author else ""
+    rows = "".join(f"      <L>{row.replace(FLOOR, ' ').rstrip(' ')}</L>\n" for row in board.rows)
+    return (
+        f'    <Level Id={_attribute(puzzle.title)} Width="{board.width}" '
+        f'Height="{board.height}"{copyright}>\n{rows}    </Level>\n'
+    )
+
+
+def _attribute(value: str) -> str:
+    # quoteattr would choose single quotes for a value with double quotes.
+    return '"' + escape(value, {'"': "&quot;"}) + '"'
+
+
+def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
+    """.slc has a place for titles, the description, the author's address and
+    copyrights, and Sokoban boards; anything else would be lost."""
+    lost = {
+        "comments": bool(collection.comments),
+        "a creation date": bool(collection.created_at),
+        "a date of last change": bool(collection.updated_at),
+    }
+    for number, puzzle in enumerate(collection.puzzles, start=1):
+        name = f"Puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+        if puzzle.tessellation is not Tessellation.SOKOBAN:
+            raise ValidationError(
+                f"{name} is {puzzle.tessellation.value}: .slc holds Sokoban boards only"
+            )
+        held = {
+            "saved games": bool(puzzle.saved_games),
+            "notes": bool(puzzle.notes),
+            "comments": bool(puzzle.comments),
+            "a box order": bool(puzzle.boxorder),
+            "a goal order": bool(puzzle.goalorder),
+            "a title line": bool(puzzle.title_line),
+        }
+        for what, present in held.items():
+            if present:
+                raise ValidationError(f"{name} has {what}, which .slc cannot hold")
+    for what, present in lost.items():
+        if present:
+            raise ValidationError(f"The collection has {what}, which .slc cannot hold")
+    for name, value in (("title", collection.title), ("notes", collection.notes)):
+        _check_characters(f"The collection's {name}", value)
+    for puzzle in collection.puzzles:
+        _check_characters(f"The title {puzzle.title!r}", puzzle.title)
+        _check_characters(f"The author {puzzle.author!r}", puzzle.author)
+    for name, value in (
+        ("author", collection.author),
+        ("email", collection.email),
+        ("url", collection.url),
+    ):
+        _check_characters(f"The collection's {name}", value)
+
+
+def _check_characters(what: str, value: str) -> None:
+    found = _NOT_XML.search(value)
+    if found:
+        raise ValidationError(f"{what} holds {found[0]!r}, which XML 1.0 cannot hold")
