@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from . import _board
+from ._reading import collector
 from .errors import Diagnostic, ParseError, SlcSyntaxError, warn
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
@@ -414,10 +415,14 @@ def _run(reader: _Reader, text: Iterable[str]) -> Iterator[None]:
     reader.end()
 
 
-def parse(text: str, diagnostics: list[Diagnostic] | None = None) -> Collection:
+def parse(
+    text: str,
+    diagnostics: list[Diagnostic] | None = None,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection:
     """See `sokfmt.parse_slc`."""
     puzzles: list[Puzzle] = []
-    reader = _Reader(puzzles.append, diagnostics)
+    reader = _Reader(collector(puzzles, on_puzzle), diagnostics)
     for _ in _run(reader, [text.removeprefix("\ufeff")]):
         pass
     return reader.collection_of(tuple(puzzles))

@@ -22,6 +22,7 @@ from . import _board, _moves
 from ._checks import puzzle_warnings
 from ._grammar import grammar_path
 from ._moves import step_offsets
+from ._reading import collector
 from ._sok_lexer import ALMOST_MOVES, TEXT_LINE, Lexer, patterns, unquoted
 from .board import Board
 from .errors import Diagnostic, IllegalStepError, ParseError, SokSyntaxError, warn
@@ -551,10 +552,11 @@ def parse(
     tessellation: Tessellation,
     diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """See `sokfmt.parse_sok`."""
     puzzles: list[Puzzle] = []
-    builder = _Builder(tessellation, diagnostics, puzzles.append, replay)
+    builder = _Builder(tessellation, diagnostics, collector(puzzles, on_puzzle), replay)
     reported = 0 if diagnostics is None else len(diagnostics)
     normalised = normalise(text)
     try:

@@ -212,6 +212,12 @@ class SlcSyntaxError(ParseError):
     default_code = "SLC101"
 
 
+class JsonSyntaxError(ParseError):
+    """A JSON document is not JSON (`sokfmt.files.from_json`)."""
+
+    default_code = "JSON101"
+
+
 class DecodeError(ParseError):
     """The bytes of a file are not text in the encoding the caller named.
     `pos` is the offset of the first bad byte; `column` counts characters."""

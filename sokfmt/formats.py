@@ -9,7 +9,7 @@ does not import lark.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar, overload
 
 from ._files import FileLike
@@ -118,6 +118,7 @@ def parse_sok(
     tessellation: Tessellation | None = None,
     diagnostics: list[Any] | None = None,
     replay: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """The collection written as `text` (a .sok, .xsb or .txt file).
 
@@ -129,7 +130,8 @@ def parse_sok(
     also replayed on its board (`sokfmt.replay`): a step that cannot be
     played is an error (`IllegalStepError`, SOK501) at the letter that
     wrote it, and a game titled as a solution that does not solve is a
-    warning (SOK502); the games are kept.
+    warning (SOK502); the games are kept.  `on_puzzle` is called with each
+    puzzle as soon as it is read (a progress bar's hook).
 
     Raises:
         ParseError: the first error (without `diagnostics`): a malformed
@@ -141,7 +143,7 @@ def parse_sok(
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
-    return parse(text, tessellation or Tessellation.SOKOBAN, diagnostics, replay)
+    return parse(text, tessellation or Tessellation.SOKOBAN, diagnostics, replay, on_puzzle)
 
 
 def load_sok(
@@ -151,6 +153,7 @@ def load_sok(
     tessellation: Tessellation | None = None,
     diagnostics: list[Any] | None = None,
     replay: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """The collection in a file, given by path or as a file object.
 
@@ -169,7 +172,13 @@ def load_sok(
     from ._files import read_text
 
     text = read_text(file, encoding)
-    return parse_sok(text, tessellation=tessellation, diagnostics=diagnostics, replay=replay)
+    return parse_sok(
+        text,
+        tessellation=tessellation,
+        diagnostics=diagnostics,
+        replay=replay,
+        on_puzzle=on_puzzle,
+    )
 
 
 def iter_sok(
@@ -264,7 +273,12 @@ def dump_lev(puzzle: LevPuzzle) -> str:
 # -------------------------------------------------------------------- .slc
 
 
-def parse_slc(text: str | bytes, *, diagnostics: list[Any] | None = None) -> Collection:
+def parse_slc(
+    text: str | bytes,
+    *,
+    diagnostics: list[Any] | None = None,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection:
     """The collection written as `text`, an .slc document (the XML of
     Sokoban for Windows), given as text or as the file's bytes.
 
@@ -275,7 +289,7 @@ def parse_slc(text: str | bytes, *, diagnostics: list[Any] | None = None) -> Col
     author.  Widths and heights are those of the boards (a size that
     disagrees with the rows is a warning).  A document type declaration is
     refused, so that no entity is ever expanded and no other file fetched.
-    `diagnostics` works as for `parse_sok`.
+    `diagnostics` and `on_puzzle` work as for `parse_sok`.
 
     Raises:
         SlcSyntaxError: the first error (without `diagnostics`): malformed
@@ -290,13 +304,17 @@ def parse_slc(text: str | bytes, *, diagnostics: list[Any] | None = None) -> Col
     if isinstance(text, (bytes, bytearray)):
         from ._files import decode_xml
 
-        return parse(decode_xml(bytes(text)), diagnostics)
+        return parse(decode_xml(bytes(text)), diagnostics, on_puzzle)
     _checked(text, str, "text")
-    return parse(text, diagnostics)
+    return parse(text, diagnostics, on_puzzle)
 
 
 def load_slc(
-    file: FileLike, *, encoding: str | None = None, diagnostics: list[Any] | None = None
+    file: FileLike,
+    *,
+    encoding: str | None = None,
+    diagnostics: list[Any] | None = None,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """The collection in an .slc file, given by path or as a file object.
 
@@ -308,7 +326,8 @@ def load_slc(
     """
     from ._files import read_text
 
-    return parse_slc(read_text(file, encoding, xml=True), diagnostics=diagnostics)
+    text = read_text(file, encoding, xml=True)
+    return parse_slc(text, diagnostics=diagnostics, on_puzzle=on_puzzle)
 
 
 def iter_slc(

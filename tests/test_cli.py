@@ -215,7 +215,7 @@ def test_convert_errors(tmp_path: Path) -> None:
     across = sokfmt("convert", lev, str(tmp_path / "x.sok"))
     assert (across.returncode, across.stderr) == (
         1,
-        "sokfmt: a sliding-block puzzle cannot be written as .sok\n",
+        "sokfmt: A sliding-block puzzle cannot be written as .sok\n",
     )
     assert sokfmt("convert", lev, str(tmp_path / "x.png")).returncode == 2
     bad = tmp_path / "bad.lev"

@@ -1,4 +1,5 @@
-"""sokfmt check: every problem of each file, as FILE:LINE:COL: severity: CODE message."""
+"""sokfmt check: every problem of each file (or of every level file in a
+folder), as FILE:LINE:COL: severity: CODE message."""
 
 from __future__ import annotations
 
@@ -7,13 +8,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Diagnostic, ParseError
-from ..formats import load_lev, load_sok
 from ..tessellation import Tessellation
-from .files import FILE_ERRORS, UsageError, add_tessellation_option, format_of, message, opened
-from .text import Progress
+from .files import (
+    FILE_ERRORS,
+    FORMATS,
+    UsageError,
+    add_tessellation_option,
+    format_of,
+    load,
+    message,
+)
+from .walk import default_jobs, jobs_option, level_files, run_each, tick
 
 #: The formats check reads: those with lines and columns to report.
-CHECKED = ("sok", "xsb", "lev")
+CHECKED = tuple(name for name in FORMATS if name != "json")
 
 
 @dataclass(frozen=True)
@@ -38,9 +46,10 @@ def register(commands: Any) -> None:
         description="Parse each file and print its problems as FILE:LINE:COL: error|warning: "
         "CODE message. Saved games are replayed on their boards: a step that cannot be "
         "played is an error at its letter, a solution (by title) that does not solve a "
-        "warning. Exit status 0 when no file has an error, 1 otherwise.",
+        "warning. A folder stands for every level file under it. Exit status 0 when no "
+        "file has an error, 1 otherwise.",
     )
-    command.add_argument("files", nargs="+", metavar="FILE")
+    command.add_argument("files", nargs="+", metavar="FILE", help="a level file, or a folder")
     command.add_argument("--format", choices=CHECKED, help="read every file in this format")
     add_tessellation_option(command)
     command.add_argument(
@@ -49,24 +58,28 @@ def register(commands: Any) -> None:
         action="store_false",
         help="do not replay the saved games (read and check the text only)",
     )
+    command.add_argument(
+        "-j",
+        "--jobs",
+        type=jobs_option,
+        default=default_jobs(),
+        metavar="N",
+        help="check N files at a time, in parallel processes (default: the number of cores)",
+    )
     command.set_defaults(run=run)
 
 
 def run(arguments: argparse.Namespace) -> int:
+    paths = level_files(arguments.files, CHECKED)
     problems: list[Problem] = []
-    progress = Progress(len(arguments.files))
-    for done, path in enumerate(arguments.files, start=1):
-        progress.update(done - 1, path)
-        problems += check_file(
-            path, arguments.format, replay=arguments.replay, tessellation=arguments.tessellation
-        )
-    progress.update(len(arguments.files), "")
-    progress.close()
+    options = (arguments.format, arguments.replay, arguments.tessellation)
+    for found in run_each(check_file, [(path,) for path in paths], options, arguments.jobs):
+        problems += found
     for problem in problems:
         print(problem)
     errors = sum(problem.severity == "error" for problem in problems)
     warnings = len(problems) - errors
-    files = len(arguments.files)
+    files = len(paths)
     print(
         f"{files} file{'s' * (files != 1)} checked: "
         f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
@@ -77,7 +90,6 @@ def run(arguments: argparse.Namespace) -> int:
 def check_file(
     path: str,
     chosen: str | None,
-    *,
     replay: bool = True,
     tessellation: Tessellation | None = None,
 ) -> list[Problem]:
@@ -85,13 +97,16 @@ def check_file(
     found: list[Diagnostic] = []
     try:
         format = format_of(path, chosen)
-        if format == "json":
-            return [Problem(path, 0, 0, "error", "check reads .sok, .xsb, .txt and .lev files")]
-        with opened(path) as file:
-            if format == "lev":
-                load_lev(file, diagnostics=found)
-            else:
-                load_sok(file, diagnostics=found, replay=replay, tessellation=tessellation)
+        if format not in CHECKED:
+            return [Problem(path, 0, 0, "error", f"check reads {', '.join(CHECKED)} files")]
+        load(
+            path,
+            format,
+            tessellation,
+            diagnostics=found,
+            replay=replay,
+            on_puzzle=lambda _: tick(path),
+        )
     except ParseError as error:  # what the reader could not get past
         if error.diagnostic() not in found:
             found.append(error.diagnostic())

@@ -1,16 +1,16 @@
-"""sokfmt convert: between .sok, .xsb and .json, and .lev and .json."""
+"""sokfmt convert: a file, or every level file of a folder, into another format."""
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import json
+import os
+import sys
+from pathlib import Path
 from typing import Any
 
-from ..errors import ValidationError
-from ..formats import dump_lev, dump_sok
+from ..files import FILE_FORMATS, dumps, file_format
 from ..lev import LevPuzzle
-from ..puzzle import Collection
+from ..tessellation import Tessellation
 from .files import (
     FILE_ERRORS,
     FORMATS,
@@ -19,30 +19,47 @@ from .files import (
     failed,
     format_of,
     load,
+    message,
     write_text,
 )
+from .walk import default_jobs, jobs_option, level_files, run_each, tick
+
+#: The formats that hold collections; the others hold one .lev puzzle (JSON holds either).
+COLLECTIONS = ("sok", "xsb", "hsb", "tsb", "slc")
 
 
 def register(commands: Any) -> None:
     command = commands.add_parser(
         "convert",
-        help="convert between .sok, .xsb, .json and .lev",
+        help="convert level files between formats",
         description="Convert IN to OUT, each format chosen by its extension (or --from/--to); "
-        "'-' is standard input or output. .sok, .xsb and .json hold collections; .lev and "
-        ".json hold sliding-block puzzles. A conversion that would lose information (saved "
-        "games into .xsb) is refused unless --lossy.",
+        "'-' is standard input or output. When IN is a folder, every level file under it "
+        "that the --to format can hold is converted into the folder OUT, keeping its path. "
+        ".sok, .xsb, .hsb, .tsb, .slc and .json hold collections; .lev and .json hold "
+        "sliding-block puzzles. A conversion that would lose information (saved games into "
+        ".xsb or .slc) is refused unless --lossy.",
     )
-    command.add_argument("input", metavar="IN")
-    command.add_argument("output", metavar="OUT")
+    command.add_argument("input", metavar="IN", help="a file, '-', or a folder")
+    command.add_argument("output", metavar="OUT", help="a file, '-', or a folder (IN a folder)")
     command.add_argument("--from", dest="source", choices=FORMATS, help="the format of IN")
     command.add_argument("--to", dest="target", choices=FORMATS, help="the format of OUT")
     command.add_argument("--rle", action="store_true", help="run-length encode boards")
     command.add_argument("--lossy", action="store_true", help="allow dropping saved games")
+    command.add_argument(
+        "-j",
+        "--jobs",
+        type=jobs_option,
+        default=default_jobs(),
+        metavar="N",
+        help="for a folder, convert N files at a time (default: the number of cores)",
+    )
     add_tessellation_option(command)
     command.set_defaults(run=run)
 
 
 def run(arguments: argparse.Namespace) -> int:
+    if arguments.input != "-" and os.path.isdir(arguments.input):
+        return _run_folder(arguments)
     # Each failure names the file it is about: IN, OUT, or neither.
     path = None
     try:
@@ -51,7 +68,7 @@ def run(arguments: argparse.Namespace) -> int:
         path = arguments.input
         item = load(arguments.input, source, arguments.tessellation)
         path = None
-        text = convert(item, target, rle=arguments.rle, lossy=arguments.lossy)
+        text = dumps(item, target, rle=arguments.rle, lossy=arguments.lossy)
         path = arguments.output
         write_text(arguments.output, text)
     except (*FILE_ERRORS, UsageError) as error:
@@ -59,29 +76,67 @@ def run(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def convert(item: Collection | LevPuzzle, target: str, *, rle: bool, lossy: bool) -> str:
-    """The text of `item` in the `target` format.
-
-    Raises:
-        ValidationError: the target cannot hold `item`, or would lose part of it.
-    """
-    if target == "json":
-        return json.dumps(item.to_dict(), ensure_ascii=False, indent=2) + "\n"
-    if isinstance(item, LevPuzzle):
-        if target != "lev":
-            raise ValidationError(f"a sliding-block puzzle cannot be written as .{target}")
-        return dump_lev(item)
-    if target == "lev":
-        raise ValidationError("a Sokoban collection cannot be written as .lev")
-    if target == "xsb":
-        games = sum(len(puzzle.saved_games) for puzzle in item.puzzles)
-        if games and not lossy:
-            raise ValidationError(
-                f".xsb holds no saved games: converting would drop {games}; "
-                "use --lossy to drop them, or write .sok"
-            )
-        item = dataclasses.replace(
-            item,
-            puzzles=tuple(dataclasses.replace(p, saved_games=()) for p in item.puzzles),
+def _run_folder(arguments: argparse.Namespace) -> int:
+    """Every level file under IN that the target format can hold, into OUT."""
+    if not arguments.target:
+        return failed(None, UsageError("name the format of the files to write with --to"))
+    target = arguments.target
+    holds = _sources_for(target)
+    every = level_files([arguments.input], FORMATS)
+    paths = [path for path in every if file_format(path).name in holds]
+    extension = file_format(name=target).extensions[0]
+    outputs = [
+        str(Path(arguments.output) / Path(path).relative_to(arguments.input).with_suffix(extension))
+        for path in paths
+    ]
+    clashes = sorted({out for out in outputs if outputs.count(out) > 1})
+    if clashes:
+        return failed(
+            None, UsageError(f"several files would be written as {clashes[0]}; convert them apart")
         )
-    return dump_sok(item, rle=rle)
+    options = (target, arguments.rle, arguments.lossy, arguments.tessellation)
+    tasks = list(zip(paths, outputs, strict=True))
+    failures = 0
+    for error in run_each(convert_file, tasks, options, arguments.jobs):
+        if error:
+            print(error, file=sys.stderr)
+            failures += 1
+    skipped = len(every) - len(paths)
+    print(
+        f"{len(paths) - failures} of {len(paths)} files converted to .{target} in "
+        f"{arguments.output}"
+        + (f"; {skipped} skipped (their format cannot become .{target})" if skipped else "")
+    )
+    return 1 if failures else 0
+
+
+def _sources_for(target: str) -> tuple[str, ...]:
+    """The formats whose files can become `target` files."""
+    if target == "json":
+        return tuple(f.name for f in FILE_FORMATS)
+    if target == "lev":
+        return ("lev", "json")
+    return (*COLLECTIONS, "json")
+
+
+def convert_file(
+    source: str,
+    output: str,
+    target: str,
+    rle: bool,
+    lossy: bool,
+    tessellation: Tessellation | None,
+) -> str:
+    """Convert one file; "" when done, else what to print about it."""
+    try:
+        format = file_format(source).name
+        item = load(source, format, tessellation, on_puzzle=lambda _: tick(source))
+        if isinstance(item, LevPuzzle) != (target == "lev") and target != "json":
+            kind = "a sliding-block puzzle" if isinstance(item, LevPuzzle) else "a collection"
+            return f"sokfmt: {source}: skipped: {kind}, which .{target} cannot hold"
+        text = dumps(item, target, rle=rle, lossy=lossy)
+        Path(output).parent.mkdir(parents=True, exist_ok=True)
+        write_text(output, text)
+    except (*FILE_ERRORS, UsageError) as error:
+        return f"sokfmt: {source}: error: {message(error)}"
+    return ""

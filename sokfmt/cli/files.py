@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import json
 import os
 import re
 import stat
@@ -15,17 +14,19 @@ import time
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TypeVar
 
-from ..errors import ParseError, SokfmtError, SokfmtWarning
-from ..formats import from_dict, load_lev, load_sok
+from ..errors import Diagnostic, ParseError, SokfmtError, SokfmtWarning, ValidationError
+from ..files import FILE_FORMATS, file_format
+from ..files import load as load_file
 from ..lev import LevPuzzle
-from ..puzzle import Collection
+from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
 
-#: File extension -> format.  .txt level files share the .xsb conventions.
-EXTENSIONS = {".sok": "sok", ".xsb": "xsb", ".txt": "xsb", ".lev": "lev", ".json": "json"}
-FORMATS = ("sok", "xsb", "lev", "json")
+_Item = TypeVar("_Item")
+
+#: The names of the formats, as options take them.
+FORMATS = tuple(format.name for format in FILE_FORMATS)
 
 #: Exit statuses; each means one thing.
 OK = 0
@@ -77,13 +78,15 @@ def format_of(path: str, chosen: str | None, option: str = "--format") -> str:
     `option` is the one that names it, for the message."""
     if chosen:
         return chosen
-    found = EXTENSIONS.get(Path(path).suffix.lower())
-    if found is None:
+    try:
+        return file_format(path).name
+    except ValidationError:
         what = "standard input or output" if path == "-" else f"{path!r}"
+        known = ", ".join(extension for f in FILE_FORMATS for extension in f.extensions)
         raise UsageError(
-            f"cannot tell the format of {what}; name it with {option} (one of {', '.join(FORMATS)})"
-        )
-    return found
+            f"cannot tell the format of {what} (sokfmt knows {known}); "
+            f"name it with {option} (one of {', '.join(FORMATS)})"
+        ) from None
 
 
 def add_tessellation_option(command: argparse.ArgumentParser) -> None:
@@ -159,32 +162,42 @@ def _fifo_bytes(path: str) -> bytes:
 
 
 def load(
-    path: str, format: str, tessellation: Tessellation | None = None
+    path: str,
+    format: str,
+    tessellation: Tessellation | None = None,
+    *,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection | LevPuzzle:
     """The collection or .lev puzzle in `path` ("-": standard input); the
-    reader's doubts go to standard error as warnings.
+    reader's doubts go to standard error as warnings (unless `diagnostics`
+    keeps them).
 
     Raises:
         SokfmtError: the text is malformed, or a JSON document is not a
             collection or .lev puzzle.
-        ContentError: the file is not JSON, or is a FIFO without a writer.
+        ContentError: a FIFO without a writer.
         OSError: the file cannot be read.
     """
     with opened(path) as file:
-        if format in ("sok", "xsb"):
-            return _reported(path, lambda: load_sok(file, tessellation=tessellation))
-        if format == "lev":
-            return load_lev(file)
-        document = _json(file.read())
-    if isinstance(document, dict) and "initial" in document:
-        return from_dict(LevPuzzle, document)
-    return from_dict(Collection, document)
+        return _reported(
+            path,
+            lambda: load_file(
+                file,
+                format=format,
+                tessellation=tessellation,
+                diagnostics=diagnostics,
+                replay=replay,
+                on_puzzle=on_puzzle,
+            ),
+        )
 
 
 _WARNING = re.compile(r"line (\d+): (.*)", re.DOTALL)
 
 
-def _reported(path: str, read: Callable[[], Collection]) -> Collection:
+def _reported(path: str, read: Callable[[], _Item]) -> _Item:
     """What `read` returns; its `SokfmtWarning`s printed as FILE:LINE: warning: ..."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", SokfmtWarning)
@@ -196,17 +209,6 @@ def _reported(path: str, read: Callable[[], Collection]) -> Collection:
             f"sokfmt: {where}: warning: {found[2] if found else warning.message}", file=sys.stderr
         )
     return collection
-
-
-def _json(data: bytes) -> Any:
-    try:
-        return json.loads(data)
-    except json.JSONDecodeError as error:
-        raise ContentError(f"not JSON: {error}") from None
-    except ValueError as error:  # a number of over 4,300 digits, or bytes not UTF-8/16/32
-        raise ContentError(f"not JSON that sokfmt can read: {error}") from None
-    except RecursionError:
-        raise ContentError("not JSON that sokfmt can read: nested too deeply") from None
 
 
 def write_text(path: str, text: str) -> None:

@@ -37,15 +37,16 @@ class Progress:
         self.total = total
         self.shown = total > 1 and sys.stderr.isatty()
 
-    def update(self, done: int, name: str) -> None:
+    def update(self, done: int, name: str, detail: str = "") -> None:
+        """`done` of the total, at `name`; `detail` goes before the name."""
         if not self.shown:
             return
         filled = 30 * done // self.total
         bar = "#" * filled + "-" * (30 - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{self.total} {name[-40:]:<40}")
+        sys.stderr.write(f"\r[{bar}] {done}/{self.total} {detail}{name[-40:]:<40}")
         sys.stderr.flush()
 
     def close(self) -> None:
         if self.shown:
-            sys.stderr.write("\r" + " " * 80 + "\r")
+            sys.stderr.write("\r" + " " * 100 + "\r")
             sys.stderr.flush()

@@ -1,0 +1,229 @@
+"""Files by name: the format of each extension, and `load`/`dump`, which
+choose the reader and the writer by it.  The command uses the same table."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ._files import FileLike
+from .errors import JsonSyntaxError, ValidationError
+from .formats import (
+    dump_lev,
+    dump_slc,
+    dump_sok,
+    from_dict,
+    load_lev,
+    load_slc,
+    load_sok,
+)
+from .lev import LevPuzzle
+from .puzzle import Collection, Puzzle
+from .tessellation import Tessellation
+
+__all__ = ("FILE_FORMATS", "FileFormat", "dump", "dumps", "file_format", "from_json", "load")
+
+
+@dataclass(frozen=True, slots=True)
+class FileFormat:
+    """A file format sokfmt reads and writes.
+
+    `tessellation` is what puzzles without a ``Game:`` line are (None: the
+    caller's choice, Sokoban by default); `saved_games` says whether the
+    format holds them (writing a collection that has some into one that
+    does not is refused unless it is asked to be lossy).
+    """
+
+    name: str
+    extensions: tuple[str, ...]
+    description: str
+    tessellation: Tessellation | None = None
+    saved_games: bool = False
+
+
+#: Every format, in the order the command lists them.
+FILE_FORMATS = (
+    FileFormat("sok", (".sok",), "SokobanYASC collection", saved_games=True),
+    FileFormat("xsb", (".xsb", ".txt"), "level file with the .sok board legend"),
+    FileFormat("hsb", (".hsb",), "Hexoban level file", Tessellation.HEXOBAN),
+    FileFormat("tsb", (".tsb",), "Trioban level file", Tessellation.TRIOBAN),
+    FileFormat("slc", (".slc",), "Sokoban for Windows XML collection"),
+    FileFormat("lev", (".lev",), "bloksi/glotski sliding-block puzzle"),
+    FileFormat("json", (".json",), "sokfmt's JSON of either", saved_games=True),
+)
+_BY_NAME = {format.name: format for format in FILE_FORMATS}
+_BY_EXTENSION = {extension: format for format in FILE_FORMATS for extension in format.extensions}
+
+
+def file_format(path: str | os.PathLike[str] | None = None, name: str | None = None) -> FileFormat:
+    """The format called `name`, else that of `path`'s extension.
+
+    Raises:
+        ValidationError: no format has that name or extension (the message
+            lists those that do).
+    """
+    if name is not None:
+        if name not in _BY_NAME:
+            raise ValidationError(f"Unknown format {name!r}; sokfmt knows {', '.join(_BY_NAME)}")
+        return _BY_NAME[name]
+    suffix = Path(path or "").suffix.lower()
+    if suffix not in _BY_EXTENSION:
+        known = ", ".join(_BY_EXTENSION)
+        raise ValidationError(
+            f"Cannot tell the format of {os.fspath(path or '')!r} by its extension; "
+            f"sokfmt knows {known}"
+        )
+    return _BY_EXTENSION[suffix]
+
+
+def load(
+    file: FileLike,
+    *,
+    format: str | None = None,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Any] | None = None,
+    replay: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection | LevPuzzle:
+    """The collection (or .lev puzzle) in `file`, read in the format its
+    extension names, or `format` (a name of `FILE_FORMATS`; needed for a
+    file object).
+
+    `tessellation` is for puzzles without a ``Game:`` line where the format
+    does not fix it (.hsb and .tsb do).  `diagnostics`, `replay` and
+    `on_puzzle` work as for `parse_sok` (JSON has no diagnostics to give,
+    and `replay` is for the .sok family).
+
+    Raises:
+        ValidationError: an unknown format, or JSON that is not a
+            collection or .lev puzzle.
+        ParseError: the text is not valid in its format.
+        OSError: the file cannot be read.
+    """
+    if format is None and not isinstance(file, (str, os.PathLike)):
+        raise ValidationError("A file object has no extension: name its format")
+    chosen = file_format(file if isinstance(file, (str, os.PathLike)) else None, format)
+    item: Collection | LevPuzzle
+    if chosen.name in ("sok", "xsb", "hsb", "tsb"):
+        return load_sok(
+            file,
+            tessellation=chosen.tessellation or tessellation,
+            diagnostics=diagnostics,
+            replay=replay,
+            on_puzzle=on_puzzle,
+        )
+    if chosen.name == "slc":
+        return load_slc(file, diagnostics=diagnostics, on_puzzle=on_puzzle)
+    if chosen.name == "lev":
+        item = load_lev(file, diagnostics=diagnostics)
+    elif isinstance(file, (str, os.PathLike)):
+        item = from_json(Path(file).read_bytes())
+    else:
+        item = from_json(file.read())
+    if on_puzzle is not None and isinstance(item, Collection):
+        for puzzle in item.puzzles:
+            on_puzzle(puzzle)
+    return item
+
+
+def from_json(data: bytes | str) -> Collection | LevPuzzle:
+    """The collection or .lev puzzle of a JSON document (as `to_dict` writes them).
+
+    Raises:
+        JsonSyntaxError: not JSON, at its line and column.
+        ValidationError: JSON that is not a collection or .lev puzzle.
+    """
+    try:
+        document = json.loads(data)
+    except json.JSONDecodeError as error:
+        raise JsonSyntaxError(
+            f"Not JSON: {error.msg}",
+            line=error.lineno,
+            column=error.colno,
+            pos=error.pos,
+            source_line=error.doc.splitlines()[error.lineno - 1] if error.doc.strip() else "",
+        ) from None
+    except (ValueError, RecursionError) as error:  # bytes not UTF-8/16/32, a huge number
+        raise ValidationError(f"Not JSON that sokfmt can read: {error}") from None
+    if isinstance(document, dict) and "initial" in document:
+        return from_dict(LevPuzzle, document)
+    return from_dict(Collection, document)
+
+
+def dumps(
+    item: Collection | LevPuzzle, format: str, *, rle: bool = False, lossy: bool = False
+) -> str:
+    """The text of `item` in `format` (a name of `FILE_FORMATS`).
+
+    Boards are run-length encoded with `rle` (.sok and its kin).  Saved
+    games are dropped from formats that cannot hold them only with `lossy`.
+
+    Raises:
+        ValidationError: the format cannot hold `item` (a .lev puzzle as a
+            collection, a Hexoban puzzle in .tsb, ...), or would lose its
+            saved games without `lossy`.
+    """
+    chosen = file_format(name=format)
+    if chosen.name == "json":
+        return json.dumps(item.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    if isinstance(item, LevPuzzle) or chosen.name == "lev":
+        if not isinstance(item, LevPuzzle) or chosen.name != "lev":
+            what = "A sliding-block puzzle" if isinstance(item, LevPuzzle) else "A collection"
+            raise ValidationError(f"{what} cannot be written as .{chosen.name}")
+        return dump_lev(item)
+    if chosen.tessellation is not None:
+        _refuse_other_tessellations(item, chosen)
+    if not chosen.saved_games:
+        item = _without_saved_games(item, chosen, lossy)
+    if chosen.name == "slc":
+        return dump_slc(item)
+    return dump_sok(item, rle=rle)
+
+
+def dump(
+    item: Collection | LevPuzzle,
+    path: str | os.PathLike[str],
+    *,
+    format: str | None = None,
+    rle: bool = False,
+    lossy: bool = False,
+) -> None:
+    """Write `item` to the file at `path` (UTF-8), in the format its
+    extension names (or `format`); see `dumps`.
+
+    Raises:
+        ValidationError: as `dumps`, before the file is touched.
+        OSError: the file cannot be written.
+    """
+    text = dumps(item, file_format(path, format).name, rle=rle, lossy=lossy)
+    Path(path).write_text(text, encoding="utf-8")
+
+
+def _refuse_other_tessellations(collection: Collection, chosen: FileFormat) -> None:
+    assert chosen.tessellation is not None
+    for number, puzzle in enumerate(collection.puzzles, start=1):
+        if puzzle.tessellation is not chosen.tessellation:
+            raise ValidationError(
+                f"Puzzle {number} is {puzzle.tessellation.value}: .{chosen.name} files hold "
+                f"{chosen.tessellation.value} puzzles only"
+            )
+
+
+def _without_saved_games(collection: Collection, chosen: FileFormat, lossy: bool) -> Collection:
+    games = sum(len(puzzle.saved_games) for puzzle in collection.puzzles)
+    if not games:
+        return collection
+    if not lossy:
+        raise ValidationError(
+            f".{chosen.name} holds no saved games: writing would drop {games}; "
+            "ask for it to be lossy to drop them, or write .sok or .json"
+        )
+    return dataclasses.replace(
+        collection,
+        puzzles=tuple(dataclasses.replace(p, saved_games=()) for p in collection.puzzles),
+    )
