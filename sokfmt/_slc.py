@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from . import _board
 from ._reading import collector
+from .board import FLOOR, Board
 from .errors import Diagnostic, ParseError, SlcSyntaxError, warn
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
@@ -192,9 +193,13 @@ class _Reader:
     # ------------------------------------------------------------ security
 
     def _doctype(self, name: str, *_: object) -> None:
-        self._refuse(
+        line, column = self._here()  # somewhere in the declaration, after its name
+        found = self.source.line_at(line)[1].rfind("<!DOCTYPE", 0, column)
+        raise self._error(
             f"A document type declaration (<!DOCTYPE {name}>) is not allowed: .slc files "
             "have none, and it could define entities or fetch other files",
+            line,
+            found + 1 if found >= 0 else column,
             "SLC103",
         )
 
@@ -267,10 +272,19 @@ class _Reader:
             self.parts.append(data)
         elif not data.isspace():
             where = f"in <{name}>, expected only elements there" if name else "outside the root"
-            line, column = self._here()  # where the text ends, with text buffered
-            if "\n" not in data:
-                column -= len(data) - (len(data) - len(data.lstrip()))
-            raise self._error(f"Text {data.strip()[:20]!r} {where}", line, column, _UNEXPECTED_CODE)
+            raise self._error(
+                f"Text {data.strip()[:20]!r} {where}", *self._text_start(data), _UNEXPECTED_CODE
+            )
+
+    def _text_start(self, data: str) -> tuple[int, int]:
+        """Where the first character of `data` that is not white space
+        stands: expat hands buffered text over where it ends."""
+        line, column = self._here()
+        lead = len(data) - len(data.lstrip())
+        after = data.count("\n", lead)
+        if after == 0:
+            return line, column - (len(data) - lead)
+        return line - after, lead - data.rfind("\n", 0, lead)
 
     def _end(self, name: str) -> None:
         self.stack.pop()
@@ -323,23 +337,48 @@ class _Reader:
                 "SLC106",
             )
         try:
-            board = _board.parse("\n".join(level.rows), Tessellation.SOKOBAN, limit=DEFAULT_LIMIT)
+            drawn = _board.parse("\n".join(level.rows), Tessellation.SOKOBAN, limit=DEFAULT_LIMIT)
         except ParseError as error:
             raise self._in_row(error, level) from None
-        for attribute, size in (("Width", board.width), ("Height", board.height)):
-            given = level.attributes.get(attribute)
-            if given is not None and given.strip() != str(size):
-                self._doubt(
-                    "SLC202",
-                    f"Level {level.attributes.get('Id', '')!r}: {attribute}={given!r}, but its "
-                    f"rows make {size} (the rows are kept; the size is written from them)",
-                    (level.line, level.column),
-                )
+        width = self._width(level, drawn.width, len(level.rows))
+        blank = [not row.strip() for row in level.rows]
+        above = blank.index(False)
+        below = blank[::-1].index(False)
+        cells = (
+            (FLOOR * width,) * above
+            + tuple(row.ljust(width, FLOOR) for row in drawn.cells)
+            + (FLOOR * width,) * below
+        )
+        board = Board(Tessellation.SOKOBAN, cells)
         return Puzzle(
             board,
             title=level.attributes.get("Id", ""),
             author=level.attributes.get("Copyright", ""),
         )
+
+    def _width(self, level: _Level, drawn: int, height: int) -> int:
+        """The board's width: that of its rows, or its ``Width`` when wider
+        (rows leave out the floor at their end); a size that disagrees
+        with the rows otherwise is a warning."""
+        name = f"Level {level.attributes.get('Id', '')!r}"
+        declared = level.attributes.get("Width", str(drawn)).strip()
+        width = int(declared) if declared.isdigit() and len(declared) < 7 else 0
+        if drawn <= width and width * height <= DEFAULT_LIMIT:
+            drawn = width
+        elif declared != str(drawn):
+            self._doubt(
+                "SLC202",
+                f"{name}: Width={declared!r}, but its rows make {drawn} (the rows are kept)",
+                (level.line, level.column),
+            )
+        given = level.attributes.get("Height", str(height)).strip()
+        if given != str(height):
+            self._doubt(
+                "SLC202",
+                f"{name}: Height={given!r}, but it has {height} rows (the rows are kept)",
+                (level.line, level.column),
+            )
+        return drawn
 
     def _in_row(self, error: ParseError, level: _Level) -> ParseError:
         """A board's error at its place in the document: in the row's text,

@@ -17,6 +17,7 @@ _HEAD = (
     '<SokobanLevels xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
     'xsi:schemaLocation="SokobanLev.xsd">\n'
 )
+_ATTRIBUTE_ENTITIES = {'"': "&quot;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
 # Characters XML 1.0 cannot hold, even as references.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -25,12 +26,12 @@ def dump(collection: Collection) -> str:
     """See `sokfmt.dump_slc`."""
     _refuse_what_slc_cannot_hold(collection)
     puzzles = collection.puzzles
-    out = [_HEAD, f"  <Title>{escape(collection.title)}</Title>\n"]
-    out.append(f"  <Description>\n{escape(collection.notes)}\n  </Description>\n")
+    out = [_HEAD, f"  <Title>{_text(collection.title)}</Title>\n"]
+    out.append(f"  <Description>\n{_text(collection.notes)}\n  </Description>\n")
     if collection.email:
-        out.append(f"  <Email>{escape(collection.email)}</Email>\n")
+        out.append(f"  <Email>{_text(collection.email)}</Email>\n")
     if collection.url:
-        out.append(f"  <Url>{escape(collection.url)}</Url>\n")
+        out.append(f"  <Url>{_text(collection.url)}</Url>\n")
     width = max((p.board.width for p in puzzles), default=0)
     height = max((p.board.height for p in puzzles), default=0)
     out.append(
@@ -52,9 +53,15 @@ def _level(puzzle: Puzzle) -> str:
     )
 
 
+def _text(value: str) -> str:
+    """Element text; a CR is a reference, as XML reads a CR as a line break."""
+    return escape(value, {"\r": "&#13;"})
+
+
 def _attribute(value: str) -> str:
-    # quoteattr would choose single quotes for a value with double quotes.
-    return '"' + escape(value, {'"': "&quot;"}) + '"'
+    """An attribute value in double quotes; white space other than spaces
+    as references, which XML does not turn into spaces."""
+    return '"' + escape(value, _ATTRIBUTE_ENTITIES) + '"'
 
 
 def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
@@ -67,6 +74,8 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
     }
     for number, puzzle in enumerate(collection.puzzles, start=1):
         name = f"Puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+        if not puzzle.board.cells or set("".join(puzzle.board.cells)) == {FLOOR}:
+            raise ValidationError(f"{name} is floor only: .slc rows would show nothing")
         if puzzle.tessellation is not Tessellation.SOKOBAN:
             raise ValidationError(
                 f"{name} is {puzzle.tessellation.value}: .slc holds Sokoban boards only"
@@ -87,6 +96,16 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
             raise ValidationError(f"The collection has {what}, which .slc cannot hold")
     for name, value in (("title", collection.title), ("notes", collection.notes)):
         _check_characters(f"The collection's {name}", value)
+    for name, value in (
+        ("title", collection.title),
+        ("email", collection.email),
+        ("url", collection.url),
+    ):
+        if value != value.strip():
+            raise ValidationError(
+                f"The collection's {name} {value!r} has white space around it, which "
+                ".slc readers drop"
+            )
     for puzzle in collection.puzzles:
         _check_characters(f"The title {puzzle.title!r}", puzzle.title)
         _check_characters(f"The author {puzzle.author!r}", puzzle.author)

@@ -1,0 +1,339 @@
+""".slc collections: the vectors, the corpus against an independent XML
+reader, round trips through every format, and hostile XML."""
+
+from __future__ import annotations
+
+import io
+import json
+import pickle
+import subprocess
+import sys
+import textwrap
+import warnings
+import xml.etree.ElementTree as ElementTree
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from corpus import CORPUS, needs_corpus
+
+import sokfmt
+from sokfmt import (
+    Board,
+    Collection,
+    Diagnostic,
+    ParseError,
+    Puzzle,
+    Tessellation,
+    ValidationError,
+    dump_slc,
+    dumps,
+    from_dict,
+    iter_slc,
+    load_slc,
+    parse_board,
+    parse_moves,
+    parse_slc,
+    parse_sok,
+)
+
+VECTORS = Path(__file__).parent / "vectors" / "slc"
+SLC_CORPUS = CORPUS / "PoulpoGaz__sokoshell" / "slc"
+
+
+def _corpus_files() -> list[Path]:
+    return sorted(SLC_CORPUS.glob("*.slc")) if SLC_CORPUS.is_dir() else []
+
+
+def canonical(document: str | bytes) -> str:
+    """The document up to XML formatting: white space around text dropped,
+    attributes in order, entities expanded."""
+    return ElementTree.canonicalize(document, strip_text=True)
+
+
+# ------------------------------------------------------------------ vectors
+
+
+@pytest.mark.parametrize("name", ["small", "latin1"])
+def test_vector_files_read_as_their_json_says(name: str) -> None:
+    expected = json.loads((VECTORS / f"{name}.json").read_text("utf-8"))
+    collection = load_slc(VECTORS / f"{name}.slc", diagnostics=[])
+    assert collection.to_dict() == expected
+    assert from_dict(Collection, expected) == collection
+
+
+def test_the_writer_writes_what_sokoban_for_windows_writes() -> None:
+    written = (VECTORS / "small.slc").read_text("utf-8")
+    assert dump_slc(load_slc(VECTORS / "small.slc")) == written
+
+
+def _invalid_cases() -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = json.loads((VECTORS / "invalid.json").read_text("utf-8"))["cases"]
+    return cases
+
+
+@pytest.mark.parametrize("case", _invalid_cases(), ids=lambda case: case["name"])
+def test_invalid_vectors(case: dict[str, Any]) -> None:
+    with pytest.raises(ParseError) as raised:
+        parse_slc(case["input"])
+    error = raised.value
+    assert (error.line, error.column, error.code) == (
+        case["error"]["line"],
+        case["error"]["column"],
+        case["code"],
+    ), error
+    lines = case["input"].split("\n")
+    assert error.source_line == lines[error.line - 1]
+    assert case["input"][error.pos :].startswith(lines[error.line - 1][error.column - 1 :])
+    found: list[Diagnostic] = []
+    parse_slc(case["input"], diagnostics=found)
+    assert found[0] == error.diagnostic()
+    assert pickle.loads(pickle.dumps(error)).code == error.code
+
+
+def test_a_bad_level_is_skipped_with_diagnostics_and_the_rest_read() -> None:
+    text = (VECTORS / "small.slc").read_text("utf-8").replace("<L>#@$.#</L>", "<L>#@$x#</L>")
+    found: list[Diagnostic] = []
+    collection = parse_slc(text, diagnostics=found)
+    assert [p.title for p in collection.puzzles] == ["Two <2>", ""]
+    assert [(d.code, d.line, d.column) for d in found] == [("SOK301", 13, 13)]
+
+
+def test_warnings() -> None:
+    text = (VECTORS / "small.slc").read_text("utf-8")
+    odd = text.replace('Height="3"', 'Height="4"').replace(
+        "<Title>Three &amp; a half</Title>",
+        "<!-- made by hand -->\n  <Title>Three\n  a half</Title>",
+    )
+    found: list[Diagnostic] = []
+    collection = parse_slc(odd, diagnostics=found)
+    assert collection.title == "Three a half"
+    assert [(d.code, d.line) for d in found] == [("SLC201", 3), ("SLC204", 5), ("SLC202", 13)]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parse_slc(odd)
+    assert [str(w.message).split()[2] for w in caught] == ["SLC201", "SLC204", "SLC202"]
+    empty: list[Diagnostic] = []
+    parse_slc("<SokobanLevels><Title>x</Title></SokobanLevels>", diagnostics=empty)
+    assert [d.code for d in empty] == ["SLC203"]
+
+
+def test_encodings(tmp_path: Path) -> None:
+    small = (VECTORS / "small.slc").read_text("utf-8")
+    expected = parse_slc(small)
+    accented = small.replace("A. Maker", "Zoé Maker")
+    for data in (
+        accented.encode("utf-8"),
+        accented.replace("\n", "\r\n").encode("utf-8"),
+        b"\xef\xbb\xbf" + accented.encode("utf-8"),
+        accented.encode("utf-16"),
+        # a cp1252 line in a document that says utf-8, as old tools write them
+        accented.encode("cp1252"),
+        accented.replace('encoding="utf-8"', 'encoding="windows-1252"').encode("cp1252"),
+    ):
+        path = tmp_path / "x.slc"
+        path.write_bytes(data)
+        collection = load_slc(path)
+        assert collection == replace(expected, author="Zoé Maker")
+        assert parse_slc(data) == collection
+        assert list(iter_slc(path)) == list(collection.puzzles)
+        assert list(iter_slc(io.BytesIO(data))) == list(collection.puzzles)
+    with pytest.raises(sokfmt.DecodeError, match="klingon"):
+        parse_slc(b'<?xml version="1.0" encoding="klingon"?><SokobanLevels/>')
+    # Text already decoded wins over the declaration.
+    assert parse_slc(accented.replace("utf-8", "iso-8859-1")).author == "Zoé Maker"
+
+
+def test_iter_slc_streams_what_load_slc_reads(tmp_path: Path) -> None:
+    text = (VECTORS / "small.slc").read_text("utf-8")
+    levels = text.split("    <Level ")
+    body = "    <Level " + "    <Level ".join(levels[1:]).split("  </LevelCollection>")[0]
+    big = text.replace(body, body * 700)  # over a megabyte: several blocks
+    path = tmp_path / "big.slc"
+    path.write_text(big, encoding="utf-8")
+    puzzles = iter_slc(path)
+    first = next(puzzles)
+    assert first.title == "One"
+    rest = list(puzzles)
+    assert [first, *rest] == list(load_slc(path).puzzles)
+    assert len(rest) + 1 == 3 * 700
+
+
+# ------------------------------------------------------------------ the corpus
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", _corpus_files(), ids=lambda path: path.name)
+def test_corpus_files_read_as_an_xml_reader_sees_them(path: Path) -> None:
+    root = ElementTree.parse(path).getroot()  # the standard library's other XML reader
+    levels = root.findall("LevelCollection/Level")
+    collection = load_slc(path)
+    assert len(collection.puzzles) == len(levels) > 0
+    for puzzle, level in zip(collection.puzzles, levels, strict=True):
+        rows = [row.text or "" for row in level.findall("L")]
+        assert puzzle.title == level.get("Id")
+        assert puzzle.author == level.get("Copyright", "")
+        assert (puzzle.board.width, puzzle.board.height) == (
+            int(level.get("Width", "")),
+            int(level.get("Height", "")),
+        )
+        # Each row as drawn, outside and floor alike as blanks.
+        drawn = [row.replace("-", " ").rstrip() for row in puzzle.board.rows]
+        assert drawn == [row.rstrip() for row in rows]
+    assert collection.title == root.findtext("Title")
+    assert collection.notes == (root.findtext("Description") or "").strip()
+    assert (collection.email, collection.url) == (
+        root.findtext("Email") or "",
+        root.findtext("Url") or "",
+    )
+    assert collection.author == root.find("LevelCollection").get("Copyright")  # type: ignore[union-attr]
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", _corpus_files(), ids=lambda path: path.name)
+def test_corpus_files_round_trip_through_sok_and_json(path: Path) -> None:
+    original = path.read_bytes()
+    collection = load_slc(path)
+    through_sok = parse_sok(dumps(collection, "sok"))
+    through_json = from_dict(Collection, json.loads(dumps(collection, "json")))
+    for copy in (collection, through_sok, through_json):
+        assert copy == collection
+        assert canonical(dump_slc(copy).encode("utf-8")) == canonical(original)
+
+
+@needs_corpus
+def test_corpus_files_iterate_as_they_load() -> None:
+    for path in _corpus_files():
+        found: list[Diagnostic] = []
+        streamed: list[Diagnostic] = []
+        assert list(iter_slc(path, diagnostics=streamed)) == list(
+            load_slc(path, diagnostics=found).puzzles
+        )
+        assert found == streamed == []
+
+
+# ------------------------------------------------------------------ writing
+
+
+def _sokoban(title: str = "T", **fields: Any) -> Puzzle:
+    return Puzzle(parse_board("#####\n#@$.#\n#####"), title=title, **fields)
+
+
+@pytest.mark.parametrize(
+    ("collection", "message"),
+    [
+        (
+            Collection(puzzles=(replace(_sokoban(), saved_games=(parse_moves("R"),)),)),
+            "saved games",
+        ),
+        (Collection(puzzles=(_sokoban(notes="hard"),)), "notes"),
+        (Collection(puzzles=(_sokoban(comments=(":: c",)),)), "comments"),
+        (Collection(puzzles=(_sokoban(boxorder="1"),)), "box order"),
+        (
+            Collection(puzzles=(Puzzle(Board(Tessellation.HEXOBAN, ("###", "#@#", "###"))),)),
+            "Sokoban boards only",
+        ),
+        (Collection(created_at="2026", puzzles=(_sokoban(),)), "creation date"),
+        (Collection(comments=(":: c",)), "comments"),
+        (Collection(title="bell \x07"), "XML 1.0 cannot hold"),
+        (Collection(title=" T "), "white space around it"),
+        (Collection(puzzles=(Puzzle(Board(Tessellation.SOKOBAN, ("--",))),)), "floor only"),
+    ],
+)
+def test_the_writer_refuses_what_slc_cannot_hold(collection: Collection, message: str) -> None:
+    with pytest.raises(ValidationError, match=message):
+        dump_slc(collection)
+
+
+@pytest.mark.parametrize(
+    "collection",
+    [
+        Collection(),
+        Collection(
+            title="<&> \"'",
+            author="a & b",
+            notes="  indented\n\nparagraphs  \n",
+            email="x@y",
+            url="http://x/?a=1&b=2",
+            puzzles=(
+                _sokoban("  spaced  ", author='"quoted"'),
+                Puzzle(Board(Tessellation.SOKOBAN, ("-----", "#####", "-----", "#@$.#"))),
+                Puzzle(Board(Tessellation.SOKOBAN, ("#---", "#@$.", "----"))),
+                _sokoban("é\U0001f600\t"),
+            ),
+        ),
+    ],
+)
+def test_what_the_writer_accepts_reads_back_equal(collection: Collection) -> None:
+    assert parse_slc(dump_slc(collection), diagnostics=[]) == collection
+
+
+# ------------------------------------------------------------------ hostile XML
+
+_HOSTILE = textwrap.dedent(
+    """
+    import sys, time
+    import sokfmt
+    n = 100_000
+    documents = {
+        "entity bomb": '<!DOCTYPE r [' + ''.join(
+            f'<!ENTITY e{i} "' + f'&e{i - 1};' * 10 + '">' for i in range(1, 10)
+        ) + '<!ENTITY e0 "lol">]><SokobanLevels><Title>&e9;</Title></SokobanLevels>',
+        "external entity": '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            '<SokobanLevels><Title>&x;</Title></SokobanLevels>',
+        "external DTD": '<!DOCTYPE r SYSTEM "http://example.org/evil.dtd"><SokobanLevels/>',
+        "parameter entity": '<!DOCTYPE r [<!ENTITY % p SYSTEM "http://example.org/p">%p;]><r/>',
+        "nested elements": '<SokobanLevels>' + '<a>' * n + '</a>' * n + '</SokobanLevels>',
+        "nested levels": '<SokobanLevels><LevelCollection>' + '<Level>' * n,
+        "50 MB text node": '<SokobanLevels><Title>' + 'x' * 50_000_000 + '</Title></SokobanLevels>',
+        "50 MB row": '<SokobanLevels><LevelCollection><Level><L>' + '#' * 50_000_000 + '</L>',
+    }
+    for name, text in documents.items():
+        for document in (text, text.encode()):
+            start = time.perf_counter()
+            try:
+                sokfmt.parse_slc(document)
+            except sokfmt.SlcSyntaxError as error:
+                print(name, error.code, error.line, round(time.perf_counter() - start, 2))
+            else:
+                print(name, "read")
+    """
+)
+
+
+def test_hostile_xml_gets_clear_errors_without_hanging() -> None:
+    # The timeout only stops a hang; the seconds printed are for the record.
+    result = subprocess.run(
+        [sys.executable, "-c", _HOSTILE], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    codes = {line.rsplit(" ", 3)[0]: line.split()[-3] for line in result.stdout.splitlines()}
+    assert codes == {
+        "entity bomb": "SLC103",
+        "external entity": "SLC103",
+        "external DTD": "SLC103",
+        "parameter entity": "SLC103",
+        "nested elements": "SLC102",
+        "nested levels": "SLC102",
+        "50 MB text node": "SLC105",
+        "50 MB row": "SLC105",
+    }, result.stdout
+
+
+@pytest.mark.filterwarnings("ignore::sokfmt.SokfmtWarning")
+def test_every_cut_or_damaged_document_is_read_or_a_sokfmt_error() -> None:
+    small = (VECTORS / "small.slc").read_text("utf-8")
+    outcomes = set()
+    for cut in range(0, len(small), 3):
+        for text in (small[:cut], small[:cut] + small[cut + 1 :], small[:cut] + "<" + small[cut:]):
+            found: list[Diagnostic] = []
+            parse_slc(text, diagnostics=found)
+            errors = [d for d in found if d.severity == "error"]
+            outcomes.add(bool(errors))
+            assert all(1 <= d.line <= text.count("\n") + 1 for d in found)
+            if errors:
+                with pytest.raises(ParseError) as raised:
+                    parse_slc(text)
+                assert raised.value.diagnostic() == errors[0]
+    assert outcomes == {True, False}
