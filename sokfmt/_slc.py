@@ -76,11 +76,9 @@ class _Source:
         self.line = 1  # of the next block
         self.offset = 0
 
-    def add(self, text: str, keep_from: int | None) -> None:
-        """Add a block; forget those that end before line `keep_from`
-        (all but this one when None)."""
-        kept = [] if keep_from is None else self.blocks
-        self.blocks = [block for block in kept if self._end(block) >= (keep_from or 0)]
+    def add(self, text: str, keep_from: int) -> None:
+        """Add a block; forget those that end before line `keep_from`."""
+        self.blocks = [block for block in self.blocks if self._end(block) >= keep_from]
         self.blocks.append((self.line, self.offset, text))
         breaks = text.count("\n") if "\r" not in text else len(_LINE_BREAK.findall(text))
         self.line += breaks
@@ -90,6 +88,17 @@ class _Source:
         """The last line of `block`."""
         first, _, text = block
         return first + len(_LINE_BREAK.findall(text))
+
+    def end_of_text(self) -> tuple[int, int]:
+        """Just after the last character that is not white space (line 1,
+        column 1 when there is none): where an input that ends too soon
+        ends, whether or not a line break follows."""
+        for first, _, text in reversed(self.blocks):
+            stripped = text.rstrip()
+            if stripped:
+                lines = _LINE_BREAK.split(stripped)
+                return first + len(lines) - 1, len(lines[-1]) + 1
+        return 1, 1
 
     def line_at(self, line: int) -> tuple[int, str]:
         """The offset and text of a 1-based line ((0, "") once forgotten)."""
@@ -122,7 +131,7 @@ class _Reader:
         self.stack: list[str | None] = [None]  # the open elements, under a None
         self.seen: list[str] = []  # the root's children so far
         self.fields: dict[str, str] = {}
-        self.collection: dict[str, str] = {}
+        self.author = ""  # the Copyright of LevelCollection
         self.level: _Level | None = None
         self.parts: list[str] = []  # the text of the element being read
         self.size = 0
@@ -145,7 +154,9 @@ class _Reader:
 
     def feed(self, text: str, final: bool) -> None:
         """Parse more of the document."""
-        self.source.add(text, None if self.level is None else self.level.line)
+        # Keep what expat may still point into: where it stands, and the level.
+        keep = self.parser.CurrentLineNumber
+        self.source.add(text, keep if self.level is None else min(keep, self.level.line))
         try:
             self.parser.Parse(text.encode("utf-8", "surrogatepass"), final)
         except xml.parsers.expat.ExpatError as error:
@@ -162,8 +173,10 @@ class _Reader:
         elif reason == messages.XML_ERROR_NO_ELEMENTS:
             where = f"<{inside}>" if inside else "the document"
             closer = f"</{inside}>" if inside else f"<{ROOT}>"
-            reason = f"the input ends inside {where}"
-            expected = f", expected {closer}"
+            line, column = self.source.end_of_text()
+            return self._error(
+                f"Malformed XML: the input ends inside {where}, expected {closer}", line, column
+            )
         elif reason == messages.XML_ERROR_SYNTAX and not inside:
             expected = f", expected <{ROOT}>"
         elif reason == messages.XML_ERROR_UNDEFINED_ENTITY:
@@ -235,7 +248,7 @@ class _Reader:
         if name == "Level":
             self.level = _Level(*self._here(), attributes)
         elif name == "LevelCollection":
-            self.collection = attributes
+            self.author = self._attribute(attributes, "Copyright", name, self._here())
         elif name == "L":
             self.level.tags.append(self._here())  # type: ignore[union-attr]
 
@@ -298,14 +311,26 @@ class _Reader:
         elif name == "Description":
             self.fields[name] = _FORMATTING.sub("", text.removeprefix("\n"))
         elif name in _TEXT:
-            self.fields[name] = self._one_line(name, text)
+            self.fields[name] = self._one_line(f"<{name}>", text)
 
-    def _one_line(self, name: str, text: str) -> str:
-        """The text of a one-line field; several lines are joined (a warning)."""
-        if "\n" not in text.strip():
-            return text.strip()
-        self._doubt("SLC204", f"<{name}> of several lines, read as one (joined by spaces)")
+    def _one_line(
+        self, name: str, text: str, *, strip: bool = True, at: tuple[int, int] | None = None
+    ) -> str:
+        """The text of a one-line field (without the white space around it
+        with `strip`); several lines are joined by spaces (a warning at `at`)."""
+        kept = text.strip() if strip else text
+        if "\n" not in kept and "\r" not in kept:
+            return kept
+        self._doubt("SLC204", f"{name} of several lines, read as one (joined by spaces)", at)
         return " ".join(text.split())
+
+    def _attribute(
+        self, attributes: dict[str, str], name: str, element: str, at: tuple[int, int]
+    ) -> str:
+        """An attribute that is one line in the model (as written, spaces and
+        all), of the element whose start tag is at `at`."""
+        value = attributes.get(name, "")
+        return self._one_line(f"{name} of <{element}>", value, strip=False, at=at)
 
     def _comment(self, text: str) -> None:
         self._doubt("SLC201", "An XML comment, not kept (.slc has no place for comments)")
@@ -352,8 +377,10 @@ class _Reader:
         board = Board(Tessellation.SOKOBAN, cells)
         return Puzzle(
             board,
-            title=level.attributes.get("Id", ""),
-            author=level.attributes.get("Copyright", ""),
+            title=self._attribute(level.attributes, "Id", "Level", (level.line, level.column)),
+            author=self._attribute(
+                level.attributes, "Copyright", "Level", (level.line, level.column)
+            ),
         )
 
     def _width(self, level: _Level, drawn: int, height: int) -> int:
@@ -415,7 +442,7 @@ class _Reader:
     def collection_of(self, puzzles: tuple[Puzzle, ...]) -> Collection:
         return Collection(
             title=self.fields.get("Title", ""),
-            author=self.collection.get("Copyright", ""),
+            author=self.author,
             notes=self.fields.get("Description", ""),
             email=self.fields.get("Email", ""),
             url=self.fields.get("Url", ""),
@@ -462,7 +489,10 @@ def parse(
     """See `sokfmt.parse_slc`."""
     puzzles: list[Puzzle] = []
     reader = _Reader(collector(puzzles, on_puzzle), diagnostics)
-    for _ in _run(reader, [text.removeprefix("\ufeff")]):
+    # A line break at the end, as `iterate` gives every line: an input that
+    # ends too soon ends at the same place for both.
+    text = text.removeprefix("\ufeff")
+    for _ in _run(reader, [text if text.endswith(("\n", "\r")) else text + "\n"]):
         pass
     return reader.collection_of(tuple(puzzles))
 

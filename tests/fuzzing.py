@@ -17,6 +17,7 @@ them (the long runs).  The suite runs it with a small count.
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import json
 import pickle
@@ -70,6 +71,7 @@ SEEDS: dict[str, list[str]] = {
     "board": _vector_inputs("board/boards.json"),
     "sok": _vector_files("sok", (".sok", ".xsb")) + _vector_inputs("sok/invalid.json"),
     "lev": _vector_files("lev", (".lev",)) + _vector_inputs("lev/invalid.json"),
+    "slc": _vector_files("slc", (".slc",)) + _vector_inputs("slc/invalid.json"),
 }
 
 _RLE_PIECES = ["#", "-", "3", "12", "0", "(", ")", "2(", "|", "\n", "ab", "9999999999", " "]
@@ -128,6 +130,40 @@ _SOK_LINES = [
     " >2",
     "Collection:",
 ]
+_SLC_LINES = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    "<SokobanLevels>",
+    '<SokobanLevels xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+    "</SokobanLevels>",
+    "<Title>A &amp; B</Title>",
+    "<Title>",
+    "</Title>",
+    "<Description>",
+    "Some text: with a colon",
+    "</Description>",
+    "<Email>e@x</Email>",
+    "<Url>http://x/?a=1&amp;b=2</Url>",
+    '<LevelCollection Copyright="C" MaxWidth="5" MaxHeight="3">',
+    "<LevelCollection>",
+    "</LevelCollection>",
+    '<Level Id="1" Width="5" Height="3">',
+    '<Level Id=" spaced " Width="9" Height="2" Copyright="&quot;q&quot;">',
+    '<Level Id="x">',
+    "</Level>",
+    "<L>#####</L>",
+    "<L>#@$.#</L>",
+    "<L>  #*+ #</L>",
+    "<L></L>",
+    "<L>   </L>",
+    "<L>#X#</L>",
+    "<L>5#</L>",
+    "<L/>",
+    "<!-- note -->",
+    "<?pi x?>",
+    "<!DOCTYPE r>",
+    "&amp;",
+    "",
+]
 _LEV_LINES = [
     "size 4 3",
     "size 2 2",
@@ -165,9 +201,32 @@ def _structured(rng: random.Random, language: str) -> str:
         return _pick(rng, _MOVE_PIECES, 0, 30)
     if language == "board":
         return _pick(rng, _BOARD_PIECES, 0, 30)
-    lines = _SOK_LINES if language == "sok" else _LEV_LINES
+    if language == "slc" and rng.random() < 0.6:
+        return _slc_document(rng)
+    lines = {"sok": _SOK_LINES, "lev": _LEV_LINES, "slc": _SLC_LINES}[language]
     chosen = [rng.choice(lines) for _ in range(rng.randint(0, 30))]
     return rng.choice(["\n", "\n", "\r\n", "\r"]).join(chosen) + rng.choice(["", "\n"])
+
+
+_SLC_ROWS = ["#####", "#@$.#", "# * #", "  ###", "#+ $#", "", "   ", "#", "# . $ @#", "#&amp;#"]
+_SLC_VALUES = ["T", "A &amp; B", " spaced ", "é", "&quot;q&quot;", "", "&#9;tab", "x&#10;y"]
+
+
+def _slc_document(rng: random.Random) -> str:
+    """A well-formed .slc document of random levels, often valid."""
+    out = ['<?xml version="1.0" encoding="utf-8"?>', "<SokobanLevels>"]
+    for element in ("Title", "Description", "Email", "Url"):
+        if rng.random() < 0.6:
+            out.append(f"<{element}>{rng.choice(_SLC_VALUES)}</{element}>")
+    out.append(f'<LevelCollection Copyright="{rng.choice(_SLC_VALUES)}">')
+    for _ in range(rng.randint(0, 3)):
+        size = f' Width="{rng.randint(0, 9)}"' if rng.random() < 0.5 else ""
+        author = f' Copyright="{rng.choice(_SLC_VALUES)}"' if rng.random() < 0.3 else ""
+        out.append(f'<Level Id="{rng.choice(_SLC_VALUES)}"{size}{author}>')
+        out += [f"<L>{rng.choice(_SLC_ROWS)}</L>" for _ in range(rng.randint(1, 5))]
+        out.append("</Level>")
+    out += ["</LevelCollection>", "</SokobanLevels>"]
+    return rng.choice(["\n", "\r\n", ""]).join(out)
 
 
 def mutate(rng: random.Random, text: str, alphabet: list[str]) -> str:
@@ -202,6 +261,7 @@ _ALPHABETS = {
     "board": _BOARD_PIECES,
     "sok": [*"#@$.*+- \n>:;lurdLURDnesw0123456789()|[]{}Tx", "\r"],
     "lev": [*"sizeinitalrgcolbmfAB12.0 \t\n;", "9"],
+    "slc": [*'<>/="&; \n\r\t#@$.*+-LX!?', "Level", "&amp;", "&#10;", "é", "]]>"],
 }
 
 
@@ -307,6 +367,36 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
     return collection
 
 
+def _parse_slc(text: str) -> Collection:
+    """parse_slc, its diagnostics checked as `_parse_sok` checks them."""
+    found: list[sokfmt.Diagnostic] = []
+    collection = sokfmt.parse_slc(text, diagnostics=found)
+    lines = len(_lines(text, True))
+    if any(not 1 <= d.line <= lines for d in found):
+        raise Failure(f"a diagnostic outside the text: {found}")
+    errors = [d for d in found if d.severity == "error"]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", sokfmt.SokfmtWarning)
+            strict = sokfmt.parse_slc(text)
+    except ParseError as error:
+        if not errors or error.diagnostic() != errors[0]:
+            raise Failure(f"raised {error!r}, diagnostics {errors}") from error
+        raise
+    if errors:
+        raise Failure(f"diagnostics hold errors {errors} but nothing was raised")
+    if strict != collection:
+        raise Failure("with and without diagnostics, different collections")
+    return collection
+
+
+def _slc_writes(collection: Collection) -> list[str]:
+    try:
+        return [sokfmt.dump_slc(collection)]
+    except sokfmt.ValidationError:
+        return []  # what .slc cannot hold
+
+
 def _sok_writes(collection: Collection) -> list[str]:
     return [sokfmt.dump_sok(collection), sokfmt.dump_sok(collection, rle=True, wrap=7)]
 
@@ -316,6 +406,7 @@ def readers() -> list[Reader]:
         Reader("rle_decode", "rle", sokfmt.rle_decode, _rle_writes, universal=False),
         Reader("parse_sok", "sok", _parse_sok, _sok_writes, universal=True),
         Reader("parse_lev", "lev", sokfmt.parse_lev, lambda p: [sokfmt.dump_lev(p)], True),
+        Reader("parse_slc", "slc", _parse_slc, _slc_writes, universal=True),
     ]
     for tessellation in Tessellation:
         found.append(
@@ -429,31 +520,36 @@ def check_json(document: Any) -> str:
     return "/".join(sorted(set(outcomes)))
 
 
-def check_bytes(data: bytes) -> str:
-    """`load_sok` and `iter_sok` agree on the same bytes, and fail cleanly."""
+def check_bytes(data: bytes, language: str = "sok") -> str:
+    """`load_X` and `iter_X` (.sok or .slc) agree on the same bytes, and fail cleanly."""
+    load: Callable[..., Collection] = sokfmt.load_slc
+    stream: Callable[..., Iterator[Puzzle]] = sokfmt.iter_slc
+    if language == "sok":
+        load = functools.partial(sokfmt.load_sok, replay=True)
+        stream = functools.partial(sokfmt.iter_sok, replay=True)
     loaded: list[sokfmt.Diagnostic] = []
     try:
-        whole: list[Puzzle] | SokfmtError = list(
-            sokfmt.load_sok(io.BytesIO(data), diagnostics=loaded, replay=True).puzzles
-        )
+        whole: list[Puzzle] | SokfmtError = list(load(io.BytesIO(data), diagnostics=loaded).puzzles)
     except SokfmtError as error:
         whole = error
     except Exception as error:
-        raise Failure(f"load_sok: {type(error).__name__}: {error}") from error
+        raise Failure(f"load_{language}: {type(error).__name__}: {error}") from error
     streamed: list[Puzzle] = []
     found: list[sokfmt.Diagnostic] = []
     try:
-        streamed.extend(sokfmt.iter_sok(io.BytesIO(data), diagnostics=found, replay=True))
+        streamed.extend(stream(io.BytesIO(data), diagnostics=found))
     except SokfmtError as error:
         if not isinstance(whole, SokfmtError) or str(error) != str(whole):
-            raise Failure(f"iter_sok fails with {error}, load_sok with {whole}") from error
+            raise Failure(f"iter fails with {error}, load with {whole}") from error
         return type(error).__name__
     except Exception as error:
-        raise Failure(f"iter_sok: {type(error).__name__}: {error}") from error
+        raise Failure(f"iter_{language}: {type(error).__name__}: {error}") from error
     if streamed != whole:
-        raise Failure("iter_sok and load_sok read different puzzles")
-    if found != loaded:
-        raise Failure(f"iter_sok and load_sok find different problems: {found} {loaded}")
+        raise Failure(f"iter_{language} and load_{language} read different puzzles")
+    if [d.code for d in found] != [d.code for d in loaded] or [
+        (d.line, d.column) for d in found
+    ] != [(d.line, d.column) for d in loaded]:
+        raise Failure(f"iter and load find different problems: {found} {loaded}")
     return "read"
 
 
@@ -506,12 +602,15 @@ def run_json(count: int, seed: int) -> Report:
 
 
 def run_bytes(count: int, seed: int) -> Report:
-    """`count` encoded (and damaged) files through `load_sok` and `iter_sok`."""
-    rng = random.Random(f"{seed}/bytes")
+    """`count` encoded (and damaged) files through `load_X` and `iter_X`,
+    for .sok and .slc."""
     report = Report()
-    for _ in range(count):
-        data = encoded(rng, generate(rng, "sok"))
-        report.record("load_sok/iter_sok bytes", data, lambda d=data: check_bytes(d))
+    for language in ("sok", "slc"):
+        rng = random.Random(f"{seed}/bytes" + ("" if language == "sok" else "/slc"))
+        for _ in range(count):
+            data = encoded(rng, generate(rng, language))
+            name = f"load_{language}/iter_{language} bytes"
+            report.record(name, data, lambda d=data, lang=language: check_bytes(d, lang))
     return report
 
 
