@@ -171,3 +171,17 @@ def replay_games(games: int = 200, steps: int = 900) -> tuple[tuple[str, str], .
             here = there
         pairs.append((board(), "".join(letters)))
     return tuple(pairs)
+
+
+@cache
+def slc_document(levels: int) -> bytes:
+    """An .slc document of `levels` generated levels, as sokfmt writes it."""
+    from sokfmt import Collection, Puzzle, dump_slc
+
+    rng = random.Random(SEED + levels)
+    puzzles = tuple(
+        Puzzle(parse_board(_small_board(rng)), title=f"Level {number + 1}")
+        for number in range(levels)
+    )
+    collection = Collection(title="Generated", author="benchmarks", puzzles=puzzles)
+    return dump_slc(collection).encode("utf-8")

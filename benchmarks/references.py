@@ -4,9 +4,10 @@ the practical speed limit of CPython that sokfmt is measured against."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 
-from sokfmt import Direction, LevPuzzle, Step, StepKind, Tessellation
+from sokfmt import Board, Collection, Direction, LevPuzzle, Puzzle, Step, StepKind, Tessellation
 from sokfmt.moves import decoding_table
 
 _INNERMOST_GROUP = re.compile(r"(\d*)\(([^()]*)\)")
@@ -121,3 +122,34 @@ def replay_sokoban(rows: Sequence[str], steps: Sequence[Step]) -> tuple[bool, in
         here = there
     solved = "$" not in cells
     return (solved, moves, pushes, lines, changes, sessions, pusher_lines)
+
+
+_SLC_FLOOR = str.maketrans(" ", "-")
+
+
+def slc_parse(data: bytes) -> Collection:
+    """An .slc document read with `xml.etree`: each ``Level`` a puzzle whose
+    rows are its ``L`` texts, blanks as floor, padded to the level's width.
+    It trusts the document: no check of structure, legend or sizes."""
+    root = ElementTree.fromstring(data)
+    levels = root.find("LevelCollection")
+    puzzles = []
+    for level in levels.iter("Level") if levels is not None else ():
+        rows = [row.text or "" for row in level.iter("L")]
+        width = max(int(level.get("Width") or 0), *map(len, rows))
+        cells = tuple(row.translate(_SLC_FLOOR).ljust(width, "-") for row in rows)
+        puzzles.append(
+            Puzzle(
+                Board(Tessellation.SOKOBAN, cells),
+                title=level.get("Id", ""),
+                author=level.get("Copyright", ""),
+            )
+        )
+    return Collection(
+        title=(root.findtext("Title") or "").strip(),
+        author=levels.get("Copyright", "") if levels is not None else "",
+        notes=(root.findtext("Description") or "").strip(),
+        email=(root.findtext("Email") or "").strip(),
+        url=(root.findtext("Url") or "").strip(),
+        puzzles=tuple(puzzles),
+    )

@@ -34,13 +34,26 @@ def _legend() -> tuple[dict[int, str], re.Pattern[str], str]:
 
 def parse(text: str, tessellation: Tessellation, *, limit: int) -> Board:
     """See `sokfmt.parse_board`."""
+    rows = cells(text, tessellation, limit=limit)
+    width = max(map(len, rows))
+    return Board(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
+
+
+def cells(text: str, tessellation: Tessellation, *, limit: int) -> list[str]:
+    """The rows of canonical squares `text` draws, from its first row with a
+    square to its last, each as long as it is drawn (a `Board` pads them
+    with floor to the same width).
+
+    Raises:
+        BoardSyntaxError: as `sokfmt.parse_board`.
+    """
     try:
-        return _parse(text.replace("\r\n", "\n").replace("\r", "\n"), tessellation, limit)
+        return _cells(text.replace("\r\n", "\n").replace("\r", "\n"), tessellation, limit)
     except BoardSyntaxError as error:
         raise error.located(text) from None
 
 
-def _parse(text: str, tessellation: Tessellation, limit: int) -> Board:
+def _cells(text: str, tessellation: Tessellation, limit: int) -> list[str]:
     table, stray, shown = _legend()
     bad = stray.search(text)
     shortened, dropped = _without_final_separators(text)
@@ -73,12 +86,11 @@ def _parse(text: str, tessellation: Tessellation, limit: int) -> Board:
     rows = [row.translate(table) for row in rows[first:]]
     if tessellation is Tessellation.HEXOBAN:
         rows = _hexoban_cells(rows, text, first)
-    width = max(map(len, rows))
-    if width == 0:  # a Hexoban text of floor in filler columns only
+    if not any(rows):  # a Hexoban text of floor in filler columns only
         raise BoardSyntaxError.at(
             "A board needs at least one cell", text=text, pos=0, code="SOK306"
         )
-    return Board(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
+    return rows
 
 
 def _without_final_separators(text: str) -> tuple[str, list[int]]:

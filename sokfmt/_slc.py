@@ -362,19 +362,16 @@ class _Reader:
                 "SLC106",
             )
         try:
-            drawn = _board.parse("\n".join(level.rows), Tessellation.SOKOBAN, limit=DEFAULT_LIMIT)
+            drawn = _board.cells("\n".join(level.rows), Tessellation.SOKOBAN, limit=DEFAULT_LIMIT)
         except ParseError as error:
             raise self._in_row(error, level) from None
-        width = self._width(level, drawn.width, len(level.rows))
-        blank = [not row.strip() for row in level.rows]
-        above = blank.index(False)
-        below = blank[::-1].index(False)
-        cells = (
-            (FLOOR * width,) * above
-            + tuple(row.ljust(width, FLOOR) for row in drawn.cells)
-            + (FLOOR * width,) * below
-        )
-        board = Board(Tessellation.SOKOBAN, cells)
+        width = self._width(level, max(map(len, drawn)), len(level.rows))
+        rows = [row.ljust(width, FLOOR) for row in drawn]
+        if len(rows) < len(level.rows):  # blank rows above or below the squares
+            blank = [not row.strip() for row in level.rows]
+            above, below = blank.index(False), blank[::-1].index(False)
+            rows = [FLOOR * width] * above + rows + [FLOOR * width] * below
+        board = Board(Tessellation.SOKOBAN, tuple(rows))
         return Puzzle(
             board,
             title=self._attribute(level.attributes, "Id", "Level", (level.line, level.column)),
@@ -491,7 +488,8 @@ def parse(
     reader = _Reader(collector(puzzles, on_puzzle), diagnostics)
     # A line break at the end, as `iterate` gives every line: an input that
     # ends too soon ends at the same place for both.
-    text = text.removeprefix("\ufeff")
+    # A byte order mark stays: expat skips it, and counts it as a column
+    # of line 1, as the caller's text does.
     for _ in _run(reader, [text if text.endswith(("\n", "\r")) else text + "\n"]):
         pass
     return reader.collection_of(tuple(puzzles))

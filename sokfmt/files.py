@@ -221,7 +221,7 @@ def _without_saved_games(collection: Collection, chosen: FileFormat, lossy: bool
     if not lossy:
         raise ValidationError(
             f".{chosen.name} holds no saved games: writing would drop {games}; "
-            "ask for it to be lossy to drop them, or write .sok or .json"
+            "pass lossy=True (the command: --lossy) to drop them, or write .sok or .json"
         )
     return dataclasses.replace(
         collection,

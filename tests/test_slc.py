@@ -25,6 +25,7 @@ from sokfmt import (
     Diagnostic,
     ParseError,
     Puzzle,
+    SlcSyntaxError,
     Tessellation,
     ValidationError,
     dump_slc,
@@ -337,3 +338,15 @@ def test_every_cut_or_damaged_document_is_read_or_a_sokfmt_error() -> None:
                     parse_slc(text)
                 assert raised.value.diagnostic() == errors[0]
     assert outcomes == {True, False}
+
+
+def test_positions_count_a_byte_order_mark_as_the_callers_text_does() -> None:
+    # Found by the fuzz harness: the mark is a character of line 1.
+    for text, (line, column, pos) in (
+        ("\ufeff\n\ufeff", (2, 1, 2)),
+        ("\ufeff<SokobanLevels><Title>x</Titl></SokobanLevels>", (1, 27, 26)),
+    ):
+        with pytest.raises(SlcSyntaxError) as raised:
+            parse_slc(text)
+        assert (raised.value.line, raised.value.column, raised.value.pos) == (line, column, pos)
+        assert raised.value.source_line == text.split("\n")[line - 1]
