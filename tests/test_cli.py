@@ -8,11 +8,12 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+from typing import Any
 
 import pytest
 from replay import solves
 
-from sokfmt import load_lev, load_sok, parse_board, parse_sok
+from sokfmt import load_lev, load_slc, load_sok, parse_board, parse_sok
 from sokfmt.cli.info import sample
 from sokfmt.geometry import outside
 
@@ -450,3 +451,101 @@ def test_tessellation_option(tmp_path: Path) -> None:
     refused = sokfmt("check", "--tessellation", "squares", str(hexoban))
     assert refused.returncode == 2
     assert "Unknown tessellation 'squares'" in refused.stderr
+
+
+# ------------------------------------------------------------ folders and .slc
+
+SLC = (
+    '<?xml version="1.0" encoding="utf-8"?>\n<SokobanLevels>\n  <Title>S</Title>\n'
+    '  <LevelCollection Copyright="M">\n    <Level Id="One" Width="5" Height="3">\n'
+    "      <L>#####</L>\n      <L>#@$.#</L>\n      <L>#####</L>\n    </Level>\n"
+    "  </LevelCollection>\n</SokobanLevels>\n"
+)
+
+
+@pytest.fixture
+def archive(files: Path) -> Path:
+    """A folder of level files at two depths, one of them bad, and a file of
+    no known format."""
+    (files / "deeper").mkdir()
+    (files / "deeper" / "s.slc").write_text(SLC, encoding="utf-8")
+    (files / "deeper" / "broken.slc").write_text(
+        SLC.replace("<L>#@$.#</L>", "<L>#@X.#</L>"), encoding="utf-8"
+    )
+    (files / "deeper" / "c19.lev").write_bytes((VECTORS / "lev" / "c19.lev").read_bytes())
+    (files / "notes.md").write_text("not a level file", encoding="utf-8")
+    return files
+
+
+@pytest.mark.parametrize("jobs", ["1", "3"])
+def test_check_walks_a_folder(archive: Path, jobs: str) -> None:
+    result = sokfmt("check", "-j", jobs, str(archive))
+    lines = result.stdout.splitlines()
+    assert result.returncode == 1
+    # In file order, whatever the number of processes.
+    assert [line.split(":")[0] for line in lines[:-1]] == sorted(
+        line.split(":")[0] for line in lines[:-1]
+    )
+    assert (
+        f"{archive / 'deeper' / 'broken.slc'}:7:12: error: SOK301 Unexpected 'X'" in result.stdout
+    )
+    assert lines[-1].startswith("6 files checked: 2 errors")
+
+
+def test_check_and_info_read_slc(tmp_path: Path) -> None:
+    path = tmp_path / "s.slc"
+    path.write_text(SLC, encoding="utf-8")
+    assert sokfmt("check", str(path)).stdout == "1 file checked: 0 errors, 0 warnings\n"
+    info = sokfmt("info", str(path))
+    assert "S: 1 puzzle (Sokoban)" in info.stdout
+    bad = tmp_path / "bad.slc"
+    bad.write_text(SLC.replace("</Title>", "</Titl>"), encoding="utf-8")
+    result = sokfmt("check", str(bad))
+    assert (
+        f"{bad}:3:13: error: SLC101 Malformed XML: mismatched tag, expected </Title>"
+        in result.stdout
+    )
+
+
+def test_convert_a_folder(archive: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = sokfmt("convert", str(archive), str(out), "--to", "slc", "--lossy", "-j", "2")
+    assert result.returncode == 1  # broken.slc
+    assert f"sokfmt: {archive / 'deeper' / 'broken.slc'}: error: Unexpected 'X'" in result.stderr
+    written = sorted(str(path.relative_to(out)) for path in out.rglob("*"))
+    # bad.sok and odd.sok hold what .slc cannot (an error, notes); c19.lev is skipped.
+    assert written == ["deeper", "deeper/s.slc", "good.slc"]
+    assert "2 of 5 files converted to .slc" in result.stdout
+    assert "1 skipped" in result.stdout
+    assert load_slc(out / "deeper" / "s.slc") == load_slc(archive / "deeper" / "s.slc")
+    assert sokfmt("convert", str(archive), str(out)).returncode == 2  # --to is needed
+
+
+def test_convert_refuses_two_inputs_for_one_output(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    for name in ("a.xsb", "a.txt"):
+        (tmp_path / "in" / name).write_text(f"A\n{BOARD}\n", encoding="utf-8")
+    result = sokfmt("convert", str(tmp_path / "in"), str(tmp_path / "out"), "--to", "sok")
+    assert result.returncode == 2
+    assert "a.sok" in result.stderr
+
+
+def test_progress_counts_puzzles(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], archive: Path
+) -> None:
+    from sokfmt.cli import check, walk
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr(walk._PuzzleProgress, "put", _every_tick)
+    paths = walk.level_files([str(archive)], check.CHECKED)
+    problems = list(walk.run_each(check.check_file, [(p,) for p in paths], (None, True, None), 1))
+    assert len(problems) == len(paths) == 6
+    shown = capsys.readouterr().err
+    assert " puzzles " in shown
+    assert "6/6" in shown
+
+
+def _every_tick(self: Any, path: str) -> None:
+    self.puzzles += 1
+    self.name = path
+    self._show()
