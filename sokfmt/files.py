@@ -161,7 +161,10 @@ def dumps(
     """The text of `item` in `format` (a name of `FILE_FORMATS`).
 
     Boards are run-length encoded with `rle` (.sok and its kin).  Saved
-    games are dropped from formats that cannot hold them only with `lossy`.
+    games are dropped from formats that cannot hold them only with `lossy`;
+    for .slc, `lossy` also drops the notes, comments, Sokoban+ orders and
+    dates that it has no place for (boards that are not Sokoban are still
+    refused).
 
     Raises:
         ValidationError: the format cannot hold `item` (a .lev puzzle as a
@@ -181,7 +184,7 @@ def dumps(
     if not chosen.saved_games:
         item = _without_saved_games(item, chosen, lossy)
     if chosen.name == "slc":
-        return dump_slc(item)
+        return dump_slc(_slc_only(item) if lossy else item)
     return dump_sok(item, rle=rle)
 
 
@@ -212,6 +215,22 @@ def _refuse_other_tessellations(collection: Collection, chosen: FileFormat) -> N
                 f"Puzzle {number} is {puzzle.tessellation.value}: .{chosen.name} files hold "
                 f"{chosen.tessellation.value} puzzles only"
             )
+
+
+def _slc_only(collection: Collection) -> Collection:
+    """`collection` without what .slc has no place for (the boards stay)."""
+    return dataclasses.replace(
+        collection,
+        created_at="",
+        updated_at="",
+        comments=(),
+        puzzles=tuple(
+            dataclasses.replace(
+                puzzle, notes="", comments=(), boxorder="", goalorder="", title_line=""
+            )
+            for puzzle in collection.puzzles
+        ),
+    )
 
 
 def _without_saved_games(collection: Collection, chosen: FileFormat, lossy: bool) -> Collection:

@@ -513,9 +513,9 @@ def test_convert_a_folder(archive: Path, tmp_path: Path) -> None:
     assert result.returncode == 1  # broken.slc
     assert f"sokfmt: {archive / 'deeper' / 'broken.slc'}: error: Unexpected 'X'" in result.stderr
     written = sorted(str(path.relative_to(out)) for path in out.rglob("*"))
-    # bad.sok and odd.sok hold what .slc cannot (an error, notes); c19.lev is skipped.
-    assert written == ["deeper", "deeper/s.slc", "good.slc"]
-    assert "2 of 5 files converted to .slc" in result.stdout
+    # bad.sok has an error; odd.sok loses its Sokoban+ orders (--lossy); c19.lev is skipped.
+    assert written == ["deeper", "deeper/s.slc", "good.slc", "odd.slc"]
+    assert "3 of 5 files converted to .slc" in result.stdout
     assert "1 skipped" in result.stdout
     assert load_slc(out / "deeper" / "s.slc") == load_slc(archive / "deeper" / "s.slc")
     assert sokfmt("convert", str(archive), str(out)).returncode == 2  # --to is needed

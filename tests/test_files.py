@@ -113,6 +113,19 @@ def test_lossy_drops_saved_games_and_nothing_else() -> None:
     assert sokfmt.parse_sok(written).puzzles[0] == Puzzle(SQUARE, title="P1")
 
 
+def test_lossy_slc_keeps_the_boards_and_their_titles() -> None:
+    noted = Collection(
+        title="C",
+        created_at="2026",
+        puzzles=(Puzzle(SQUARE, title="P", notes="hard", boxorder="1", goalorder="1"),),
+    )
+    with pytest.raises(ValidationError, match="notes"):
+        dumps(noted, "slc")
+    assert sokfmt.parse_slc(dumps(noted, "slc", lossy=True)) == Collection(
+        title="C", puzzles=(Puzzle(SQUARE, title="P"),)
+    )
+
+
 def test_lev_puzzles_by_name(tmp_path: Path) -> None:
     puzzle = sokfmt.load_lev(VECTORS / "lev" / "c19.lev")
     for name in ("c.lev", "c.json"):
