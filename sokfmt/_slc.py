@@ -2,7 +2,7 @@
 
 The document is read by expat, the standard library's XML parser, as a
 stream of events; this module checks them against the structure of
-``SokobanLev.xsd`` (written out in `_CHILDREN` and `_ATTRIBUTES`) and builds
+``SokobanLev.xsd`` (`_slc_schema`) and builds
 puzzles as their ``Level`` elements end.  XML from the internet is treated
 as hostile: a document type declaration (the only way to define entities,
 and to fetch other files) is refused where it starts, so that no entity is
@@ -18,39 +18,25 @@ import xml.parsers.expat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from . import _board
 from ._reading import collector
-from .board import FLOOR, Board
+from ._slc_schema import (
+    ATTRIBUTES,
+    CHILDREN,
+    MAX_TEXT,
+    ROOT,
+    ROOT_ATTRIBUTE,
+    TEXT,
+    XML_SPACE,
+    description,
+    level_board,
+    one_line,
+)
 from .errors import Diagnostic, ParseError, SlcSyntaxError, warn
 from .puzzle import Collection, Puzzle
-from .rle import DEFAULT_LIMIT
-from .tessellation import Tessellation
 
-ROOT = "SokobanLevels"
-#: The elements each element may hold, in the order the schema gives them.
-_CHILDREN: dict[str | None, tuple[str, ...]] = {
-    None: (ROOT,),
-    ROOT: ("Title", "Description", "Email", "Url", "LevelCollection"),
-    "LevelCollection": ("Level",),
-    "Level": ("L",),
-}
-#: The attributes each element may have (the root's namespace declarations
-#: and schema location aside).
-_ATTRIBUTES = {
-    "LevelCollection": ("Copyright", "MaxWidth", "MaxHeight"),
-    "Level": ("Id", "Width", "Height", "Copyright"),
-}
-_ROOT_ATTRIBUTE = re.compile(r"xmlns(:.*)?|xsi:.*")
-#: Elements that hold text; the others hold only elements and white space.
-_TEXT = ("Title", "Description", "Email", "Url", "L")
-#: The most characters an element's text may have: far above any real
-#: description or board row, far below what would exhaust memory.
-MAX_TEXT = 1_000_000
 #: How many characters go to expat at a time.
 _BLOCK = 1 << 16
 _UNEXPECTED_CODE = "SLC102"
-# The line break and indentation that end a description as .slc files write it.
-_FORMATTING = re.compile(r"\n[ \t]*\Z")
 
 
 @dataclass
@@ -143,7 +129,7 @@ class _Reader:
         parser.ExternalEntityRefHandler = self._external_entity
         parser.StartElementHandler = self._start
         parser.EndElementHandler = self._end
-        parser.CharacterDataHandler = self._characters
+        parser.CharacterDataHandler = self._between
         parser.CommentHandler = self._comment
         parser.ProcessingInstructionHandler = self._instruction
         parser.buffer_text = True
@@ -227,17 +213,22 @@ class _Reader:
 
     def _start(self, name: str, attributes: dict[str, str]) -> None:
         parent = self.stack[-1]
+        parser = self.parser
         if name == "L" and parent == "Level" and not attributes:  # most of a file
-            self.level.tags.append(self._here())  # type: ignore[union-attr]
+            self.level.tags.append(  # type: ignore[union-attr]
+                (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+            )
         else:
             self._structure(parent, name, attributes)
         self.stack.append(name)
-        self.parts = []
-        self.size = 0
+        if name in TEXT:
+            self.parts = []
+            self.size = 0
+            parser.CharacterDataHandler = self._text
 
     def _structure(self, parent: str | None, name: str, attributes: dict[str, str]) -> None:
         """Check an element against the schema, and begin what it begins."""
-        allowed = _CHILDREN.get(parent, ())
+        allowed = CHILDREN.get(parent, ())
         if name not in allowed:
             where = f"in <{parent}>" if parent else "at the top of the document"
             expected = " or ".join(f"<{child}>" for child in allowed) or f"text and </{parent}>"
@@ -254,7 +245,7 @@ class _Reader:
 
     def _in_order(self, name: str) -> None:
         """The root's children: each at most once, in the schema's order."""
-        order = _CHILDREN[ROOT]
+        order = CHILDREN[ROOT]
         if name in self.seen:
             self._refuse(f"A second <{name}> in <{ROOT}>", _UNEXPECTED_CODE)
         later = [seen for seen in self.seen if order.index(seen) > order.index(name)]
@@ -263,9 +254,9 @@ class _Reader:
         self.seen.append(name)
 
     def _attributes(self, name: str, attributes: dict[str, str]) -> None:
-        allowed = _ATTRIBUTES.get(name, ())
+        allowed = ATTRIBUTES.get(name, ())
         for attribute in attributes:
-            if attribute in allowed or (name == ROOT and _ROOT_ATTRIBUTE.fullmatch(attribute)):
+            if attribute in allowed or (name == ROOT and ROOT_ATTRIBUTE.fullmatch(attribute)):
                 continue
             expected = f"one of {', '.join(allowed)}" if allowed else "none"
             if name == ROOT:
@@ -274,16 +265,20 @@ class _Reader:
                 f"Unknown attribute {attribute!r} of <{name}>, expected {expected}", "SLC104"
             )
 
-    def _characters(self, data: str) -> None:
-        name = self.stack[-1]
-        if name in _TEXT:
-            self.size += len(data)
-            if self.size > MAX_TEXT:
-                self._refuse(
-                    f"The text of <{name}> is longer than {MAX_TEXT:,} characters", "SLC105"
-                )
-            self.parts.append(data)
-        elif not data.isspace():
+    # expat's text goes to `_text` inside an element of `TEXT`, else to
+    # `_between` (the handler changes as such elements begin and end).
+
+    def _text(self, data: str) -> None:
+        self.size += len(data)
+        if self.size > MAX_TEXT:
+            self._refuse(
+                f"The text of <{self.stack[-1]}> is longer than {MAX_TEXT:,} characters", "SLC105"
+            )
+        self.parts.append(data)
+
+    def _between(self, data: str) -> None:
+        if data.strip(XML_SPACE):
+            name = self.stack[-1]
             where = f"in <{name}>, expected only elements there" if name else "outside the root"
             raise self._error(
                 f"Text {data.strip()[:20]!r} {where}", *self._text_start(data), _UNEXPECTED_CODE
@@ -293,7 +288,7 @@ class _Reader:
         """Where the first character of `data` that is not white space
         stands: expat hands buffered text over where it ends."""
         line, column = self._here()
-        lead = len(data) - len(data.lstrip())
+        lead = len(data) - len(data.lstrip(XML_SPACE))
         after = data.count("\n", lead)
         if after == 0:
             return line, column - (len(data) - lead)
@@ -301,28 +296,28 @@ class _Reader:
 
     def _end(self, name: str) -> None:
         self.stack.pop()
+        if name not in TEXT:
+            if name == "Level":
+                self._finish_level()
+            return
+        self.parser.CharacterDataHandler = self._between
         parts = self.parts
         text = parts[0] if len(parts) == 1 else "".join(parts)
-        self.parts = []
         if name == "L":
             self.level.rows.append(text)  # type: ignore[union-attr]
-        elif name == "Level":
-            self._finish_level()
         elif name == "Description":
-            self.fields[name] = _FORMATTING.sub("", text.removeprefix("\n"))
-        elif name in _TEXT:
+            self.fields[name] = description(text)
+        elif name in TEXT:
             self.fields[name] = self._one_line(f"<{name}>", text)
 
     def _one_line(
         self, name: str, text: str, *, strip: bool = True, at: tuple[int, int] | None = None
     ) -> str:
-        """The text of a one-line field (without the white space around it
-        with `strip`); several lines are joined by spaces (a warning at `at`)."""
-        kept = text.strip() if strip else text
-        if "\n" not in kept and "\r" not in kept:
-            return kept
-        self._doubt("SLC204", f"{name} of several lines, read as one (joined by spaces)", at)
-        return " ".join(text.split())
+        """`one_line`, with a warning at `at` when lines are joined."""
+        value, joined = one_line(text, strip=strip)
+        if joined:
+            self._doubt("SLC204", f"{name} of several lines, read as one (joined by spaces)", at)
+        return value
 
     def _attribute(
         self, attributes: dict[str, str], name: str, element: str, at: tuple[int, int]
@@ -362,16 +357,11 @@ class _Reader:
                 "SLC106",
             )
         try:
-            drawn = _board.cells("\n".join(level.rows), Tessellation.SOKOBAN, limit=DEFAULT_LIMIT)
+            board, doubts = level_board(level.rows, level.attributes)
         except ParseError as error:
             raise self._in_row(error, level) from None
-        width = self._width(level, max(map(len, drawn)), len(level.rows))
-        rows = [row.ljust(width, FLOOR) for row in drawn]
-        if len(rows) < len(level.rows):  # blank rows above or below the squares
-            blank = [not row.strip() for row in level.rows]
-            above, below = blank.index(False), blank[::-1].index(False)
-            rows = [FLOOR * width] * above + rows + [FLOOR * width] * below
-        board = Board(Tessellation.SOKOBAN, tuple(rows))
+        for doubt in doubts:
+            self._doubt("SLC202", doubt, (level.line, level.column))
         return Puzzle(
             board,
             title=self._attribute(level.attributes, "Id", "Level", (level.line, level.column)),
@@ -379,30 +369,6 @@ class _Reader:
                 level.attributes, "Copyright", "Level", (level.line, level.column)
             ),
         )
-
-    def _width(self, level: _Level, drawn: int, height: int) -> int:
-        """The board's width: that of its rows, or its ``Width`` when wider
-        (rows leave out the floor at their end); a size that disagrees
-        with the rows otherwise is a warning."""
-        name = f"Level {level.attributes.get('Id', '')!r}"
-        declared = level.attributes.get("Width", str(drawn)).strip()
-        width = int(declared) if declared.isdigit() and len(declared) < 7 else 0
-        if drawn <= width and width * height <= DEFAULT_LIMIT:
-            drawn = width
-        elif declared != str(drawn):
-            self._doubt(
-                "SLC202",
-                f"{name}: Width={declared!r}, but its rows make {drawn} (the rows are kept)",
-                (level.line, level.column),
-            )
-        given = level.attributes.get("Height", str(height)).strip()
-        if given != str(height):
-            self._doubt(
-                "SLC202",
-                f"{name}: Height={given!r}, but it has {height} rows (the rows are kept)",
-                (level.line, level.column),
-            )
-        return drawn
 
     def _in_row(self, error: ParseError, level: _Level) -> ParseError:
         """A board's error at its place in the document: in the row's text,
