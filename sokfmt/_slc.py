@@ -18,6 +18,7 @@ import xml.parsers.expat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from . import _slc_tree
 from ._reading import collector
 from ._slc_schema import (
     ATTRIBUTES,
@@ -450,6 +451,21 @@ def parse(
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """See `sokfmt.parse_slc`."""
+    clean = _slc_tree.read(text)
+    if clean is not None:  # nothing to report: read by the fast path
+        if on_puzzle is not None:
+            for puzzle in clean.puzzles:
+                on_puzzle(puzzle)
+        return clean
+    return parse_fully(text, diagnostics, on_puzzle)
+
+
+def parse_fully(
+    text: str,
+    diagnostics: list[Diagnostic] | None = None,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection:
+    """`parse` by the full reader alone (the fast path is tested against it)."""
     puzzles: list[Puzzle] = []
     reader = _Reader(collector(puzzles, on_puzzle), diagnostics)
     # A line break at the end, as `iterate` gives every line: an input that

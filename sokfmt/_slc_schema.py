@@ -66,17 +66,18 @@ def level_board(rows: list[str], attributes: dict[str, str]) -> tuple[Board, lis
     """
     drawn = _board.cells("\n".join(rows), Tessellation.SOKOBAN, limit=DEFAULT_LIMIT)
     doubts = []
-    name = f"Level {attributes.get('Id', '')!r}"
     width = max(map(len, drawn))
     declared = attributes.get("Width", str(width)).strip()
     wider = int(declared) if declared.isdigit() and len(declared) < 7 else 0
     if width <= wider and wider * len(rows) <= DEFAULT_LIMIT:
         width = wider
     elif declared != str(width):
-        doubts.append(f"{name}: Width={declared!r}, but its rows make {width} (the rows are kept)")
+        doubts.append(f"Width={declared!r}, but its rows make {width} (the rows are kept)")
     height = attributes.get("Height", str(len(rows))).strip()
     if height != str(len(rows)):
-        doubts.append(f"{name}: Height={height!r}, but it has {len(rows)} rows (the rows are kept)")
+        doubts.append(f"Height={height!r}, but it has {len(rows)} rows (the rows are kept)")
+    if doubts:
+        doubts = [f"Level {attributes.get('Id', '')!r}: {doubt}" for doubt in doubts]
     cells = [row.ljust(width, FLOOR) for row in drawn]
     if len(cells) < len(rows):  # blank rows above or below the squares
         blank = [not row.strip() for row in rows]

@@ -41,6 +41,8 @@ from sokfmt import (
     SavedGame,
     SokfmtError,
     Tessellation,
+    _slc,
+    _slc_tree,
     from_dict,
     parse_moves,
 )
@@ -368,7 +370,13 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
 
 
 def _parse_slc(text: str) -> Collection:
-    """parse_slc, its diagnostics checked as `_parse_sok` checks them."""
+    """parse_slc, its diagnostics checked as `_parse_sok` checks them, and
+    its fast path against the full reader."""
+    fast = _slc_tree.read(text)
+    if fast is not None:
+        doubts: list[sokfmt.Diagnostic] = []
+        if _slc.parse_fully(text, doubts) != fast or doubts:
+            raise Failure(f"the fast path reads what the full reader does not: {doubts}")
     found: list[sokfmt.Diagnostic] = []
     collection = sokfmt.parse_slc(text, diagnostics=found)
     lines = len(_lines(text, True))

@@ -28,6 +28,8 @@ from sokfmt import (
     SlcSyntaxError,
     Tessellation,
     ValidationError,
+    _slc,
+    _slc_tree,
     dump_slc,
     dumps,
     from_dict,
@@ -212,6 +214,58 @@ def test_corpus_files_iterate_as_they_load() -> None:
             load_slc(path, diagnostics=found).puzzles
         )
         assert found == streamed == []
+
+
+# ------------------------------------------------------------------ the fast path
+
+
+def _documents() -> list[tuple[str, str]]:
+    found = [(path.name, path.read_text("utf-8")) for path in _corpus_files()]
+    found += [(path.name, load_text(path)) for path in sorted(VECTORS.glob("*.slc"))]
+    return found + [(case["name"], case["input"]) for case in _invalid_cases()]
+
+
+def load_text(path: Path) -> str:
+    from sokfmt._files import read_text
+
+    return read_text(path, xml=True)
+
+
+@pytest.mark.parametrize(("name", "text"), _documents(), ids=lambda value: str(value)[:30])
+def test_the_fast_path_reads_what_the_full_reader_reads_without_a_doubt(
+    name: str, text: str
+) -> None:
+    found: list[Diagnostic] = []
+    full = _slc.parse_fully(text, found)
+    fast = _slc_tree.read(text)
+    if found:
+        assert fast is None
+    else:
+        assert fast == full
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("<Title>", "<!-- c --><Title>"),
+        ("</SokobanLevels>", "</SokobanLevels><!-- after -->"),
+        ("</SokobanLevels>", "</SokobanLevels><?pi x?>"),
+        ('<Level Id="One"', '<Level xmlns:x="u" Id="One"'),
+        ('<Level Id="One"', '<Level x:y="1" xmlns:x="u" Id="One"'),
+        ('Width="5"', 'Width="4"'),
+        ("<L>#####</L>", "<L> #####</L>"),
+        ("<Title>Three &amp; a half</Title>", "<Title>Three\na half</Title>"),
+        ("<SokobanLevels xmlns:xsi", '<SokobanLevels xmlns="urn:x" xmlns:xsi'),
+        ("  <Email>", "\xa0<Email>"),
+    ],
+)
+def test_the_fast_path_leaves_the_unusual_to_the_full_reader(change: tuple[str, str]) -> None:
+    text = (VECTORS / "small.slc").read_text("utf-8")
+    assert _slc_tree.read(text) is not None
+    changed = text.replace(*change, 1)
+    assert changed != text
+    assert _slc_tree.read(changed) is None
+    assert parse_slc(changed, diagnostics=[]) == _slc.parse_fully(changed, [])
 
 
 # ------------------------------------------------------------------ writing
