@@ -39,6 +39,25 @@ def parse(text: str, tessellation: Tessellation, *, limit: int) -> Board:
     return Board(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
 
 
+@cache
+def _plain() -> re.Pattern[str]:
+    """Text of the legend's squares and line breaks only: no RLE to decode,
+    nothing to report (the fast path of `cells`)."""
+    table = _legend()[0]
+    return re.compile("[" + re.escape("".join(map(chr, table))) + "\n]*")
+
+
+def plain_cells(rows: list[str]) -> list[str] | None:
+    """`cells` of Sokoban rows, each of squares of the legend alone and none
+    blank (as real .slc levels are), without joining and splitting them;
+    None for any other rows."""
+    table = _legend()[0]
+    squares = [row.rstrip(_WHITESPACE) for row in rows]
+    if not all(squares) or not _plain().fullmatch("".join(squares)):
+        return None
+    return [row.translate(table) for row in squares]
+
+
 def cells(text: str, tessellation: Tessellation, *, limit: int) -> list[str]:
     """The rows of canonical squares `text` draws, from its first row with a
     square to its last, each as long as it is drawn (a `Board` pads them
@@ -53,8 +72,12 @@ def cells(text: str, tessellation: Tessellation, *, limit: int) -> list[str]:
         raise error.located(text) from None
 
 
-def _cells(text: str, tessellation: Tessellation, limit: int) -> list[str]:
-    table, stray, shown = _legend()
+def _cells(text: str, tessellation: Tessellation, limit: int, fast: bool = True) -> list[str]:
+    """`cells` of a text with one kind of line break; `fast=False` always
+    decodes (the fast path is tested against it)."""
+    _, stray, shown = _legend()
+    if fast and len(text) <= limit and _plain().fullmatch(text):
+        return _squares(text, text, tessellation)
     bad = stray.search(text)
     shortened, dropped = _without_final_separators(text)
     try:
@@ -75,6 +98,12 @@ def _cells(text: str, tessellation: Tessellation, limit: int) -> list[str]:
             pos=bad.start(),
             code="SOK301",
         )
+    return _squares(decoded, text, tessellation)
+
+
+def _squares(decoded: str, text: str, tessellation: Tessellation) -> list[str]:
+    """The rows of canonical squares of a `decoded` board `text`."""
+    table = _legend()[0]
     rows = [row.rstrip(_WHITESPACE) for row in decoded.split("\n")]
     first = next((i for i, row in enumerate(rows) if row), None)
     if first is None:

@@ -46,17 +46,27 @@ def read_text(file: FileLike, encoding: str | None = None, *, xml: bool = False)
         OSError: the file cannot be read.
     """
     codec = _codec(encoding)
-    data: bytes | str
-    if isinstance(file, (str, os.PathLike)):
-        with open(file, "rb") as opened:
-            data = opened.read()
-    else:
-        data = _reader(file).read()
+    data = read_bytes(file)
     if isinstance(data, str):
         return data.removeprefix(_BOM)
     if xml and codec is None:
         codec = xml_encoding(data)
     return decode(data, codec)
+
+
+def read_bytes(file: FileLike) -> bytes | str:
+    """The whole content of `file`: its bytes, or its text when it is a
+    file object opened in text mode (decoded by its opener).
+
+    Raises:
+        ValidationError: `file` is neither a path nor a file object.
+        OSError: the file cannot be read.
+    """
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "rb") as opened:
+            return opened.read()
+    data: bytes | str = _reader(file).read()
+    return data
 
 
 def text_lines(file: FileLike, encoding: str | None = None, *, xml: bool = False) -> Iterator[str]:

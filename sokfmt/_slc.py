@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from . import _slc_tree
+from ._files import decode_xml, xml_encoding
 from ._reading import collector
 from ._slc_schema import (
     ATTRIBUTES,
@@ -446,17 +447,21 @@ def _run(reader: _Reader, text: Iterable[str]) -> Iterator[None]:
 
 
 def parse(
-    text: str,
+    text: str | bytes,
     diagnostics: list[Diagnostic] | None = None,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
-    """See `sokfmt.parse_slc`."""
+    """See `sokfmt.parse_slc`: `text`, or the bytes of a file."""
+    if isinstance(text, bytes) and xml_encoding(text[:1024]) is not None:
+        text = decode_xml(text)  # not UTF-8: the fast path reads UTF-8 bytes only
     clean = _slc_tree.read(text)
     if clean is not None:  # nothing to report: read by the fast path
         if on_puzzle is not None:
             for puzzle in clean.puzzles:
                 on_puzzle(puzzle)
         return clean
+    if isinstance(text, bytes):
+        text = decode_xml(text)
     return parse_fully(text, diagnostics, on_puzzle)
 
 

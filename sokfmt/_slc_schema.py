@@ -64,7 +64,10 @@ def level_board(rows: list[str], attributes: dict[str, str]) -> tuple[Board, lis
         BoardSyntaxError: as `sokfmt.parse_board`, at a line and column of
             the rows joined by line breaks.
     """
-    drawn = _board.cells("\n".join(rows), Tessellation.SOKOBAN, limit=DEFAULT_LIMIT)
+    size = sum(map(len, rows)) + len(rows)  # as the joined text, which the limit is for
+    drawn = _board.plain_cells(rows) if size <= DEFAULT_LIMIT else None
+    if drawn is None:
+        drawn = _board.cells("\n".join(rows), Tessellation.SOKOBAN, limit=DEFAULT_LIMIT)
     doubts = []
     width = max(map(len, drawn))
     declared = attributes.get("Width", str(width)).strip()

@@ -31,26 +31,44 @@ from .puzzle import Collection, Puzzle
 
 # How much of the document may come before its root element.
 _PROLOG = 4096
+_SPACE_BYTES = XML_SPACE.encode()
+_END_TAG = f"</{ROOT}>".encode()
 
 
 class _Unusual(Exception):
     """The document reads with diagnostics, or not at all."""
 
 
-def read(text: str) -> Collection | None:
-    """The collection of `text`, or None when the full reader must read it."""
+def read(document: str | bytes) -> Collection | None:
+    """The collection of `document`, or None when the full reader must read
+    it.  Bytes must be UTF-8 (or ASCII) by the policy of `_files`: then they
+    decode as expat decodes them, and invalid UTF-8 is unusual."""
+    data = document.encode("utf-8", "surrogatepass") if isinstance(document, str) else document
     try:
-        declarations = _plain_prolog(text[:_PROLOG])
+        declarations = _plain_prolog(data[:_PROLOG])
         # The tree builder takes namespace declarations away; the full
         # reader allows them on the root only.
-        if text.count("xmlns") != declarations:
+        if data.count(b"xmlns") != declarations:
             return None
-        return _collection(_tree(text))
+        root = _tree(data)
+        collection = _collection(root)
+        # Every element has been checked but the rows, of which there are
+        # many: no row holds an element (one more element than the
+        # structure counts), and none has attributes (each is written
+        # "<L>" or "<L/>").
+        levels = root.find("LevelCollection")
+        assert levels is not None
+        rows = sum(map(len, levels))
+        if len(list(root.iter())) != 1 + len(root) + len(levels) + rows:
+            return None
+        if data.count(b"<L>") + data.count(b"<L/>") != rows:
+            return None
+        return collection
     except (_Unusual, ParseError):
         return None
 
 
-def _plain_prolog(head: str) -> int:
+def _plain_prolog(head: bytes) -> int:
     """Check that the document begins with its root element after nothing
     but an XML declaration and white space, and that the root's attributes
     are those the full reader allows, as expat sees them without namespace
@@ -75,7 +93,7 @@ def _plain_prolog(head: str) -> int:
     parser.CommentHandler = unusual
     parser.ProcessingInstructionHandler = unusual
     try:
-        parser.Parse(head.encode("utf-8", "surrogatepass"), False)
+        parser.Parse(head, False)
     except _Unusual:
         if found:
             return found[0]
@@ -84,18 +102,18 @@ def _plain_prolog(head: str) -> int:
     raise _Unusual
 
 
-def _tree(text: str) -> ElementTree.Element:
+def _tree(data: bytes) -> ElementTree.Element:
     """The document's root, built in C.  Comments and processing
     instructions inside it become elements of their own, which no check
     lets pass; after it, the document must end with the root's end tag."""
     builder = ElementTree.TreeBuilder(insert_comments=True, insert_pis=True)
-    parser = ElementTree.XMLParser(target=builder)
+    parser = ElementTree.XMLParser(target=builder, encoding="UTF-8")
     try:
-        parser.feed(text)
+        parser.feed(data)
         root = parser.close()
-    except (ElementTree.ParseError, ValueError):  # malformed, or a lone surrogate
+    except ElementTree.ParseError:
         raise _Unusual from None
-    if not text.rstrip(XML_SPACE).endswith(f"</{ROOT}>"):
+    if not data.rstrip(_SPACE_BYTES).endswith(_END_TAG):
         raise _Unusual  # something after the root, or a root without an end tag
     assert isinstance(root, ElementTree.Element)
     return root
@@ -130,16 +148,12 @@ def _collection(root: ElementTree.Element) -> Collection:
 
 
 def _puzzle(level: ElementTree.Element) -> Puzzle:
-    if level.tag != "Level" or not len(level):
+    if level.tag != "Level":
         raise _Unusual
     _attributes_of(level)
     _only_space(level)
-    rows = []
-    for row in level:
-        if row.tag != "L" or len(row) or row.attrib:
-            raise _Unusual
-        rows.append(row.text or "")
-    if max(map(len, rows)) > MAX_TEXT:
+    rows = [row.text or "" for row in level if row.tag == "L"]  # the rest: see `read`
+    if not rows or len(rows) != len(level) or max(map(len, rows)) > MAX_TEXT:
         raise _Unusual
     board, doubts = level_board(rows, level.attrib)
     if doubts:

@@ -302,9 +302,7 @@ def parse_slc(
     from ._slc import parse
 
     if isinstance(text, (bytes, bytearray)):
-        from ._files import decode_xml
-
-        return parse(decode_xml(bytes(text)), diagnostics, on_puzzle)
+        return parse(bytes(text), diagnostics, on_puzzle)
     _checked(text, str, "text")
     return parse(text, diagnostics, on_puzzle)
 
@@ -324,8 +322,13 @@ def load_slc(
     Raises:
         as `parse_slc`; `ValidationError` and `OSError` as `load_sok`.
     """
-    from ._files import read_text
+    from ._files import read_bytes, read_text
 
+    if encoding is None:  # the document's own
+        data = read_bytes(file)
+        if isinstance(data, str):  # a text file object: decoded by its opener
+            data = data.removeprefix("\ufeff")
+        return parse_slc(data, diagnostics=diagnostics, on_puzzle=on_puzzle)
     text = read_text(file, encoding, xml=True)
     return parse_slc(text, diagnostics=diagnostics, on_puzzle=on_puzzle)
 

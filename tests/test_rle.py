@@ -6,7 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sokfmt import RleSyntaxError, ValidationError, rle_decode, rle_encode
+from sokfmt import (
+    BoardSyntaxError,
+    RleSyntaxError,
+    Tessellation,
+    ValidationError,
+    _board,
+    rle_decode,
+    rle_encode,
+)
 from sokfmt._rle import decode
 
 # Text that rle_encode accepts: anything without digits, parentheses or "|".
@@ -94,6 +102,26 @@ def test_fast_path_agrees_with_the_grammar(text: str) -> None:
     except RleSyntaxError:
         actual = RleSyntaxError
     assert actual == expected
+
+
+@given(st.text(alphabet="#@+$*.-_ pPbBWmMo\t|2()\nx", max_size=60), st.sampled_from(Tessellation))
+def test_the_board_fast_path_agrees_with_decoding(text: str, tessellation: Tessellation) -> None:
+    """Text of squares alone skips decoding; it must not change the result."""
+    outcomes = []
+    for fast in (True, False):
+        try:
+            outcomes.append(_board._cells(text, tessellation, 10**6, fast=fast))
+        except BoardSyntaxError as error:
+            outcomes.append((error.line, error.column, error.code))
+    assert outcomes[0] == outcomes[1]
+
+
+@given(st.lists(st.text(alphabet="#@+$*.-_ pPbBWmMo\t|2x", max_size=8), min_size=1, max_size=5))
+def test_plain_rows_agree_with_decoding(rows: list[str]) -> None:
+    """The rows of an .slc level, read without decoding where they allow it."""
+    plain = _board.plain_cells(rows)
+    if plain is not None:
+        assert plain == _board.cells("\n".join(rows), Tessellation.SOKOBAN, limit=10**6)
 
 
 @pytest.mark.parametrize(
