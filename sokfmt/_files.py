@@ -98,16 +98,24 @@ _XML_BOMS = (
 )
 
 
-def xml_encoding(head: bytes) -> str | None:
-    """The encoding of an XML document that begins with `head`: that of its
-    byte order mark, else the one it declares, else None (this module's
-    policy, which reads UTF-8 and, line by line, cp1252).  A declared UTF-8
-    or ASCII follows the policy too, so that a cp1252 line written into a
-    "utf-8" document is read, as `load_sok` reads it.
+#: How much of an XML document its encoding is looked for in (the byte
+#: order mark and the XML declaration come first).
+XML_HEAD = 1024
+
+
+def xml_encoding(data: bytes) -> str | None:
+    """The encoding of an XML document that begins with `data` (its first
+    `XML_HEAD` bytes are read): that of its byte order mark, else the one it
+    declares, else None (this module's policy, which reads UTF-8 and, line by
+    line, cp1252).  A declared UTF-8 or ASCII follows the policy too, so that
+    a cp1252 line written into a "utf-8" document is read, as `load_sok`
+    reads it.
 
     Raises:
-        DecodeError: the document declares an encoding Python does not know.
+        DecodeError: the document declares an encoding Python does not know
+            as one of text, or one its declaration is not written in.
     """
+    head = data[:XML_HEAD]
     for bom, codec in _XML_BOMS:
         if head.startswith(bom):
             return codec
@@ -116,22 +124,25 @@ def xml_encoding(head: bytes) -> str | None:
         return None
     name = found[1].decode("ascii")
     try:
-        codec = codecs.lookup(name).name
-    except LookupError:
+        info = codecs.lookup(name)
+        readable = found[0].decode(info.name) == found[0].decode("ascii")
+    except (LookupError, UnicodeError, ValueError, TypeError):
+        readable = False
+    if not readable or not getattr(info, "_is_text_encoding", True):
         raise DecodeError(
-            f"The document declares the encoding {name!r}, which sokfmt does not know; "
-            "name the file's encoding",
+            f"The document declares the encoding {name!r}, which sokfmt does not know as an "
+            "encoding of text that its declaration is written in; name the file's encoding",
             line=1,
             column=found.start(1) + 1,
             pos=found.start(1),
             source_line=head.split(b"\n", 1)[0].decode("ascii", "replace"),
         ) from None
-    return None if codec in ("utf-8", "ascii") else codec
+    return None if info.name in ("utf-8", "ascii") else info.name
 
 
 def decode_xml(data: bytes) -> str:
     """The text of an XML document's bytes, in the encoding `xml_encoding` finds."""
-    return decode(data, xml_encoding(data[:1024]))
+    return decode(data, xml_encoding(data))
 
 
 class _Prefixed:
@@ -167,6 +178,10 @@ def decode(data: bytes, encoding: str | None = None) -> str:
         return data.decode(encoding).removeprefix(_BOM)
     except UnicodeDecodeError as error:
         raise _decode_error(data, error, encoding) from None
+    except UnicodeError as error:  # a codec that fails without saying where
+        raise DecodeError(
+            f"The bytes are not {encoding} text ({error})", line=1, column=1, pos=0
+        ) from None
 
 
 def _codec(encoding: str | None) -> str | None:
@@ -176,9 +191,12 @@ def _codec(encoding: str | None) -> str | None:
     if not isinstance(encoding, str):
         raise ValidationError(f"encoding must be a codec name, not {encoding!r}")
     try:
-        return codecs.lookup(encoding).name
+        info = codecs.lookup(encoding)
     except LookupError:
         raise ValidationError(f"Unknown encoding {encoding!r}") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise ValidationError(f"{encoding!r} is not an encoding of text")
+    return info.name
 
 
 def _reader(file: object) -> IO[bytes] | IO[str]:
@@ -209,7 +227,7 @@ def _decoded_lines(
     file: IO[bytes] | IO[str], encoding: str | None, xml: bool = False
 ) -> Iterator[str]:
     if xml and encoding is None:
-        head = file.read(1024)
+        head = file.read(XML_HEAD)
         if isinstance(head, bytes):
             encoding = xml_encoding(head)
             file = _Prefixed(head, file)  # type: ignore[arg-type, assignment]
@@ -288,10 +306,13 @@ def _decode_error(data: bytes, error: UnicodeDecodeError, encoding: str) -> Deco
     """The error for bytes of `data` that `encoding` refuses, at their line
     and column (characters of the line, read with replacements) and their
     offset in `data`."""
-    before = data[: error.start].decode(encoding, errors="replace")
-    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
-    rest = data[error.start :].decode(encoding, errors="replace")
     bad = data[error.start : error.end].hex(" ")
+    try:
+        before = data[: error.start].decode(encoding, errors="replace")
+        rest = data[error.start :].decode(encoding, errors="replace")
+    except UnicodeError:  # a codec without replacements: the place is unknown
+        return DecodeError(f"Bytes {bad} are not {encoding} text", line=1, column=1, pos=0)
+    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
     return DecodeError(
         f"Bytes {bad} are not {encoding} text; name the file's encoding, "
         "or leave it out to read UTF-8 and cp1252",

@@ -13,10 +13,11 @@ comes before the rest of the input is read.
 
 from __future__ import annotations
 
-import re
 import xml.parsers.expat
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from . import _slc_tree
 from ._files import decode_xml, xml_encoding
@@ -33,6 +34,7 @@ from ._slc_schema import (
     level_board,
     one_line,
 )
+from ._slc_source import Source
 from .errors import Diagnostic, ParseError, SlcSyntaxError, warn
 from .puzzle import Collection, Puzzle
 
@@ -52,59 +54,6 @@ class _Level:
     tags: list[tuple[int, int]] = field(default_factory=list)  # (line, column) of each <L>
 
 
-_LINE_BREAK = re.compile(r"\r\n?|\n")
-
-
-class _Source:
-    """The blocks of text given to expat that errors may still point into:
-    the current one, and those since the start of the level being read."""
-
-    def __init__(self) -> None:
-        self.blocks: list[tuple[int, int, str]] = []  # (first line, offset, text)
-        self.line = 1  # of the next block
-        self.offset = 0
-
-    def add(self, text: str, keep_from: int) -> None:
-        """Add a block; forget those that end before line `keep_from`."""
-        self.blocks = [block for block in self.blocks if self._end(block) >= keep_from]
-        self.blocks.append((self.line, self.offset, text))
-        breaks = text.count("\n") if "\r" not in text else len(_LINE_BREAK.findall(text))
-        self.line += breaks
-        self.offset += len(text)
-
-    def _end(self, block: tuple[int, int, str]) -> int:
-        """The last line of `block`."""
-        first, _, text = block
-        return first + len(_LINE_BREAK.findall(text))
-
-    def end_of_text(self) -> tuple[int, int]:
-        """Just after the last character that is not white space (line 1,
-        column 1 when there is none): where an input that ends too soon
-        ends, whether or not a line break follows."""
-        for first, _, text in reversed(self.blocks):
-            stripped = text.rstrip()
-            if stripped:
-                lines = _LINE_BREAK.split(stripped)
-                return first + len(lines) - 1, len(lines[-1]) + 1
-        return 1, 1
-
-    def line_at(self, line: int) -> tuple[int, str]:
-        """The offset and text of a 1-based line ((0, "") once forgotten)."""
-        for first, offset, text in self.blocks:
-            if line < first:
-                continue
-            at = 0
-            for _ in range(line - first):
-                found = _LINE_BREAK.search(text, at)
-                if found is None:
-                    break
-                at = found.end()
-            else:
-                end = _LINE_BREAK.search(text, at)
-                return offset + at, text[at : end.start() if end else len(text)]
-        return 0, ""
-
-
 class _Reader:
     """The handlers of one expat parser, and what they have built."""
 
@@ -115,7 +64,8 @@ class _Reader:
     ) -> None:
         self.sink = sink
         self.diagnostics = diagnostics
-        self.source = _Source()
+        self.source = Source()
+        self.last_tag = (1, 1)  # where the latest tag or markup begins
         self.stack: list[str | None] = [None]  # the open elements, under a None
         self.seen: list[str] = []  # the root's children so far
         self.fields: dict[str, str] = {}
@@ -175,14 +125,9 @@ class _Reader:
         return self._error(f"Malformed XML: {reason}{expected}", error.lineno, error.offset + 1)
 
     def _error(self, message: str, line: int, column: int, code: str = "SLC101") -> SlcSyntaxError:
-        offset, text = self.source.line_at(line)
+        line, column, pos, text = self.source.place(line, column)
         return SlcSyntaxError(
-            message,
-            line=line,
-            column=column,
-            pos=offset + column - 1,
-            source_line=text,
-            code=code,
+            message, line=line, column=column, pos=pos, source_line=text, code=code
         )
 
     def _here(self) -> tuple[int, int]:
@@ -216,10 +161,9 @@ class _Reader:
     def _start(self, name: str, attributes: dict[str, str]) -> None:
         parent = self.stack[-1]
         parser = self.parser
+        self.last_tag = (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
         if name == "L" and parent == "Level" and not attributes:  # most of a file
-            self.level.tags.append(  # type: ignore[union-attr]
-                (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
-            )
+            self.level.tags.append(self.last_tag)  # type: ignore[union-attr]
         else:
             self._structure(parent, name, attributes)
         self.stack.append(name)
@@ -243,7 +187,7 @@ class _Reader:
         elif name == "LevelCollection":
             self.author = self._attribute(attributes, "Copyright", name, self._here())
         elif name == "L":
-            self.level.tags.append(self._here())  # type: ignore[union-attr]
+            self.level.tags.append(self.last_tag)  # type: ignore[union-attr]
 
     def _in_order(self, name: str) -> None:
         """The root's children: each at most once, in the schema's order."""
@@ -288,15 +232,12 @@ class _Reader:
 
     def _text_start(self, data: str) -> tuple[int, int]:
         """Where the first character of `data` that is not white space
-        stands: expat hands buffered text over where it ends."""
-        line, column = self._here()
-        lead = len(data) - len(data.lstrip(XML_SPACE))
-        after = data.count("\n", lead)
-        if after == 0:
-            return line, column - (len(data) - lead)
-        return line - after, lead - data.rfind("\n", 0, lead)
+        stands (expat hands buffered text over where it ends): after the
+        latest tag, past the white space as written."""
+        return self.source.walk(self.source.after_tag(*self.last_tag), 0, skip_space=True)
 
     def _end(self, name: str) -> None:
+        self.last_tag = (self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1)
         self.stack.pop()
         if name not in TEXT:
             if name == "Level":
@@ -330,9 +271,11 @@ class _Reader:
         return self._one_line(f"{name} of <{element}>", value, strip=False, at=at)
 
     def _comment(self, text: str) -> None:
+        self.last_tag = self._here()
         self._doubt("SLC201", "An XML comment, not kept (.slc has no place for comments)")
 
     def _instruction(self, target: str, data: str) -> None:
+        self.last_tag = self._here()
         self._doubt("SLC201", f"A processing instruction <?{target} ...?>, not kept")
 
     # ------------------------------------------------------------ levels
@@ -373,25 +316,23 @@ class _Reader:
         )
 
     def _in_row(self, error: ParseError, level: _Level) -> ParseError:
-        """A board's error at its place in the document: in the row's text,
-        just after its <L> tag (on one line, without entities before it)."""
-        line, column = level.tags[min(error.line, len(level.tags)) - 1]
-        offset, text = self.source.line_at(line)
-        close = text.find(">", column - 1)
-        column = (close + 2 if close >= 0 else column) + error.column - 1
+        """A board's error at its place in the document: `error.pos` counts in
+        the rows joined by line breaks; its row's text begins after the row's
+        <L> tag, where the document is walked to it (references and line
+        breaks as written)."""
+        starts = list(accumulate((len(row) + 1 for row in level.rows), initial=0))
+        index = min(bisect_right(starts, error.pos), len(level.rows)) - 1
+        begins = self.source.after_tag(*level.tags[index])
+        line, column, pos, text = self.source.place(
+            *self.source.walk(begins, error.pos - starts[index])
+        )
         return type(error)(
-            error.message,
-            line=line,
-            column=column,
-            pos=offset + column - 1,
-            source_line=text,
-            code=error.code,
+            error.message, line=line, column=column, pos=pos, source_line=text, code=error.code
         )
 
     def _doubt(self, code: str, message: str, at: tuple[int, int] | None = None) -> None:
-        line, column = at or self._here()
-        offset, _ = self.source.line_at(line)
-        found = Diagnostic("warning", code, message, line, column, offset + column - 1)
+        line, column, pos, _ = self.source.place(*(at or self._here()))
+        found = Diagnostic("warning", code, message, line, column, pos)
         if self.diagnostics is not None:
             self.diagnostics.append(found)
         else:
@@ -452,7 +393,7 @@ def parse(
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """See `sokfmt.parse_slc`: `text`, or the bytes of a file."""
-    if isinstance(text, bytes) and xml_encoding(text[:1024]) is not None:
+    if isinstance(text, bytes) and xml_encoding(text) is not None:
         text = decode_xml(text)  # not UTF-8: the fast path reads UTF-8 bytes only
     clean = _slc_tree.read(text)
     if clean is not None:  # nothing to report: read by the fast path

@@ -32,6 +32,10 @@ from .puzzle import Collection, Puzzle
 # How much of the document may come before its root element.
 _PROLOG = 4096
 _SPACE_BYTES = XML_SPACE.encode()
+# The tree builder takes some 300 bytes an element: the fast path is for
+# documents of real levels (tens of bytes a tag) of up to a few megabytes.
+_LARGEST = 4 << 20
+_BYTES_PER_TAG = 6
 _END_TAG = f"</{ROOT}>".encode()
 
 
@@ -44,6 +48,8 @@ def read(document: str | bytes) -> Collection | None:
     it.  Bytes must be UTF-8 (or ASCII) by the policy of `_files`: then they
     decode as expat decodes them, and invalid UTF-8 is unusual."""
     data = document.encode("utf-8", "surrogatepass") if isinstance(document, str) else document
+    if len(data) > _LARGEST or data.count(b"<") * _BYTES_PER_TAG > len(data):
+        return None  # a tree would take too much memory: the full reader streams
     try:
         declarations = _plain_prolog(data[:_PROLOG])
         # The tree builder takes namespace declarations away; the full

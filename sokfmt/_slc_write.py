@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
+from ._slc_schema import MAX_TEXT
 from .board import FLOOR
 from .errors import ValidationError
 from .puzzle import Collection, Puzzle
+from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
 _HEAD = (
@@ -76,6 +78,12 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
         name = f"Puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
         if not puzzle.board.cells or set("".join(puzzle.board.cells)) == {FLOOR}:
             raise ValidationError(f"{name} is floor only: .slc rows would show nothing")
+        board = puzzle.board
+        if board.width > MAX_TEXT or board.height * (board.width + 1) > DEFAULT_LIMIT:
+            raise ValidationError(
+                f"{name} is {board.width}x{board.height}: larger than a reader takes "
+                f"(rows of {MAX_TEXT:,} squares, {DEFAULT_LIMIT:,} squares in all)"
+            )
         if puzzle.tessellation is not Tessellation.SOKOBAN:
             raise ValidationError(
                 f"{name} is {puzzle.tessellation.value}: .slc holds Sokoban boards only"
@@ -94,8 +102,17 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
     for what, present in lost.items():
         if present:
             raise ValidationError(f"The collection has {what}, which .slc cannot hold")
-    for name, value in (("title", collection.title), ("notes", collection.notes)):
+    for name, value in (
+        ("title", collection.title),
+        ("notes", collection.notes),
+        ("email", collection.email),
+        ("url", collection.url),
+    ):
         _check_characters(f"The collection's {name}", value)
+        if len(value) + 4 > MAX_TEXT:  # the description's line breaks and indentation
+            raise ValidationError(
+                f"The collection's {name} is longer than a reader takes ({MAX_TEXT:,} characters)"
+            )
     for name, value in (
         ("title", collection.title),
         ("email", collection.email),
@@ -109,12 +126,7 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
     for puzzle in collection.puzzles:
         _check_characters(f"The title {puzzle.title!r}", puzzle.title)
         _check_characters(f"The author {puzzle.author!r}", puzzle.author)
-    for name, value in (
-        ("author", collection.author),
-        ("email", collection.email),
-        ("url", collection.url),
-    ):
-        _check_characters(f"The collection's {name}", value)
+    _check_characters("The collection's author", collection.author)
 
 
 def _check_characters(what: str, value: str) -> None:

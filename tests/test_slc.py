@@ -29,6 +29,7 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     _slc,
+    _slc_schema,
     _slc_tree,
     dump_slc,
     dumps,
@@ -343,6 +344,9 @@ _HOSTILE = textwrap.dedent(
         "nested levels": '<SokobanLevels><LevelCollection>' + '<Level>' * n,
         "50 MB text node": '<SokobanLevels><Title>' + 'x' * 50_000_000 + '</Title></SokobanLevels>',
         "50 MB row": '<SokobanLevels><LevelCollection><Level><L>' + '#' * 50_000_000 + '</L>',
+        "25,000 comments in a level": '<SokobanLevels><LevelCollection><Level><L>#</L>'
+            + '<!---->\\n' * 25_000 + '<b/></Level></LevelCollection></SokobanLevels>',
+        "34,000 instructions": '<SokobanLevels>' + '<?p?>\\n' * 34_000 + '<b/></SokobanLevels>',
     }
     for name, text in documents.items():
         for document in (text, text.encode()):
@@ -373,6 +377,8 @@ def test_hostile_xml_gets_clear_errors_without_hanging() -> None:
         "nested levels": "SLC102",
         "50 MB text node": "SLC105",
         "50 MB row": "SLC105",
+        "25,000 comments in a level": "SLC102",
+        "34,000 instructions": "SLC102",
     }, result.stdout
 
 
@@ -404,3 +410,76 @@ def test_positions_count_a_byte_order_mark_as_the_callers_text_does() -> None:
             parse_slc(text)
         assert (raised.value.line, raised.value.column, raised.value.pos) == (line, column, pos)
         assert raised.value.source_line == text.split("\n")[line - 1]
+
+
+# ------------------------------------------------------------------ found by a fuzz run
+
+_IN_A_LEVEL = "<SokobanLevels><LevelCollection><Level>{}</Level></LevelCollection></SokobanLevels>"
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (_IN_A_LEVEL.format("<L\n>#x#</L>"), (2, 3)),  # a start tag over two lines
+        (_IN_A_LEVEL.format("<L>#\n#x#</L><L>###</L>"), (2, 2)),  # a row over two lines
+        (_IN_A_LEVEL.format("<L>&#35;x</L>"), (1, 48)),  # a reference before the square
+        (_IN_A_LEVEL.format("<L>\r</L><L>#x</L><L>#</L>"), (2, 9)),  # a CR in a row
+        (
+            "<SokobanLevels><LevelCollection>&amp;x<Level/></LevelCollection></SokobanLevels>",
+            (1, 33),
+        ),
+        ("<SokobanLevels><Title><![CDATA[", (1, 32)),  # the end of an input without a line break
+    ],
+)
+def test_errors_point_at_the_text_as_written(text: str, where: tuple[int, int]) -> None:
+    with pytest.raises(ParseError) as raised:
+        parse_slc(text)
+    error = raised.value
+    assert (error.line, error.column) == where
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    assert error.source_line == lines[error.line - 1]
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    assert error.pos == starts[error.line - 1] + error.column - 1
+
+
+@pytest.mark.parametrize("codec", ["base64", "hex", "zlib", "rot13", "undefined", "idna", "utf-16"])
+def test_a_declared_encoding_that_is_not_one_of_text_is_a_decode_error(codec: str) -> None:
+    document = f'<?xml version="1.0" encoding="{codec}"?><SokobanLevels/>'.encode() + b"\xff"
+    with pytest.raises(sokfmt.DecodeError, match=codec):
+        parse_slc(document)
+    with pytest.raises(sokfmt.DecodeError):
+        list(iter_slc(io.BytesIO(document)))
+    with pytest.raises(sokfmt.DecodeError):
+        parse_slc(document, diagnostics=[])  # without text, nothing to read on
+
+
+def test_the_declaration_is_looked_for_in_the_same_head_by_every_reader(tmp_path: Path) -> None:
+    document = (
+        '<?xml version="1.0"' + " " * 1100 + ' encoding="iso-8859-1"?><SokobanLevels>'
+        '<LevelCollection><Level Id="A\x80"><L>#</L></Level></LevelCollection></SokobanLevels>'
+    ).encode("latin-1")
+    path = tmp_path / "x.slc"
+    path.write_bytes(document)
+    titles = {
+        load_slc(path).puzzles[0].title,
+        next(iter_slc(path)).title,
+        parse_slc(document).puzzles[0].title,
+    }
+    assert len(titles) == 1
+
+
+def test_the_writer_refuses_what_readers_would_refuse() -> None:
+    for collection in (
+        Collection(title="x" * (_slc_schema.MAX_TEXT + 1)),
+        Collection(notes="x" * (_slc_schema.MAX_TEXT - 3)),
+        Collection(puzzles=(Puzzle(Board(Tessellation.SOKOBAN, ("#" * 2300,) * 2200)),)),
+    ):
+        with pytest.raises(ValidationError, match=r"larger than a reader takes|longer than"):
+            dump_slc(collection)
+
+
+def test_the_fast_path_leaves_documents_of_tiny_elements_to_the_streaming_reader() -> None:
+    spam = "<SokobanLevels><Title>" + "<a>" * 1000 + "</a>" * 1000 + "</Title></SokobanLevels>"
+    assert _slc_tree.read(spam) is None
