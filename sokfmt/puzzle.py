@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any, overload
 
 from .board import Board
 from .errors import ValidationError
@@ -97,6 +98,11 @@ class Puzzle:
     def properties(self) -> tuple[tuple[str, str], ...]:
         """The other ``Key: value`` lines of the notes, in file order."""
         return _properties(self.notes)
+
+    def with_games(self, *games: SavedGame) -> Puzzle:
+        """A copy with `games` after its saved games (`dataclasses.replace`
+        changes any other field)."""
+        return replace(self, saved_games=(*self.saved_games, *games))
 
     @property
     def solutions(self) -> tuple[SavedGame, ...]:
@@ -216,8 +222,25 @@ class Collection:
     def __len__(self) -> int:
         return len(self.puzzles)
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Puzzle]:
         return iter(self.puzzles)
+
+    @overload
+    def __getitem__(self, index: int) -> Puzzle: ...
+    @overload
+    def __getitem__(self, index: slice) -> Collection: ...
+
+    def __getitem__(self, index: int | slice) -> Puzzle | Collection:
+        """A puzzle by its index, or a slice as a collection with the same
+        notes (so that it can be written as a file of its own)."""
+        if isinstance(index, slice):
+            return replace(self, puzzles=self.puzzles[index])
+        return self.puzzles[index]
+
+    def with_puzzles(self, *puzzles: Puzzle) -> Collection:
+        """A copy with `puzzles` after its puzzles (`dataclasses.replace`
+        changes any other field)."""
+        return replace(self, puzzles=(*self.puzzles, *puzzles))
 
     def to_dict(self) -> dict[str, Any]:
         """The collection as a JSON object with the field names of ``sokoban_elements``."""

@@ -528,3 +528,22 @@ def test_readers_replay_saved_games_on_request() -> None:
         parse_sok(text, replay=True)
     assert (caught.value.line, caught.value.column, caught.value.code) == (10, 2, "SOK501")
     assert caught.value.context() == "Ru\n ^"
+
+
+def test_a_collection_is_a_sequence_of_its_puzzles() -> None:
+    collection = parse_sok(f"Collection: C\n\nA\n{BOARD}\n\nB\n{BOARD}\n\nC\n{BOARD}\n")
+    assert collection[0].title == "A"
+    assert collection[-1].title == "C"
+    part = collection[1:]
+    assert isinstance(part, Collection)
+    assert (part.title, [p.title for p in part]) == ("C", ["B", "C"])
+    assert parse_sok(dump_sok(part)) == part
+    with pytest.raises(IndexError):
+        collection[3]
+    more = part.with_puzzles(collection[0])
+    assert [p.title for p in more] == ["B", "C", "A"]
+    solved = collection[0].with_games(parse_moves("R"), parse_moves("Rl"))
+    assert [g.printed_steps() for g in solved.saved_games] == ["R", "Rl"]
+    assert collection[0].saved_games == ()  # frozen: copies
+    with pytest.raises(ValidationError):
+        collection[0].with_games(parse_moves("n", Tessellation.HEXOBAN))
