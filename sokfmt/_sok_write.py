@@ -58,8 +58,10 @@ def dump(collection: Collection, *, rle: bool, wrap: int | None) -> str:
     writer.notes(
         collection.notes, "The collection's", None, properties, blank=False, same_field=FILE_FIELDS
     )
+    previous = None  # the tessellation in which the title line of a puzzle is read
     for number, puzzle in enumerate(collection.puzzles, start=1):
-        writer.puzzle(puzzle, number, file_game, rle=rle, wrap=wrap)
+        writer.puzzle(puzzle, number, file_game, previous, rle=rle, wrap=wrap)
+        previous = puzzle.tessellation
     return writer.text()
 
 
@@ -253,8 +255,17 @@ class _Writer:
     # -------------------------------------------------------------- puzzles
 
     def puzzle(
-        self, puzzle: Puzzle, number: int, file_game: Tessellation, *, rle: bool, wrap: int | None
+        self,
+        puzzle: Puzzle,
+        number: int,
+        file_game: Tessellation,
+        previous: Tessellation | None,
+        *,
+        rle: bool,
+        wrap: int | None,
     ) -> None:
+        """Write `puzzle`, the `number`th; `previous` is the tessellation of
+        the puzzle before it, in which its title line is read (rule 2)."""
         owner = f"Puzzle {number}'s"
         tessellation = puzzle.tessellation
         keys = _valued_keys(puzzle.notes)
@@ -270,8 +281,9 @@ class _Writer:
         )
         spare_title = "title" in keys or _needs_apart(puzzle.notes, tessellation)
         board = self._board_lines(puzzle, owner, rle)
-        context = None if number == 1 else tessellation
-        title = self._title(puzzle.title, puzzle.title_line, spare_title, "\n".join(board), context)
+        title = self._title(
+            puzzle.title, puzzle.title_line, spare_title, "\n".join(board), previous
+        )
         self.out += board
         properties = [
             _property(key, value or "")

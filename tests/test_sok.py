@@ -547,3 +547,17 @@ def test_a_collection_is_a_sequence_of_its_puzzles() -> None:
     assert collection[0].saved_games == ()  # frozen: copies
     with pytest.raises(ValidationError):
         collection[0].with_games(parse_moves("n", Tessellation.HEXOBAN))
+
+
+def test_a_title_line_is_written_for_the_tessellation_it_is_read_in() -> None:
+    # Found by a long fuzz run: "used" is moves in Octoban, but the title
+    # line of an Octoban puzzle is read before its Game: line, in the
+    # tessellation of the puzzle before it.
+    octoban = parse_board("#####\n#@$.#\n#####", Tessellation.OCTOBAN)
+    collection = Collection(
+        puzzles=(
+            Puzzle(parse_board(BOARD), title="First"),
+            Puzzle(octoban, title="Named", title_line="used"),
+        )
+    )
+    assert parse_sok(dump_sok(collection)) == collection
