@@ -549,3 +549,29 @@ def _every_tick(self: Any, path: str) -> None:
     self.puzzles += 1
     self.name = path
     self._show()
+
+
+# ------------------------------------------------------------------- dedup
+
+
+def test_dedup_finds_the_same_puzzle_turned_and_mirrored(tmp_path: Path) -> None:
+    first = tmp_path / "first.sok"
+    second = tmp_path / "second.xsb"
+    first.write_text(f"Corner\n{BOARD}\n\nOther\n#####\n#@$ .#\n######\n", encoding="utf-8")
+    # The first board mirrored, and turned a quarter, as another file draws them.
+    second.write_text(
+        "Mirrored\n#####\n#.$@#\n#####\n\nTurned\n###\n#@#\n#$#\n#.#\n###\n", encoding="utf-8"
+    )
+    result = sokfmt("dedup", str(first), str(second))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"3 times: {first}:#1 'Corner', {second}:#1 'Mirrored', {second}:#2 'Turned'",
+        "2 files, 4 puzzles: 1 occur more than once (2 repeats)",
+    ]
+    merged = tmp_path / "merged.slc"
+    kept = sokfmt("dedup", str(first), str(second), "--keep", "first", "-o", str(merged))
+    assert kept.returncode == 1
+    assert [p.title for p in load_slc(merged).puzzles] == ["Corner", "Other"]
+    alone = sokfmt("dedup", str(first))
+    assert alone.returncode == 0
+    assert sokfmt("dedup", str(first), "--keep", "first").returncode == 2

@@ -1,0 +1,120 @@
+"""sokfmt dedup: the puzzles that occur more than once across files (up to
+turning, mirroring and where the pusher stands), and a merged collection
+without them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Board
+from ..errors import Diagnostic
+from ..files import dumps
+from ..puzzle import Collection, Puzzle
+from .files import (
+    FILE_ERRORS,
+    UsageError,
+    add_tessellation_option,
+    failed,
+    format_of,
+    load,
+    message,
+    write_text,
+)
+from .walk import level_files
+
+#: The formats that hold collections, which dedup reads.
+READ = ("sok", "xsb", "hsb", "tsb", "slc", "json")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a puzzle stands: its file, its number there (from 1), its title."""
+
+    file: str
+    number: int
+    title: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:#{self.number}" + (f" {self.title!r}" if self.title else "")
+
+
+def register(commands: Any) -> None:
+    command = commands.add_parser(
+        "dedup",
+        help="find the puzzles that occur more than once across files",
+        description="List every puzzle that occurs more than once in the files (a folder "
+        "stands for the level files under it): the same board up to turning, mirroring, the "
+        "floor around it and where the pusher stands in its region. Exit status 1 when some "
+        "are found. With --keep first, write the puzzles of all the files into OUT, each "
+        "only where it first occurs (the first file's notes and title).",
+    )
+    command.add_argument("files", nargs="+", metavar="FILE", help="a level file, or a folder")
+    command.add_argument(
+        "--keep", choices=["first"], help="write a merged collection without the repeats"
+    )
+    command.add_argument("-o", "--output", metavar="OUT", help="where --keep writes")
+    add_tessellation_option(command)
+    command.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    if arguments.keep and not arguments.output:
+        return failed(None, UsageError("--keep needs --output OUT, the file to write"))
+    collections: list[tuple[str, Collection]] = []
+    unread = 0
+    for path in level_files(arguments.files, READ):
+        try:
+            found: list[Diagnostic] = []  # reading doubts are check's business
+            item = load(path, format_of(path, None), arguments.tessellation, diagnostics=found)
+            if not isinstance(item, Collection):
+                raise UsageError("a sliding-block puzzle, which has no board to compare")
+        except (*FILE_ERRORS, UsageError) as error:
+            print(f"sokfmt: {path}: error: {message(error)}", file=sys.stderr)
+            unread += 1
+            continue
+        collections.append((path, item))
+    groups = repeats(collections)
+    for places in groups:
+        print(f"{len(places)} times: " + ", ".join(map(str, places)))
+    puzzles = sum(len(collection) for _, collection in collections)
+    repeated = sum(len(places) - 1 for places in groups)
+    print(
+        f"{len(collections)} file{'s' * (len(collections) != 1)}, {puzzles} puzzles: "
+        f"{len(groups)} occur more than once ({repeated} repeats)"
+    )
+    if arguments.keep and collections:
+        try:
+            merged = merged_first(collections)
+            text = dumps(merged, format_of(arguments.output, None, "--output"))
+            write_text(arguments.output, text)
+        except (*FILE_ERRORS, UsageError) as error:
+            return failed(arguments.output, error)
+    return 1 if groups or unread else 0
+
+
+def repeats(collections: list[tuple[str, Collection]]) -> list[list[Place]]:
+    """The places of each puzzle that occurs more than once, in file order."""
+    seen: dict[Board, list[Place]] = {}
+    for path, collection in collections:
+        for number, puzzle in enumerate(collection, start=1):
+            key = puzzle.board.canonical()
+            seen.setdefault(key, []).append(Place(path, number, puzzle.title))
+    return [places for places in seen.values() if len(places) > 1]
+
+
+def merged_first(collections: list[tuple[str, Collection]]) -> Collection:
+    """Every puzzle of the collections where it first occurs, under the
+    first collection's notes."""
+    kept: list[Puzzle] = []
+    seen: set[Board] = set()
+    for _, collection in collections:
+        for puzzle in collection:
+            key = puzzle.board.canonical()
+            if key not in seen:
+                seen.add(key)
+                kept.append(puzzle)
+    first = collections[0][1]
+    return first[:0].with_puzzles(*kept)
