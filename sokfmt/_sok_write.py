@@ -10,7 +10,10 @@ taken for the title of an untitled block by two blank lines after it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
+from . import geometry
+from ._board import parse as parse_board_text
 from ._sok import title_of
 from ._sok_lexer import (
     BLANK,
@@ -23,10 +26,12 @@ from ._sok_lexer import (
     Line,
     line_class,
 )
+from .board import FLOOR, Board
 from .errors import ValidationError
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle
+from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
 _NOTES = (TEXT_LINE, "ALMOST_MOVES", PROPERTY_LINE, "FLOOR_LINE", BLANK, BLANKS)
@@ -40,9 +45,26 @@ _FILE_PROPERTIES = (
 )
 
 
-def dump(collection: Collection, *, rle: bool, wrap: int | None) -> str:
+@dataclass(frozen=True)
+class Style:
+    """How boards and titles look (see `sokfmt.dump_sok`); every style
+    reads back to the same collection."""
+
+    floor: str = FLOOR  # floor inside the walls
+    outside: str | None = None  # floor outside them (None: as `floor`)
+    pad: bool = True  # every row as long as the board is wide
+    semicolon_titles: bool = False  # "; Title", as .xsb files write titles
+
+    @property
+    def plain(self) -> bool:
+        return self == Style()
+
+
+def dump(collection: Collection, *, rle: bool, wrap: int | None, style: Style = Style()) -> str:
     """See `sokfmt.dump_sok`."""
-    writer = _Writer()
+    if rle and (style.floor != FLOOR or style.outside is not None or not style.pad):
+        raise ValidationError("Run-length encoded boards are written in the plain style only")
+    writer = _Writer(style)
     writer.out += collection.comments
     _refuse_hidden_fields(
         "The collection's",
@@ -63,6 +85,39 @@ def dump(collection: Collection, *, rle: bool, wrap: int | None) -> str:
         writer.puzzle(puzzle, number, file_game, previous, rle=rle, wrap=wrap)
         previous = puzzle.tessellation
     return writer.text()
+
+
+def styled_rows(board: Board, style: Style) -> list[str]:
+    """The rows of `board` in `style`: floor inside and outside the walls as
+    it says (Hexoban's filler columns as the outside), rows without the
+    floor at their end unless `style.pad`.  What the style cannot write
+    stays "-": a row of floor alone (it would be a blank line), and the
+    floor that keeps the board its width."""
+    floor, outside = style.floor, style.outside if style.outside is not None else style.floor
+    away = geometry.outside(board)
+    hexoban = board.tessellation is Tessellation.HEXOBAN
+    rows = []
+    for r, text in enumerate(board.rows):
+        squares = list(text)
+        for index, square in enumerate(squares):
+            if square != FLOOR:
+                continue
+            if hexoban:
+                cell, filler = divmod(index - (r % 2), 2)
+                if filler == 0 or index < r % 2:  # between cells, or before the first
+                    squares[index] = outside
+                    continue
+                squares[index] = outside if (r, cell) in away else floor
+            else:
+                squares[index] = outside if (r, index) in away else floor
+        rows.append("".join(squares))
+    rows = [row.rstrip(" ") for row in rows]  # a space at the end of a row is not read
+    if not style.pad:
+        rows = [row.rstrip(floor + outside) for row in rows]
+    width = max(map(len, board.rows))
+    if max(map(len, rows)) < width:  # the last columns hold floor alone
+        rows[0] = rows[0].ljust(width, FLOOR)
+    return [row if row.strip(" ") else FLOOR for row in rows]  # not a blank line
 
 
 def _valued_keys(notes: str) -> set[str]:
@@ -143,7 +198,8 @@ def _lexed(
 
 
 class _Writer:
-    def __init__(self) -> None:
+    def __init__(self, style: Style) -> None:
+        self.style = style
         self.out: list[str] = []
         # Whether the text ends with a one-line paragraph, which an untitled
         # block after it (with at most one blank line between) would take as
@@ -233,6 +289,8 @@ class _Writer:
         line = title_line
         if not overridden and title and title_of(title) == title:
             line = title
+            if self.style.semicolon_titles and title_of(f"; {title}") == title:
+                line = f"; {title}"
         if title_line and not title:
             raise ValidationError(
                 f"The title line {title_line!r} is kept only under a title that overrides it"
@@ -338,6 +396,12 @@ class _Writer:
 
     def _board_lines(self, puzzle: Puzzle, owner: str, rle: bool) -> list[str]:
         text = puzzle.board.printed(rle=rle)
+        if not self.style.plain:
+            styled = "\n".join(styled_rows(puzzle.board, self.style))
+            if _tokens(styled, puzzle.tessellation) == _tokens(text, puzzle.tessellation) and (
+                parse_board_text(styled, puzzle.tessellation, limit=DEFAULT_LIMIT) == puzzle.board
+            ):
+                text = styled  # else the plain rows, which read as the board
         kinds = _tokens(text, puzzle.tessellation)
         if not kinds or any(kind not in (ROWS, GAP) for kind in kinds):
             raise ValidationError(

@@ -156,11 +156,18 @@ def from_json(data: bytes | str) -> Collection | LevPuzzle:
 
 
 def dumps(
-    item: Collection | LevPuzzle, format: str, *, rle: bool = False, lossy: bool = False
+    item: Collection | LevPuzzle,
+    format: str,
+    *,
+    rle: bool = False,
+    lossy: bool = False,
+    classic: bool = False,
 ) -> str:
     """The text of `item` in `format` (a name of `FILE_FORMATS`).
 
-    Boards are run-length encoded with `rle` (.sok and its kin).  Saved
+    Boards are run-length encoded with `rle` (.sok and its kin), or drawn
+    as classic files draw them with `classic` (blanks for floor, no floor at
+    the end of rows); .xsb, .hsb and .tsb titles are written "; Title".  Saved
     games are dropped from formats that cannot hold them only with `lossy`;
     for .slc, `lossy` also drops the notes, comments, Sokoban+ orders and
     dates that it has no place for (boards that are not Sokoban are still
@@ -185,7 +192,8 @@ def dumps(
         item = _without_saved_games(item, chosen, lossy)
     if chosen.name == "slc":
         return dump_slc(_slc_only(item) if lossy else item)
-    return dump_sok(item, rle=rle)
+    style: dict[str, Any] = {"floor": " ", "pad": False} if classic else {}
+    return dump_sok(item, rle=rle, semicolon_titles=chosen.name != "sok", **style)
 
 
 def dump(

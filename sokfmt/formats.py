@@ -207,18 +207,41 @@ def iter_sok(
     yield from iterate(lines, tessellation or Tessellation.SOKOBAN, diagnostics, replay)
 
 
-def dump_sok(collection: Collection, *, rle: bool = False, wrap: int | None = 70) -> str:
+def dump_sok(
+    collection: Collection,
+    *,
+    rle: bool = False,
+    wrap: int | None = 70,
+    floor: str = "-",
+    outside: str | None = None,
+    pad: bool = True,
+    semicolon_titles: bool = False,
+) -> str:
     """The collection as .sok text (format 0.19) that `parse_sok` reads back
-    to an equal collection.
+    to an equal collection, whatever the style.
 
     Boards are written as canonical rows, or run-length encoded on one line
     with `rle`; moves are wrapped at `wrap` columns (None: not wrapped).
-    ``Game:`` is written for every puzzle that is not Sokoban.
+    ``Game:`` is written for every puzzle that is not Sokoban.  The style of
+    plain rows: `floor` is the floor inside the walls ("-", "_" or " "),
+    `outside` the floor outside them (default: as `floor`; Hexoban's filler
+    columns too), `pad=False` leaves out the floor at the end of rows, and
+    `semicolon_titles` writes titles as "; Title", as .xsb files do.  Where a
+    style would change what is read (a row of floor alone as a blank line),
+    that part is written plain.
+
+    Raises:
+        ValidationError: the collection holds what the format cannot (see
+            README), or a style with `rle` or an unknown floor character.
     """
-    from ._sok_write import dump
+    from ._sok_write import Style, dump
 
     _checked(collection, Collection, "collection")
-    return dump(collection, rle=rle, wrap=wrap)
+    for name, value in (("floor", floor), ("outside", outside)):
+        if value is not None and value not in ("-", "_", " "):
+            raise ValidationError(f"{name} must be '-', '_' or ' ', not {value!r}")
+    style = Style(floor, outside, pad, semicolon_titles)
+    return dump(collection, rle=rle, wrap=wrap, style=style)
 
 
 # -------------------------------------------------------------------- .lev

@@ -406,7 +406,11 @@ def _slc_writes(collection: Collection) -> list[str]:
 
 
 def _sok_writes(collection: Collection) -> list[str]:
-    return [sokfmt.dump_sok(collection), sokfmt.dump_sok(collection, rle=True, wrap=7)]
+    return [
+        sokfmt.dump_sok(collection),
+        sokfmt.dump_sok(collection, rle=True, wrap=7),
+        sokfmt.dump_sok(collection, floor=" ", outside="_", pad=False, semicolon_titles=True),
+    ]
 
 
 def readers() -> list[Reader]:

@@ -6,6 +6,7 @@ import io
 import re
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -501,6 +502,54 @@ def test_generated_collections_round_trip(
     text = dump_sok(collection)
     assert parse_sok(text) == collection
     assert dump_sok(parse_sok(text)) == text
+
+
+_STYLES = st.fixed_dictionaries(
+    {
+        "floor": st.sampled_from(["-", "_", " "]),
+        "outside": st.sampled_from([None, "-", " "]),
+        "pad": st.booleans(),
+        "semicolon_titles": st.booleans(),
+    }
+)
+
+
+@given(st.lists(puzzles(), max_size=4), _WORDS | st.just(""), _STYLES)
+def test_every_writer_style_reads_back_equal(
+    puzzle_list: list[Puzzle], title: str, style: dict[str, Any]
+) -> None:
+    collection = Collection(title=title, puzzles=tuple(puzzle_list))
+    assert parse_sok(dump_sok(collection, **style)) == collection
+
+
+def test_writer_styles_worked_example() -> None:
+    collection = parse_sok(
+        "Room\n----#####\n#####---#\n#-@-$-.-#\n#########\n\n"
+        "Tall\n#####\n#@$.#\n#---#\n#---#\n#####\n"
+    )
+    assert dump_sok(collection, floor=" ", pad=False, semicolon_titles=True) == (
+        "; Room\n    #####\n#####   #\n# @ $ . #\n#########\n\n"
+        "; Tall\n#####\n#@$.#\n#   #\n#   #\n#####\n"
+    )
+    # The outside blank, the floor inside as it was.
+    assert dump_sok(collection[:1], outside=" ").splitlines()[1:4] == [
+        "    #####",
+        "#####---#",
+        "#-@-$-.-#",
+    ]
+    with pytest.raises(ValidationError, match="plain style"):
+        dump_sok(collection, rle=True, floor=" ")
+    with pytest.raises(ValidationError, match="floor must be"):
+        dump_sok(collection, floor="x")
+
+
+def test_what_a_style_cannot_write_stays_plain() -> None:
+    # A row of floor alone, and the floor that keeps the board its width.
+    board = Board(Tessellation.SOKOBAN, ("#####-", "#@$.#-", "------", "#####-"))
+    collection = Collection(puzzles=(Puzzle(board, title="Edge"),))
+    text = dump_sok(collection, floor=" ", pad=False)
+    assert text.splitlines()[1:] == ["#####-", "#@$.#", "-", "#####"]
+    assert parse_sok(text) == collection
 
 
 # ------------------------------------------------------------------ replay

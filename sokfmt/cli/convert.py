@@ -44,6 +44,11 @@ def register(commands: Any) -> None:
     command.add_argument("--from", dest="source", choices=FORMATS, help="the format of IN")
     command.add_argument("--to", dest="target", choices=FORMATS, help="the format of OUT")
     command.add_argument("--rle", action="store_true", help="run-length encode boards")
+    command.add_argument(
+        "--classic",
+        action="store_true",
+        help="draw boards as classic files do: blanks for floor, no floor at the end of rows",
+    )
     command.add_argument("--lossy", action="store_true", help="allow dropping saved games")
     command.add_argument(
         "-j",
@@ -68,7 +73,9 @@ def run(arguments: argparse.Namespace) -> int:
         path = arguments.input
         item = load(arguments.input, source, arguments.tessellation)
         path = None
-        text = dumps(item, target, rle=arguments.rle, lossy=arguments.lossy)
+        text = dumps(
+            item, target, rle=arguments.rle, lossy=arguments.lossy, classic=arguments.classic
+        )
         path = arguments.output
         write_text(arguments.output, text)
     except (*FILE_ERRORS, UsageError) as error:
@@ -94,7 +101,7 @@ def _run_folder(arguments: argparse.Namespace) -> int:
         return failed(
             None, UsageError(f"several files would be written as {clashes[0]}; convert them apart")
         )
-    options = (target, arguments.rle, arguments.lossy, arguments.tessellation)
+    options = (target, arguments.rle, arguments.lossy, arguments.classic, arguments.tessellation)
     tasks = list(zip(paths, outputs, strict=True))
     failures = 0
     for error in run_each(convert_file, tasks, options, arguments.jobs):
@@ -125,6 +132,7 @@ def convert_file(
     target: str,
     rle: bool,
     lossy: bool,
+    classic: bool,
     tessellation: Tessellation | None,
 ) -> str:
     """Convert one file; "" when done, else what to print about it."""
@@ -134,7 +142,7 @@ def convert_file(
         if isinstance(item, LevPuzzle) != (target == "lev") and target != "json":
             kind = "a sliding-block puzzle" if isinstance(item, LevPuzzle) else "a collection"
             return f"sokfmt: {source}: skipped: {kind}, which .{target} cannot hold"
-        text = dumps(item, target, rle=rle, lossy=lossy)
+        text = dumps(item, target, rle=rle, lossy=lossy, classic=classic)
         Path(output).parent.mkdir(parents=True, exist_ok=True)
         write_text(output, text)
     except (*FILE_ERRORS, UsageError) as error:
