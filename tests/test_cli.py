@@ -269,7 +269,8 @@ def test_show_writes_an_svg_picture(tmp_path: Path, game: str, board: str) -> No
     shapes = [element for element in root if not element.tag.endswith("title")]
     assert len(shapes) == cells + markers
     kinds = [element.get("class") for element in shapes]
-    assert kinds.count("box") == len(parsed.boxes)
+    assert kinds.count("box") + kinds.count("box-on-goal") == len(parsed.boxes)
+    assert kinds.count("goal") == len(parsed.goals)
     assert kinds.count("pusher") == len(parsed.pushers)
     polygons = [element for element in shapes if element.tag.endswith("polygon")]
     corners = {len(element.get("points", "").split()) for element in polygons}
@@ -285,6 +286,9 @@ def test_show_lev_picture_and_drawing(tmp_path: Path) -> None:
     fills = [element.get("fill") for element in root if element.tag.endswith("polygon")]
     assert len(fills) == 20
     assert fills.count("#7f0000") == 4
+    labels = sorted(element.text or "" for element in root if element.tag.endswith("text"))
+    assert labels == sorted("A1278653" + "4")  # one per piece, on its first cell
+    assert [e.get("class") for e in root if e.tag.endswith("path")] == ["outline"]
 
 
 def test_readme_shows_the_real_info_output() -> None:

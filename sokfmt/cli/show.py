@@ -20,6 +20,7 @@ from .files import (
     load,
     write_text,
 )
+from .gallery import gallery_html
 from .svg import board_svg, lev_svg
 from .text import wants_colour
 
@@ -40,12 +41,18 @@ def register(commands: Any) -> None:
         "show",
         help="draw a board in the terminal or as SVG",
         description="Draw one puzzle of FILE (the first, or --puzzle NUMBER or TITLE) in the "
-        "terminal, in colour when it supports it, or as an SVG picture with --svg.",
+        "terminal, in colour when it supports it, or as an SVG picture with --svg; or every "
+        "puzzle of FILE on a static HTML page with --html.",
     )
     command.add_argument("file", metavar="FILE")
     command.add_argument("--puzzle", help="the puzzle's number (from 1) or title")
     command.add_argument(
         "--svg", metavar="OUT.svg", help="write an SVG picture ('-': standard output)"
+    )
+    command.add_argument(
+        "--html",
+        metavar="OUT.html",
+        help="write a page of every puzzle of FILE: pictures, sizes, boxes, best solutions",
     )
     command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
     add_tessellation_option(command)
@@ -60,6 +67,11 @@ def run(arguments: argparse.Namespace) -> int:
         chosen = format_of(arguments.file, arguments.format)
         item = load(arguments.file, chosen, arguments.tessellation)
         colour = wants_colour(sys.stdout, arguments.color)
+        if arguments.html:
+            if isinstance(item, LevPuzzle):
+                raise UsageError("--html draws collections; use --svg for a .lev puzzle")
+            write_text(arguments.html, gallery_html(item, arguments.file))
+            return 0
         if isinstance(item, LevPuzzle):
             picture, drawing = lev_svg(item), draw_lev(item, colour)
         else:
