@@ -332,11 +332,12 @@ class Reader:
     reread: Callable[[str], Any] | None = None
 
 
-def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collection:
-    """parse_sok, its diagnostics checked: in order, inside the text, and
-    errors raised (the first) exactly when there are some."""
+def _with_diagnostics(read: Callable[..., Collection], text: str) -> Collection:
+    """`read(text, diagnostics=...)`, its diagnostics checked: inside the
+    text, and errors raised (the first) exactly when there are some, the
+    same collection read either way."""
     found: list[sokfmt.Diagnostic] = []
-    collection = sokfmt.parse_sok(text, tessellation=tessellation, diagnostics=found)
+    collection = read(text, diagnostics=found)
     lines = len(_lines(text, True))
     if any(not 1 <= d.line <= lines for d in found):
         raise Failure(f"a diagnostic outside the text: {found}")
@@ -344,49 +345,7 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", sokfmt.SokfmtWarning)
-            strict = sokfmt.parse_sok(text, tessellation=tessellation, diagnostics=None)
-    except ParseError as error:
-        if not errors or (error.line, error.column, error.code) != (
-            errors[0].line,
-            errors[0].column,
-            errors[0].code,
-        ):
-            raise Failure(f"raised {error!r}, diagnostics {errors}") from error
-        raise
-    if errors:
-        raise Failure(f"diagnostics hold errors {errors} but nothing was raised")
-    if strict != collection:
-        raise Failure("with and without diagnostics, different collections")
-    replayed: list[sokfmt.Diagnostic] = []
-    if sokfmt.parse_sok(text, tessellation=tessellation, diagnostics=replayed, replay=True) != (
-        collection
-    ):
-        raise Failure("with and without replay, different collections")
-    if [d for d in replayed if not d.code.startswith("SOK5")] != found:
-        raise Failure(f"replay changes the other diagnostics: {replayed} {found}")
-    if any(not 1 <= d.line <= lines for d in replayed):
-        raise Failure(f"a replay diagnostic outside the text: {replayed}")
-    return collection
-
-
-def _parse_slc(text: str) -> Collection:
-    """parse_slc, its diagnostics checked as `_parse_sok` checks them, and
-    its fast path against the full reader."""
-    fast = _slc_tree.read(text)
-    if fast is not None:
-        doubts: list[sokfmt.Diagnostic] = []
-        if _slc.parse_fully(text, doubts) != fast or doubts:
-            raise Failure(f"the fast path reads what the full reader does not: {doubts}")
-    found: list[sokfmt.Diagnostic] = []
-    collection = sokfmt.parse_slc(text, diagnostics=found)
-    lines = len(_lines(text, True))
-    if any(not 1 <= d.line <= lines for d in found):
-        raise Failure(f"a diagnostic outside the text: {found}")
-    errors = [d for d in found if d.severity == "error"]
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", sokfmt.SokfmtWarning)
-            strict = sokfmt.parse_slc(text)
+            strict = read(text, diagnostics=None)
     except ParseError as error:
         if not errors or error.diagnostic() != errors[0]:
             raise Failure(f"raised {error!r}, diagnostics {errors}") from error
@@ -396,6 +355,33 @@ def _parse_slc(text: str) -> Collection:
     if strict != collection:
         raise Failure("with and without diagnostics, different collections")
     return collection
+
+
+def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collection:
+    """parse_sok, its diagnostics checked, and with replay the same
+    collection and diagnostics but those of replay."""
+    read = functools.partial(sokfmt.parse_sok, tessellation=tessellation)
+    collection = _with_diagnostics(read, text)
+    found: list[sokfmt.Diagnostic] = []
+    read(text, diagnostics=found)
+    replayed: list[sokfmt.Diagnostic] = []
+    if read(text, diagnostics=replayed, replay=True) != collection:
+        raise Failure("with and without replay, different collections")
+    if [d for d in replayed if not d.code.startswith("SOK5")] != found:
+        raise Failure(f"replay changes the other diagnostics: {replayed} {found}")
+    if any(not 1 <= d.line <= len(_lines(text, True)) for d in replayed):
+        raise Failure(f"a replay diagnostic outside the text: {replayed}")
+    return collection
+
+
+def _parse_slc(text: str) -> Collection:
+    """parse_slc, its diagnostics checked, and its fast path against the full reader."""
+    fast = _slc_tree.read(text)
+    if fast is not None:
+        doubts: list[sokfmt.Diagnostic] = []
+        if _slc.parse_fully(text, doubts) != fast or doubts:
+            raise Failure(f"the fast path reads what the full reader does not: {doubts}")
+    return _with_diagnostics(sokfmt.parse_slc, text)
 
 
 def _slc_writes(collection: Collection) -> list[str]:

@@ -18,7 +18,7 @@ from .files import (
     load,
     message,
 )
-from .walk import default_jobs, jobs_option, level_files, run_each, tick
+from .walk import add_jobs_option, level_files, run_each, tick
 
 #: The formats check reads: those with lines and columns to report.
 CHECKED = tuple(name for name in FORMATS if name != "json")
@@ -58,14 +58,7 @@ def register(commands: Any) -> None:
         action="store_false",
         help="do not replay the saved games (read and check the text only)",
     )
-    command.add_argument(
-        "-j",
-        "--jobs",
-        type=jobs_option,
-        default=default_jobs(),
-        metavar="N",
-        help="check N files at a time, in parallel processes (default: the number of cores)",
-    )
+    add_jobs_option(command, "check")
     command.set_defaults(run=run)
 
 

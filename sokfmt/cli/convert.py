@@ -22,7 +22,7 @@ from .files import (
     message,
     write_text,
 )
-from .walk import default_jobs, jobs_option, level_files, run_each, tick
+from .walk import add_jobs_option, level_files, run_each, tick
 
 #: The formats that hold collections; the others hold one .lev puzzle (JSON holds either).
 COLLECTIONS = ("sok", "xsb", "hsb", "tsb", "slc")
@@ -50,14 +50,7 @@ def register(commands: Any) -> None:
         help="draw boards as classic files do: blanks for floor, no floor at the end of rows",
     )
     command.add_argument("--lossy", action="store_true", help="allow dropping saved games")
-    command.add_argument(
-        "-j",
-        "--jobs",
-        type=jobs_option,
-        default=default_jobs(),
-        metavar="N",
-        help="for a folder, convert N files at a time (default: the number of cores)",
-    )
+    add_jobs_option(command, "for a folder, convert")
     add_tessellation_option(command)
     command.set_defaults(run=run)
 

@@ -3,6 +3,7 @@ file in parallel processes, with a progress bar that moves per puzzle."""
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
 import os
 import queue
@@ -49,16 +50,23 @@ def level_files(paths: Sequence[str], formats: Sequence[str]) -> list[str]:
     return found
 
 
-def jobs_option(value: str) -> int:
-    """-j N: a number of processes, at least 1."""
+def add_jobs_option(command: argparse.ArgumentParser, what: str) -> None:
+    """-j N: how many files at a time, in parallel processes."""
+    command.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help=f"{what} N files at a time, in parallel processes (default: the number of cores)",
+    )
+
+
+def _jobs(value: str) -> int:
     jobs = int(value)
     if jobs < 1:
         raise ValueError(value)
     return jobs
-
-
-def default_jobs() -> int:
-    return os.cpu_count() or 1
 
 
 def run_each(
