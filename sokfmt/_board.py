@@ -53,8 +53,9 @@ def plain_cells(rows: list[str]) -> list[str] | None:
     None for any other rows."""
     table = _legend()[0]
     squares = [row.rstrip(_WHITESPACE) for row in rows]
-    if not all(squares) or not _plain().fullmatch("".join(squares)):
-        return None
+    joined = "".join(squares)
+    if not all(squares) or "\n" in joined or not _plain().fullmatch(joined):
+        return None  # a blank row, a row of several lines, or not squares alone
     return [row.translate(table) for row in squares]
 
 

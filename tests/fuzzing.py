@@ -452,9 +452,7 @@ def check(reader: Reader, text: str) -> str:
     except ParseError as error:
         check_position(error, text, universal=reader.universal)
         return type(error).__name__
-    except SokfmtError as error:
-        return type(error).__name__
-    except Exception as error:
+    except Exception as error:  # a ValidationError too: bad text is a ParseError
         raise Failure(f"{type(error).__name__}: {error}") from error
     try:
         check_written(reader, value)

@@ -116,7 +116,7 @@ def test_the_board_fast_path_agrees_with_decoding(text: str, tessellation: Tesse
     assert outcomes[0] == outcomes[1]
 
 
-@given(st.lists(st.text(alphabet="#@+$*.-_ pPbBWmMo\t|2x", max_size=8), min_size=1, max_size=5))
+@given(st.lists(st.text(alphabet="#@+$*.-_ pPbBWmMo\t|2x\n\r", max_size=8), min_size=1, max_size=5))
 def test_plain_rows_agree_with_decoding(rows: list[str]) -> None:
     """The rows of an .slc level, read without decoding where they allow it."""
     plain = _board.plain_cells(rows)
