@@ -62,7 +62,7 @@ class Style:
 
 def dump(collection: Collection, *, rle: bool, wrap: int | None, style: Style = Style()) -> str:
     """See `sokfmt.dump_sok`."""
-    if rle and (style.floor != FLOOR or style.outside is not None or not style.pad):
+    if rle and (style.floor != FLOOR or style.outside not in (None, FLOOR) or not style.pad):
         raise ValidationError("Run-length encoded boards are written in the plain style only")
     writer = _Writer(style)
     writer.out += collection.comments
@@ -442,12 +442,19 @@ class _Writer:
         text = game.printed_steps()
         size = wrap if wrap and wrap > 0 else max(len(text), 1)
         chunks: list[str] = []
+        pending = ""  # a piece without a letter ("[]"): it goes with the next one
         for start in range(0, len(text), size):
-            chunk = text[start : start + size]
-            if chunks and _tokens(chunk, game.tessellation) != ["MOVES"]:
-                chunks[-1] += chunk  # a line needs a letter to be read as moves
+            chunk = pending + text[start : start + size]
+            if _tokens(chunk, game.tessellation) == ["MOVES"]:
+                chunks.append(chunk)  # a line needs a letter to be read as moves
+                pending = ""
             else:
-                chunks.append(chunk)
+                pending = chunk
+        if pending:
+            if chunks:
+                chunks[-1] += pending
+            else:
+                chunks.append(pending)
         if not chunks or _tokens("\n".join(chunks), game.tessellation) != ["MOVES"]:
             what = "it has no step" if not text else f"its moves {text!r} hold no move letter"
             raise ValidationError(

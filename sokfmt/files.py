@@ -203,6 +203,7 @@ def dump(
     format: str | None = None,
     rle: bool = False,
     lossy: bool = False,
+    classic: bool = False,
 ) -> None:
     """Write `item` to the file at `path` (UTF-8), in the format its
     extension names (or `format`); see `dumps`.
@@ -211,7 +212,7 @@ def dump(
         ValidationError: as `dumps`, before the file is touched.
         OSError: the file cannot be written.
     """
-    text = dumps(item, file_format(path, format).name, rle=rle, lossy=lossy)
+    text = dumps(item, file_format(path, format).name, rle=rle, lossy=lossy, classic=classic)
     Path(path).write_text(text, encoding="utf-8")
 
 

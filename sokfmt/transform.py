@@ -13,8 +13,10 @@ grid's rows and columns can show:
 A turn is clockwise; `transformed(board, turns, mirror)` mirrors left to
 right first, then turns.  The result is placed in the grid of its
 tessellation (an Octoban octagon or a Trioban triangle pointing up in the
-top left corner, even Hexoban rows to the left), with floor around it where
-the grid needs room.  All functions return new boards.
+top left corner, even Hexoban rows to the left) and trimmed: rows and
+columns of floor alone at its edges mean nothing inside the walls, and .sok
+cannot hold them at the top or the bottom; a column of floor stays where
+the grid needs it.  All functions return new boards.
 """
 
 from __future__ import annotations
@@ -51,8 +53,10 @@ def symmetries(tessellation: Tessellation) -> tuple[Symmetry, ...]:
 def transformed(board: Board, turns: int = 0, mirror: bool = False) -> Board:
     """`board` mirrored left to right (with `mirror`), then turned clockwise
     `turns` times (a quarter turn on square grids, a sixth on Hexoban's, a
-    half on Trioban's)."""
-    cells = {(r, c): square for r, row in enumerate(board.cells) for c, square in enumerate(row)}
+    half on Trioban's), and trimmed."""
+    cells = _squares(board.cells)
+    if not cells:
+        return Board(board.tessellation, (FLOOR,))
     return Board(board.tessellation, _drawn(board.tessellation, cells, turns, mirror))
 
 
@@ -69,10 +73,7 @@ def mirrored(board: Board) -> Board:
 def trimmed(board: Board) -> Board:
     """`board` without the rows and columns around it that hold floor only
     (a board of floor only keeps one cell)."""
-    cells = _squares(board.cells)
-    if not cells:
-        return Board(board.tessellation, (FLOOR,))
-    return Board(board.tessellation, _drawn(board.tessellation, cells, 0, False))
+    return transformed(board)
 
 
 def canonical(board: Board) -> Board:

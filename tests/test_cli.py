@@ -576,6 +576,30 @@ def test_dedup_finds_the_same_puzzle_turned_and_mirrored(tmp_path: Path) -> None
     kept = sokfmt("dedup", str(first), str(second), "--keep", "first", "-o", str(merged))
     assert kept.returncode == 1
     assert [p.title for p in load_slc(merged).puzzles] == ["Corner", "Other"]
-    alone = sokfmt("dedup", str(first))
+    alone = sokfmt("dedup", str(first), str(first))  # a file named twice is read once
     assert alone.returncode == 0
     assert sokfmt("dedup", str(first), "--keep", "first").returncode == 2
+    assert sokfmt("dedup", str(first), "-o", str(merged)).returncode == 2
+    odd = sokfmt("dedup", str(first), "--keep", "first", "-o", str(tmp_path / "x.png"))
+    assert (odd.returncode, odd.stdout) == (2, "")  # refused before any file is read
+
+
+def test_dedup_reports_what_it_cannot_read_and_writes_nothing_then(tmp_path: Path) -> None:
+    good = tmp_path / "good.sok"
+    bad = tmp_path / "bad.sok"
+    good.write_text(f"One\n{BOARD}\n", encoding="utf-8")
+    bad.write_text("Two\n######\n#@$.X#\n######\n", encoding="utf-8")
+    merged = tmp_path / "merged.sok"
+    result = sokfmt("dedup", str(good), str(bad), "--keep", "first", "-o", str(merged))
+    assert result.returncode == 1
+    assert f"sokfmt: {bad}:3:5: error: Unexpected 'X'" in result.stderr
+    assert "1 file could not be read" in result.stdout
+    assert not merged.exists()
+
+
+def test_convert_a_folder_refuses_a_file_or_standard_output(archive: Path, tmp_path: Path) -> None:
+    for output in ("-", str(archive / "good.sok")):
+        result = sokfmt("convert", str(archive), output, "--to", "json")
+        assert result.returncode == 2
+        assert "writes into a folder" in result.stderr
+    assert not (Path.cwd() / "-").exists()

@@ -190,3 +190,11 @@ def test_hexoban_parser_tests_read_as_hexoban_have_no_open_boards() -> None:
     assert open_as_sokoban > 0
     assert sum(d.code == "SOK403" for d in as_hexoban) < open_as_sokoban
     assert json.loads(json.dumps([str(d) for d in as_hexoban]))  # diagnostics print
+
+
+def test_dump_draws_classic_boards(tmp_path: Path) -> None:
+    collection = _collection(Board(Tessellation.SOKOBAN, ("--###", "###.#", "#@$-#", "#####")))
+    dump(collection, tmp_path / "x.xsb", classic=True)
+    text = (tmp_path / "x.xsb").read_text("utf-8")
+    assert "; P1\n  ###\n###.#\n#@$ #\n#####\n" in text
+    assert load(tmp_path / "x.xsb") == collection

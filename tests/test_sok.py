@@ -610,3 +610,10 @@ def test_a_title_line_is_written_for_the_tessellation_it_is_read_in() -> None:
         )
     )
     assert parse_sok(dump_sok(collection)) == collection
+
+
+def test_short_wraps_keep_a_reverse_game_s_brackets_with_a_move() -> None:
+    collection = parse_sok(f"{BOARD}\n\nSolution\n[]rr\n")
+    for wrap in (1, 2, 3):
+        assert parse_sok(dump_sok(collection, wrap=wrap)) == collection
+    assert dump_sok(collection, rle=True, outside="-")  # the plain style, named

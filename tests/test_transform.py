@@ -166,3 +166,14 @@ def _images(box: Position, goal: Position) -> list[tuple[Position, Position]]:
             found.append((b, g))
             b, g = (b[1], 4 - b[0]), (g[1], 4 - g[0])
     return found
+
+
+def test_transformed_boards_can_be_written() -> None:
+    # Found by a newcomer: a column of floor turned into a row of floor at
+    # the top, which .sok cannot hold.  Transformations trim.
+    from sokfmt import Collection, Puzzle, dump_sok, parse_sok
+
+    board = parse_sok(" #####\n #@$.#\n #####\n").puzzles[0].board
+    for turns, mirror in symmetries(board.tessellation):
+        collection = Collection(puzzles=(Puzzle(transformed(board, turns, mirror)),))
+        assert parse_sok(dump_sok(collection)) == collection

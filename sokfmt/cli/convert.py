@@ -81,6 +81,10 @@ def _run_folder(arguments: argparse.Namespace) -> int:
     if not arguments.target:
         return failed(None, UsageError("name the format of the files to write with --to"))
     target = arguments.target
+    if arguments.output == "-" or Path(arguments.output).is_file():
+        return failed(
+            None, UsageError(f"converting a folder writes into a folder, not {arguments.output!r}")
+        )
     holds = _sources_for(target)
     every = level_files([arguments.input], FORMATS)
     paths = [path for path in every if file_format(path).name in holds]

@@ -5,13 +5,12 @@ without them."""
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
-from ..errors import Diagnostic
-from ..files import dumps
+from ..errors import ValidationError
+from ..files import dumps, file_format
 from ..puzzle import Collection, Puzzle
 from .files import (
     FILE_ERRORS,
@@ -20,7 +19,6 @@ from .files import (
     failed,
     format_of,
     load,
-    message,
     write_text,
 )
 from .walk import level_files
@@ -56,23 +54,29 @@ def register(commands: Any) -> None:
         "--keep", choices=["first"], help="write a merged collection without the repeats"
     )
     command.add_argument("-o", "--output", metavar="OUT", help="where --keep writes")
+    command.add_argument(
+        "--lossy", action="store_true", help="let --keep drop what OUT's format cannot hold"
+    )
     add_tessellation_option(command)
     command.set_defaults(run=run)
 
 
 def run(arguments: argparse.Namespace) -> int:
-    if arguments.keep and not arguments.output:
-        return failed(None, UsageError("--keep needs --output OUT, the file to write"))
+    try:
+        target = _target(arguments)
+    except UsageError as error:
+        return failed(None, error)
     collections: list[tuple[str, Collection]] = []
     unread = 0
     for path in level_files(arguments.files, READ):
         try:
-            found: list[Diagnostic] = []  # reading doubts are check's business
-            item = load(path, format_of(path, None), arguments.tessellation, diagnostics=found)
+            if path == "-":
+                raise UsageError("dedup reads files and folders, not standard input")
+            item = load(path, format_of(path, None), arguments.tessellation)
             if not isinstance(item, Collection):
                 raise UsageError("a sliding-block puzzle, which has no board to compare")
         except (*FILE_ERRORS, UsageError) as error:
-            print(f"sokfmt: {path}: error: {message(error)}", file=sys.stderr)
+            failed(path, error)  # reported; the other files are read on
             unread += 1
             continue
         collections.append((path, item))
@@ -84,15 +88,42 @@ def run(arguments: argparse.Namespace) -> int:
     print(
         f"{len(collections)} file{'s' * (len(collections) != 1)}, {puzzles} puzzles: "
         f"{len(groups)} occur more than once ({repeated} repeats)"
+        + (f"; {unread} file{'s' * (unread != 1)} could not be read" if unread else "")
     )
-    if arguments.keep and collections:
-        try:
-            merged = merged_first(collections)
-            text = dumps(merged, format_of(arguments.output, None, "--output"))
-            write_text(arguments.output, text)
-        except (*FILE_ERRORS, UsageError) as error:
-            return failed(arguments.output, error)
+    if target and collections:
+        if unread:
+            print(f"sokfmt: {arguments.output} not written: some files could not be read")
+        else:
+            try:
+                merged = merged_first(collections)
+                write_text(arguments.output, dumps(merged, target, lossy=arguments.lossy))
+            except (*FILE_ERRORS, UsageError) as error:
+                return failed(arguments.output, error)
     return 1 if groups or unread else 0
+
+
+def _target(arguments: argparse.Namespace) -> str | None:
+    """The format --keep writes, checked before any file is read.
+
+    Raises:
+        UsageError: --keep without --output, --output without --keep, or an
+            output whose format cannot hold a collection.
+    """
+    if not arguments.keep:
+        if arguments.output:
+            raise UsageError("--output is where --keep writes: give --keep first too")
+        return None
+    if not arguments.output:
+        raise UsageError("--keep needs --output OUT, the file to write")
+    if arguments.output == "-":
+        raise UsageError("--output must name a file, whose extension says its format")
+    try:
+        target = file_format(arguments.output).name
+    except ValidationError as error:
+        raise UsageError(str(error)) from None
+    if target not in READ:
+        raise UsageError(f"--output names a .{target} file, which holds no collection")
+    return target
 
 
 def repeats(collections: list[tuple[str, Collection]]) -> list[list[Place]]:

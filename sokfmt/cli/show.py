@@ -104,7 +104,7 @@ def choose(collection: Collection, wanted: str | None) -> Puzzle:
     if wanted.isascii() and wanted.isdigit():
         number = int(wanted) if len(wanted) < 10 else 0
         if not 1 <= number <= len(puzzles):
-            raise UsageError(f"no puzzle {number}: the file holds {len(puzzles)}")
+            raise UsageError(f"no puzzle {wanted}: the file holds {len(puzzles)}")
         return puzzles[number - 1]
     for puzzle in puzzles:
         if puzzle.title == wanted:

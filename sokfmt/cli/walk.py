@@ -35,7 +35,7 @@ def tick(path: str) -> None:
 
 def level_files(paths: Sequence[str], formats: Sequence[str]) -> list[str]:
     """`paths`, each folder replaced by the files under it (at any depth, in
-    name order) whose extension is that of one of `formats`."""
+    name order) whose extension is that of one of `formats`; each file once."""
     extensions = {e for f in FILE_FORMATS if f.name in formats for e in f.extensions}
     found: list[str] = []
     for path in paths:
@@ -47,7 +47,7 @@ def level_files(paths: Sequence[str], formats: Sequence[str]) -> list[str]:
             )
         else:
             found.append(path)
-    return found
+    return list(dict.fromkeys(found))  # a file named twice is read once
 
 
 def add_jobs_option(command: argparse.ArgumentParser, what: str) -> None:
