@@ -56,7 +56,7 @@ _GAME_KEYS = {"title": "title", "solver": "solved_by", "author": "solved_by"}
 _Parsed = TypeVar("_Parsed")
 # The warnings that go to Python's `warnings` when the caller keeps no
 # diagnostics: doubts about reading, and solutions that do not solve.
-_DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK502")
+_DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK107", "SOK502")
 # About the whole file: at line 1, column 1, whatever stands there.
 _NO_PUZZLE = "SOK102"
 
@@ -188,7 +188,7 @@ class _Builder:
                 games.append((_saved_game(game, block), block))
         for block in [puzzle.board, *puzzle.games]:
             warnings_ += _doubts(block.notes, tessellation)
-            if block.title is not None and getattr(block.title, "doubt", "") == "row":
+            if block.title is not None and getattr(block.title, "doubt", "") in ("row", "moves"):
                 warnings_ += _doubts([block.title], tessellation)
         if board is None:
             self._problems(errors, warnings_)
@@ -289,6 +289,17 @@ def _doubts(notes: list[Token], tessellation: Tessellation) -> list[Diagnostic]:
                     "warning",
                     "SOK103",
                     "Text that looks like a board (of fewer than 3 rows), kept in the notes",
+                    token.line or 0,
+                    1,
+                    token.start_pos or 0,
+                )
+            )
+        elif token.type == TEXT_LINE and getattr(token, "doubt", "") == "moves":
+            found.append(
+                Diagnostic(
+                    "warning",
+                    "SOK107",
+                    "A line of moves alone right above a board, read as its title",
                     token.line or 0,
                     1,
                     token.start_pos or 0,

@@ -323,18 +323,22 @@ class Lexer:
                 _Item(run.kind, [text], start, number)
                 for text, (start, number) in zip(run.lines, starts, strict=True)
             ]
-        for item in _boards(items) if boards else items:
+        units = _boards(items) if boards else items
+        for index, item in enumerate(units):
             if item.kind == "BOARD":
                 yield from self._end_run()
                 self.seen_board, self.puzzle_game, self.moves_since_board = True, None, False
                 yield from map(self._emit, item.parts)
             else:
-                yield from self._text_and_moves(item)
+                # Rule 11: the group's first line, right above a board.
+                above = index == 0 and len(units) > 1 and units[1].kind == "BOARD"
+                yield from self._text_and_moves(item, above)
         yield from self._end_run()
 
-    def _text_and_moves(self, item: _Item) -> Iterator[Line]:
-        """Rules 2, 3, 5 and 7 for one line, or a run of MOVES_LINEs at once
-        when each is one; rule 6 is `_claimed`."""
+    def _text_and_moves(self, item: _Item, above_board: bool = False) -> Iterator[Line]:
+        """Rules 2, 3, 5, 7 and 11 for one line, or a run of MOVES_LINEs at
+        once when each is one; rule 6 is `_claimed`.  `above_board`: the
+        item stands alone between a blank line (or the start) and a board."""
         if len(item.lines) > 1:
             if self.seen_board and not patterns().refused[self._tessellation()].search(
                 "\n".join(item.lines)
@@ -347,6 +351,8 @@ class Lexer:
             return
         text = item.lines[0]
         item.kind = self._line_kind(item.kind, text)
+        if above_board and item.kind == MOVES_LINE:
+            item.kind, item.doubt = TEXT_LINE, "moves"  # rule 11: the board's title
         if item.kind == PROPERTY_LINE:
             self._follow_game(text)
         elif item.kind == MOVES_LINE:

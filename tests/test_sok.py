@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sokfmt
 from sokfmt import (
     Board,
     BoardSyntaxError,
@@ -250,10 +251,33 @@ def test_rule_stray_rows() -> None:
     assert diagnostics == []
 
 
+def test_rule_moves_titles() -> None:
+    # "D" (push down) alone right above a board is its title, with a doubt.
+    text = f"A\n{BOARD}\n\nD\n{BOARD}\n"
+    diagnostics: list[Diagnostic] = []
+    collection = parse_sok(text, diagnostics=diagnostics)
+    assert [(p.title, p.saved_games) for p in collection] == [("A", ()), ("D", ())]
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK107", 6, 1)]
+    with pytest.warns(sokfmt.SokfmtWarning, match="SOK107"):
+        parse_sok(text)
+    # With a blank line before the board, or under a title, it stays moves.
+    for other in (f"A\n{BOARD}\n\nD\n\n{BOARD}\n", f"A\n{BOARD}\n\nSolution\nD\n{BOARD}\n"):
+        games = parse_sok(other, diagnostics=[])[0].saved_games
+        assert [game.printed_steps() for game in games] == ["D"]
+    # Before the first board, moves are text anyway (rule 5): no doubt.
+    diagnostics = []
+    assert parse_sok(f"D\n{BOARD}\n", diagnostics=diagnostics)[0].title == "D"
+    assert diagnostics == []
+    # The writer puts such a title in a property, which reads back without doubt.
+    diagnostics = []
+    assert parse_sok(dump_sok(collection), diagnostics=diagnostics) == collection
+    assert diagnostics == []
+
+
 def test_every_rule_has_its_test() -> None:
     header = (Path(__file__).parents[1] / "grammars" / "sok.lark").read_text(encoding="utf-8")
     rules = re.findall(r"^//\s+\d+\. (\w+)", header.split("// Step 3")[0], re.MULTILINE)
-    assert len(rules) == 10
+    assert len(rules) == 11
     tests = {name for name in globals() if name.startswith("test_rule_")}
     assert tests == {f"test_rule_{rule}" for rule in rules}
 

@@ -61,7 +61,8 @@ class Budget {
 function expand(run, pos, budget, pieces) {
   const found = [...run.matchAll(pieces)].filter((m) => m[1] || m[3]);
   const counts = found.map((m) => (m[1] ? budget.count(m[1].replace(/[ \t\r\n]/g, ""), pos + m.index) : 1));
-  budget.take(found.reduce((size, m, i) => size + counts[i] * (m[2] || m[3]).length, 0));
+  // Sizes in code points, as the grammar counts characters (an emoji is one).
+  budget.take(found.reduce((size, m, i) => size + counts[i] * [...(m[2] || m[3])].length, 0));
   return found.map((m, i) => (m[2] || m[3]).repeat(counts[i])).join("");
 }
 
@@ -82,7 +83,7 @@ function decode(parsers, text, limit = DEFAULT_LIMIT) {
       count = 1;
     } else if (token.type === "RPAR") {
       const [inner, times] = [groups.pop().join(""), counts.pop()];
-      budget.take(inner.length * (times - 1));
+      budget.take([...inner].length * (times - 1));
       groups.at(-1).push(inner.repeat(times));
     } else {
       budget.take(1);

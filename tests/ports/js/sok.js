@@ -155,17 +155,17 @@ function lex(parsers, lines, caller) {
     movesRun = [];
   };
   let [seenBoard, fileGame, puzzleGame, movesSinceBoard] = [false, null, null, false];
-  for (const item of units) {
+  units.forEach((item, index) => {
     if (item.type === "BOARD" || item.type === "BLANK_LINE") endRun();
     if (item.type === "BOARD") {
       [seenBoard, puzzleGame, movesSinceBoard] = [true, null, false];
       tokens.push(...item.parts);
-      continue;
+      return;
     }
     if (item.type === "BLANK_LINE") {
       if (tokens.length && tokens.at(-1).type === "BLANKS") join(tokens.at(-1), item);
       else tokens.push({ ...item, type: "BLANKS" });
-      continue;
+      return;
     }
     const line = item.lines[0];
     const bare = [...unquoted(line)];
@@ -181,6 +181,9 @@ function lex(parsers, lines, caller) {
       if (strays.length === 1 && T.MOVES_LINE.test(without)) item.type = "ALMOST_MOVES";
     }
     if (!seenBoard && (item.type === "MOVES_LINE" || item.type === "ALMOST_MOVES")) item.type = "TEXT_LINE";
+    // Rule 11: a moves line alone between a blank line (or the start) and a board is its title.
+    const alone = (index === 0 || units[index - 1].type === "BLANK_LINE") && units[index + 1]?.type === "BOARD";
+    if (item.type === "MOVES_LINE" && alone) Object.assign(item, { type: "TEXT_LINE", doubt: "moves" });
     if (item.type === "TEXT_LINE" && property(line)) {
       item.type = "PROPERTY_LINE";
       const [key, value] = property(line);
@@ -195,7 +198,7 @@ function lex(parsers, lines, caller) {
       endRun();
       tokens.push(item);
     }
-  }
+  });
   endRun();
   for (const token of tokens) if (token.type === "BLANKS" && token.lines.length === 1) token.type = "BLANK";
   return { tokens, comments };
@@ -332,7 +335,8 @@ function parse(parsers, text, caller = "Sokoban") {
   const owners = [[file, caller], ...puzzles.flatMap((p, i) => [p, ...p.games].map((o) => [o, tessellations[i]]))];
   for (const [owner, tessellation] of owners) {
     const refused = T.refused[tessellation];
-    for (const token of [...owner.notes, ...(owner.title && owner.title.doubt === "row" ? [owner.title] : [])]) {
+    const doubtful = owner.title && ["row", "moves"].includes(owner.title.doubt);
+    for (const token of [...owner.notes, ...(doubtful ? [owner.title] : [])]) {
       const line = token.lines[0];
       const quotes = line.length - unquoted(line).length;
       const bare = [...unquoted(line)];
@@ -341,6 +345,7 @@ function parse(parsers, text, caller = "Sokoban") {
         warnings.push(["SOK104", lineOf(token), first((c) => !T.MOVE.test(c) || refused.has(c))]);
       }
       if (token.type === "TEXT_LINE" && token.doubt === "board") warnings.push(["SOK103", lineOf(token), 1]);
+      if (token.type === "TEXT_LINE" && token.doubt === "moves") warnings.push(["SOK107", lineOf(token), 1]);
       if (token.type === "TEXT_LINE" && token.doubt === "row") {
         warnings.push(["SOK105", lineOf(token), first((c) => !T.SQUARE.test(c))]);
       }
