@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import sokfmt
 from sokfmt import (
     IllegalStepError,
     ParseError,
@@ -137,6 +138,18 @@ def test_errors_pickle() -> None:
     assert (type(again), again.code, str(again)) == (IllegalStepError, "SOK501", str(illegal.value))
     diagnostic = illegal.value.diagnostic()
     assert pickle.loads(pickle.dumps(diagnostic)) == diagnostic == copy_module.deepcopy(diagnostic)
+    for error_type, read in (
+        (sokfmt.SlcSyntaxError, lambda: sokfmt.parse_slc("<SokobanLevels><x/></SokobanLevels>")),
+        (sokfmt.JsonSyntaxError, lambda: sokfmt.from_json('{"title": ')),
+    ):
+        with pytest.raises(error_type) as raised:
+            read()
+        twin = pickle.loads(pickle.dumps(raised.value))
+        assert (type(twin), twin.code, str(twin)) == (
+            error_type,
+            raised.value.code,
+            str(raised.value),
+        )
 
 
 garbage = st.text(alphabet="lurdLURDnsewNSEW0123456789()[]{}*|# \n\t-x", max_size=40)

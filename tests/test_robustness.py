@@ -77,7 +77,9 @@ def test_every_public_object_survives_copies() -> None:
     values: list[object] = [
         board,
         Puzzle(board, title="t", saved_games=(parse_moves("lr", Tessellation.TRIOBAN),)),
-        Collection(title="c", puzzles=()),
+        Collection(title="c", puzzles=(), email="a@b", url="http://b"),
+        sokfmt.FILE_FORMATS[2],
+        board.canonical(),
         lev,
         next(iter(lev.pieces.values())),
         UnknownSection("history"),
