@@ -1,14 +1,17 @@
 """Reading .slc files, the XML collections of Sokoban for Windows.
 
-The document is read by expat, the standard library's XML parser, as a
-stream of events; this module checks them against the structure of
-``SokobanLev.xsd`` (`_slc_schema`) and builds
-puzzles as their ``Level`` elements end.  XML from the internet is treated
-as hostile: a document type declaration (the only way to define entities,
-and to fetch other files) is refused where it starts, so that no entity is
-ever expanded; nesting is bounded by the structure, and the text of an
-element by `MAX_TEXT`.  Text is fed to expat in blocks, so that a refusal
-comes before the rest of the input is read.
+The full reader: expat, the standard library's XML parser, reads the
+document as a stream of events, which this module checks against the
+structure of ``SokobanLev.xsd`` (`_slc_schema`), building puzzles as their
+``Level`` elements end and placing every problem in the caller's text
+(`_slc_source`).  A document with no problem at all is read faster by
+`_slc_tree`; `parse` tries that first.
+
+XML from the internet is treated as hostile: a document type declaration
+(the only way to define entities, and to fetch other files) is refused
+where it starts, so that no entity is ever expanded; nesting is bounded by
+the structure, and the text of an element by `MAX_TEXT`.  Text goes to
+expat in blocks, so that a refusal comes before the rest is read.
 """
 
 from __future__ import annotations
