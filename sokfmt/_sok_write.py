@@ -295,7 +295,10 @@ class _Writer:
             raise ValidationError(
                 f"The title line {title_line!r} is kept only under a title that overrides it"
             )
-        layout = _title_layout(line, block, context) if line else None
+        # A title line kept from a file reads back as it was read: with the
+        # doubt of rule 11 if it had it (no other place reads it as a title).
+        doubt = "moves" if title_line else ""
+        layout = _title_layout(line, block, context, doubt) if line else None
         if line and layout is None:
             if title_line:
                 raise ValidationError(f"The title line {title_line!r} would not be read as one")
@@ -520,10 +523,13 @@ def _field_keys(line: str, same_field: tuple[set[str], ...]) -> set[str]:
     return set().union({key}, *(group for group in same_field if key in group))
 
 
-def _title_layout(line: str, block: str, context: Tessellation | None) -> str | None:
+def _title_layout(
+    line: str, block: str, context: Tessellation | None, doubt: str = ""
+) -> str | None:
     """How `line` stands before the lines of `block` (after a blank line, in
     `context`: see `_tokens`) to be read as its title: right before it
-    (""), or with a blank line between ("\n"); None when it cannot."""
+    (""), or with a blank line between ("\n"); None when it cannot.  The
+    title must read back without a doubt, or with `doubt` alone."""
     if "\n" in line or "\r" in line or line_class(line) == "COMMENT_LINE":
         return None
     alone = [t.type for t in _lexed(block, context)]
@@ -535,7 +541,7 @@ def _title_layout(line: str, block: str, context: Tessellation | None) -> str | 
         if (
             titled[0].type in (TEXT_LINE, "ALMOST_MOVES")
             and str(titled[0]) == line
-            and not getattr(titled[0], "doubt", "")  # no warning when read back
+            and getattr(titled[0], "doubt", "") in ("", doubt)  # no other warning when read back
             and rest == alone
         ):
             return gap

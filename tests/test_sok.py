@@ -272,6 +272,13 @@ def test_rule_moves_titles() -> None:
     diagnostics = []
     assert parse_sok(dump_sok(collection), diagnostics=diagnostics) == collection
     assert diagnostics == []
+    # A title line that a Title: property overrides is written back where it
+    # stood, and read with the same doubt (found by a long fuzz run).
+    labelled = parse_sok(f"A\n{BOARD}\n\nD\n{BOARD}\nTitle: Real\n", diagnostics=[])
+    assert (labelled[1].title, labelled[1].title_line) == ("Real", "D")
+    diagnostics = []
+    assert parse_sok(dump_sok(labelled), diagnostics=diagnostics) == labelled
+    assert [d.code for d in diagnostics] == ["SOK107"]
 
 
 def test_every_rule_has_its_test() -> None:
