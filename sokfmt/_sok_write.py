@@ -94,7 +94,7 @@ def styled_rows(board: Board, style: Style) -> list[str]:
     stays "-": a row of floor alone (it would be a blank line), and the
     floor that keeps the board its width."""
     floor, outside = style.floor, style.outside if style.outside is not None else style.floor
-    away = geometry.outside(board)
+    away = geometry.outside(board) if outside != floor else set()
     hexoban = board.tessellation is Tessellation.HEXOBAN
     rows = []
     for r, text in enumerate(board.rows):
@@ -399,13 +399,13 @@ class _Writer:
 
     def _board_lines(self, puzzle: Puzzle, owner: str, rle: bool) -> list[str]:
         text = puzzle.board.printed(rle=rle)
+        kinds = _tokens(text, puzzle.tessellation)
         if not self.style.plain:
             styled = "\n".join(styled_rows(puzzle.board, self.style))
-            if _tokens(styled, puzzle.tessellation) == _tokens(text, puzzle.tessellation) and (
+            if _tokens(styled, puzzle.tessellation) == kinds and (
                 parse_board_text(styled, puzzle.tessellation, limit=DEFAULT_LIMIT) == puzzle.board
             ):
                 text = styled  # else the plain rows, which read as the board
-        kinds = _tokens(text, puzzle.tessellation)
         if not kinds or any(kind not in (ROWS, GAP) for kind in kinds):
             raise ValidationError(
                 f"{owner} board cannot be written in the .sok format: its first and last "

@@ -33,10 +33,12 @@ __all__ = ("FILE_FORMATS", "FileFormat", "dump", "dumps", "file_format", "from_j
 class FileFormat:
     """A file format sokfmt reads and writes.
 
-    `tessellation` is what puzzles without a ``Game:`` line are (None: the
-    caller's choice, Sokoban by default); `saved_games` says whether the
-    format holds them (writing a collection that has some into one that
-    does not is refused unless it is asked to be lossy).
+    `holds` says what a file holds: "collection" (of Sokoban-family
+    puzzles), "lev" (a sliding-block puzzle), or both.  `tessellation` is
+    what puzzles without a ``Game:`` line are (None: the caller's choice,
+    Sokoban by default); `saved_games` says whether the format holds them
+    (writing a collection that has some into one that does not is refused
+    unless it is asked to be lossy).
     """
 
     name: str
@@ -44,6 +46,7 @@ class FileFormat:
     description: str
     tessellation: Tessellation | None = None
     saved_games: bool = False
+    holds: tuple[str, ...] = ("collection",)
 
 
 #: Every format, in the order the command lists them.
@@ -53,8 +56,10 @@ FILE_FORMATS = (
     FileFormat("hsb", (".hsb",), "Hexoban level file", Tessellation.HEXOBAN),
     FileFormat("tsb", (".tsb",), "Trioban level file", Tessellation.TRIOBAN),
     FileFormat("slc", (".slc",), "Sokoban for Windows XML collection"),
-    FileFormat("lev", (".lev",), "bloksi/glotski sliding-block puzzle"),
-    FileFormat("json", (".json",), "sokfmt's JSON of either", saved_games=True),
+    FileFormat("lev", (".lev",), "bloksi/glotski sliding-block puzzle", holds=("lev",)),
+    FileFormat(
+        "json", (".json",), "sokfmt's JSON of either", saved_games=True, holds=("collection", "lev")
+    ),
 )
 _BY_NAME = {format.name: format for format in FILE_FORMATS}
 _BY_EXTENSION = {extension: format for format in FILE_FORMATS for extension in format.extensions}
@@ -181,10 +186,10 @@ def dumps(
     chosen = file_format(name=format)
     if chosen.name == "json":
         return json.dumps(item.to_dict(), ensure_ascii=False, indent=2) + "\n"
-    if isinstance(item, LevPuzzle) or chosen.name == "lev":
-        if not isinstance(item, LevPuzzle) or chosen.name != "lev":
-            what = "A sliding-block puzzle" if isinstance(item, LevPuzzle) else "A collection"
-            raise ValidationError(f"{what} cannot be written as .{chosen.name}")
+    if ("lev" if isinstance(item, LevPuzzle) else "collection") not in chosen.holds:
+        what = "A sliding-block puzzle" if isinstance(item, LevPuzzle) else "A collection"
+        raise ValidationError(f"{what} cannot be written as .{chosen.name}")
+    if isinstance(item, LevPuzzle):
         return dump_lev(item)
     if chosen.tessellation is not None:
         _refuse_other_tessellations(item, chosen)

@@ -24,9 +24,6 @@ from .files import (
 )
 from .walk import add_jobs_option, level_files, run_each, tick
 
-#: The formats that hold collections; the others hold one .lev puzzle (JSON holds either).
-COLLECTIONS = ("sok", "xsb", "hsb", "tsb", "slc")
-
 
 def register(commands: Any) -> None:
     command = commands.add_parser(
@@ -115,12 +112,10 @@ def _run_folder(arguments: argparse.Namespace) -> int:
 
 
 def _sources_for(target: str) -> tuple[str, ...]:
-    """The formats whose files can become `target` files."""
-    if target == "json":
-        return tuple(f.name for f in FILE_FORMATS)
-    if target == "lev":
-        return ("lev", "json")
-    return (*COLLECTIONS, "json")
+    """The formats whose files can become `target` files: those that hold
+    what it holds."""
+    holds = set(file_format(name=target).holds)
+    return tuple(f.name for f in FILE_FORMATS if holds & set(f.holds))
 
 
 def convert_file(
@@ -133,10 +128,11 @@ def convert_file(
     tessellation: Tessellation | None,
 ) -> str:
     """Convert one file; "" when done, else what to print about it."""
+    holds = file_format(name=target).holds
     try:
         format = file_format(source).name
         item = load(source, format, tessellation, on_puzzle=lambda _: tick(source))
-        if isinstance(item, LevPuzzle) != (target == "lev") and target != "json":
+        if ("lev" if isinstance(item, LevPuzzle) else "collection") not in holds:
             kind = "a sliding-block puzzle" if isinstance(item, LevPuzzle) else "a collection"
             return f"sokfmt: {source}: skipped: {kind}, which .{target} cannot hold"
         text = dumps(item, target, rle=rle, lossy=lossy, classic=classic)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..board import Board
 from ..errors import ValidationError
-from ..files import dumps, file_format
+from ..files import FILE_FORMATS, dumps, file_format
 from ..puzzle import Collection, Puzzle
 from .files import (
     FILE_ERRORS,
@@ -24,7 +24,7 @@ from .files import (
 from .walk import level_files
 
 #: The formats that hold collections, which dedup reads.
-READ = ("sok", "xsb", "hsb", "tsb", "slc", "json")
+READ = tuple(f.name for f in FILE_FORMATS if "collection" in f.holds)
 
 
 @dataclass(frozen=True)
