@@ -1,22 +1,26 @@
-"""Finds the grammars, builds each LALR parser once, and turns lark's
-exceptions into sokfmt's: the one place where lark errors are handled.
+"""The one module that imports lark: it compiles each grammar to the LALR
+tables that `_lalr` runs, and writes them into `_tables.py`.
 
-Readers drive the parsers token by token (`tokens`): the parser checks each
-token's syntax, then the reader applies the token's own rules, so that the
-first error reported is the first one reading left to right, whether the
-grammar or the reader's code finds it.
+    python -m sokfmt._grammar      # after editing grammars/*.lark
+
+A reader never needs lark: `_lalr.table` compiles a grammar here only when
+its text no longer matches the hash its table was written with.
 """
 
 from __future__ import annotations
 
+import pprint
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.parsers.lalr_analysis import Shift
+
+from . import _lalr
 
 from .errors import ParseError, ValidationError
 
@@ -257,3 +261,90 @@ def _describe_expected(language: Language, accepts: set[str]) -> str:
     if len(names) == 1:
         return names[0]
     return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+# ------------------------------------------------------------------- tables
+
+
+def compile_table(name: str, text: str | None = None) -> dict[str, Any]:
+    """The tables of grammar `name` as plain data (see `_lalr.Table`)."""
+    if text is None:
+        text = _lalr.grammar_path(name).read_text(encoding="utf-8")
+    lark = Lark(text, parser="lalr", lexer="basic", maybe_placeholders=False)
+    parse_table = lark.parser.parser.parser.parse_table  # type: ignore[attr-defined]
+    compiled, _, _ = lark.grammar.compile(lark.options.start, "*")
+    used = sorted(lark.terminals, key=_lexer_order)
+    tokens = sorted({str(symbol) for row in parse_table.states.values() for symbol in row if symbol.isupper()})
+    token_index = {token: i for i, token in enumerate(tokens)}
+    rules: list[Any] = []
+    rule_index: dict[Any, int] = {}
+    action: list[dict[int, int]] = []
+    goto: list[dict[str, int]] = []
+    for state in sorted(parse_table.states):
+        row, targets = {}, {}
+        for symbol, (kind, argument) in sorted(parse_table.states[state].items()):
+            if not symbol.isupper():
+                targets[str(symbol)] = argument
+            elif kind is Shift:
+                row[token_index[symbol]] = argument + 1
+            else:
+                if argument not in rule_index:
+                    rule_index[argument] = len(rules)
+                    rules.append(argument)
+                row[token_index[symbol]] = -rule_index[argument] - 1
+        action.append(row)
+        goto.append(targets)
+    assert sorted(parse_table.states) == list(range(len(action)))
+    return {
+        "hash": _lalr.grammar_hash(text),
+        "terminals": {str(t.name): compact(t.pattern.to_regexp()) for t in compiled},
+        "lexed": [str(t.name) for t in used],
+        "ignored": sorted(map(str, lark.ignore_tokens)),
+        "tokens": tokens,
+        "rules": [
+            [str(rule.origin.name), len(rule.expansion), _callback(rule)] for rule in rules
+        ],
+        "rule_texts": [str(rule) for rule in rules],
+        "action": action,
+        "goto": goto,
+        "start": parse_table.start_states["start"],
+        "end": parse_table.end_states["start"],
+    }
+
+
+def _lexer_order(terminal: Any) -> tuple[int, int, int, str]:
+    """The order in which lark's basic lexer tries terminals."""
+    pattern = terminal.pattern
+    return (-terminal.priority, -pattern.max_width, -len(pattern.value), terminal.name)
+
+
+def _callback(rule: Any) -> str:
+    """What lark calls a rule's tree node: its alias, its name, or nothing
+    for an inlined rule (a name that begins with "_")."""
+    if rule.alias:
+        return str(rule.alias)
+    name = str(rule.origin.name)
+    return "" if name.startswith("_") else name
+
+
+GRAMMARS = ("rle", "moves", "sok", "lev")
+
+
+def write_tables(path: Path | None = None) -> Path:
+    """Compile every grammar and write `_tables.py`."""
+    path = path or Path(_lalr.__file__).with_name("_tables.py")
+    tables = {name: compile_table(name) for name in GRAMMARS}
+    lines = [
+        '"""The LALR tables of grammars/*.lark, written by `python -m sokfmt._grammar`',
+        'from the grammars themselves: do not edit (see `_lalr.table`)."""',
+        "",
+        "# fmt: off",
+        f"TABLES = {pprint.pformat(tables, width=100, sort_dicts=False)}",
+        "",
+    ]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+if __name__ == "__main__":
+    print(write_tables())

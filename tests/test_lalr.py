@@ -1,0 +1,164 @@
+"""The table driver against lark's own LALR parser, and the tables against
+the grammars they were compiled from."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from lark import Lark, Token, UnexpectedInput
+
+from sokfmt import _grammar, _lalr
+from sokfmt._tables import TABLES
+
+GRAMMARS = _grammar.GRAMMARS
+
+
+def test_the_tables_in_the_package_are_those_of_the_grammars() -> None:
+    for name in GRAMMARS:
+        text = _lalr.grammar_path(name).read_text(encoding="utf-8")
+        assert TABLES[name]["hash"] == _lalr.grammar_hash(text), (
+            f"grammars/{name}.lark changed: run python -m sokfmt._grammar"
+        )
+
+
+def test_a_changed_grammar_is_compiled_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    stale = dict(TABLES["rle"], hash="0" * 64)
+    monkeypatch.setitem(TABLES, "rle", stale)
+    _lalr.table.cache_clear()
+    try:
+        fresh = _lalr.table("rle")
+        assert fresh.action  # compiled again by lark, not taken from the stale entry
+        assert fresh.token_index == {t: i for i, t in enumerate(TABLES["rle"]["tokens"])}
+    finally:
+        _lalr.table.cache_clear()
+
+
+class _Recorder:
+    """The reductions lark's parser makes, by rule text."""
+
+    def __init__(self, lark: Lark) -> None:
+        self.reductions: list[str] = []
+        parser = lark.parser.parser.parser  # type: ignore[attr-defined]
+        for rule, callback in list(parser.callbacks.items()):
+            parser.callbacks[rule] = self._recording(str(rule), callback)
+
+    def _recording(self, text: str, callback: Any) -> Any:
+        def record(children: list[Any]) -> Any:
+            self.reductions.append(text)
+            return callback(children)
+
+        return record
+
+
+def _lark_run(
+    lark: Lark, recorder: _Recorder, stream: list[str]
+) -> tuple[list[str], int | None, frozenset[str]]:
+    """lark's reductions for `stream`, the index of the refused token, and
+    what lark accepts there (after the reductions the token made)."""
+    recorder.reductions = []
+    interactive = lark.parse_interactive()
+    for index, kind in enumerate(stream):
+        try:
+            interactive.feed_token(Token(kind, kind))
+        except UnexpectedInput:
+            return recorder.reductions, index, frozenset(interactive.accepts())
+    try:
+        interactive.feed_eof()
+    except UnexpectedInput:
+        return recorder.reductions, len(stream), frozenset(interactive.accepts())
+    return recorder.reductions, None, frozenset()
+
+
+def _driver_run(name: str, stream: list[str]) -> tuple[list[str], int | None, frozenset[str]]:
+    table = _lalr.table(name)
+    texts = TABLES[name]["rule_texts"]
+    reductions: list[str] = []
+
+    class Recording(_lalr.Parser):
+        def _reduce(self, rule: int) -> None:
+            reductions.append(texts[rule])
+            super()._reduce(rule)
+
+    parser = Recording(table, {})
+    for index, kind in enumerate(stream):
+        try:
+            parser.feed(table.token_index[kind], kind)
+        except _lalr.Refused as refused:
+            return reductions, index, refused.expected
+    try:
+        parser.end()
+    except _lalr.Refused as refused:
+        return reductions, len(stream), refused.expected
+    return reductions, None, frozenset()
+
+
+def _streams(name: str, count: int, seed: int) -> list[list[str]]:
+    """Token streams that mostly follow the grammar (each next token one the
+    driver accepts: the comparison with lark checks that choice too), with
+    a wrong token now and then."""
+    rng = random.Random(seed)
+    table = _lalr.table(name)
+    tokens = [t for t in table.tokens if t != _lalr.END]
+    streams = []
+    for _ in range(count):
+        parser = _lalr.Parser(table, {})
+        stream: list[str] = []
+        for _ in range(rng.randint(0, 40)):
+            accepted = sorted(parser.expected() - {_lalr.END})
+            kind = rng.choice(tokens if rng.random() < 0.05 or not accepted else accepted)
+            stream.append(kind)
+            try:
+                parser.feed(table.token_index[kind], kind)
+            except _lalr.Refused:
+                break
+        streams.append(stream)
+    return streams
+
+
+@pytest.mark.parametrize("name", GRAMMARS)
+def test_the_driver_parses_as_lark_does(name: str) -> None:
+    lark = Lark(
+        _lalr.grammar_path(name).read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="basic",
+        maybe_placeholders=False,
+    )
+    recorder = _Recorder(lark)
+    refused = 0
+    for stream in _streams(name, 400, seed=len(name)):
+        recorder.reductions = []
+        want, want_error, want_expected = _lark_run(lark, recorder, list(stream))
+        got, got_error, expected = _driver_run(name, stream)
+        assert (got, got_error, expected) == (want, want_error, want_expected), stream
+        refused += want_error is not None
+    assert refused > 20  # the refusals are tested too
+
+
+@pytest.mark.parametrize("name", ["rle", "moves"])
+def test_the_lexer_lexes_as_lark_does(name: str) -> None:
+    lark = Lark(
+        _lalr.grammar_path(name).read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="basic",
+        maybe_placeholders=False,
+    )
+    rng = random.Random(7)
+    alphabet = "0123456789()|#@$.*+- \t\n[]{}lurdLURDnsNSweWE*xq"
+    for _ in range(400):  # lark's lexer takes some 40 ms to report a character
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        try:
+            want = [(t.type, str(t), t.start_pos) for t in lark.lex(text)]
+            want_error = None
+        except UnexpectedInput as error:
+            want, want_error = None, error.pos_in_stream
+        try:
+            got = [(t.type, t.value, t.pos) for t in _lalr.lex(name, text)]
+            got_error = None
+        except _lalr.Unlexable as error:
+            got, got_error = None, error.pos
+        if want is None:
+            assert got_error == want_error, text
+        else:
+            assert got == want, text
