@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import _grammar, _rle
+from . import _lalr, _rle
 from .board import FLOOR, SQUARE_NAMES, Board
 from .errors import BoardSyntaxError, RleSyntaxError
 from .tessellation import Tessellation
@@ -20,7 +20,7 @@ def _legend() -> tuple[dict[int, str], re.Pattern[str], str]:
     """The legend's squares to canonical ones, what may not stand in a
     board's text (neither a square, nor RLE syntax, nor a line break), and
     the legend for messages."""
-    terminals = _grammar.terminals("sok")
+    terminals = _lalr.terminals("sok")
     table: dict[int, str] = {}
     for name, square in SQUARE_NAMES.items():
         pattern = re.compile(terminals[name])

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 _PACKAGE = Path(__file__).resolve().parent
 # An installed wheel carries the grammars inside the package; a checkout (and
@@ -145,109 +145,127 @@ class Refused(Exception):
         self.expected = expected
 
 
-class Parser:
-    """One parse: tokens are fed one at a time (`feed`), then `end`.
+class Recognizer:
+    """The grammar's verdict on tokens fed one at a time (`feed`, then
+    `end`), without building anything: what readers that decode token by
+    token need."""
 
-    `callbacks` maps a rule's callback name to a function of its children;
-    a rule without one returns its children as they are (a list).
-    """
+    __slots__ = ("_table", "states")
 
-    __slots__ = ("_callbacks", "_table", "states", "values")
-
-    def __init__(self, table: Table, callbacks: Mapping[str, Callable[[list[Any]], Any]]) -> None:
+    def __init__(self, table: Table) -> None:
         self._table = table
-        self._callbacks = [callbacks.get(name) if name else None for name in table.callbacks]
         self.states = [table.start]
-        self.values: list[Any] = []
 
-    def feed(self, token: int, value: Any) -> None:
+    def feed(self, token: int, value: object = None) -> None:
         """Reduce what `token` ends, then shift it.
 
         Raises:
             Refused: the grammar has no place for `token` here.
         """
-        table = self._table
         states = self.states
-        action = table.action
+        table = self._table
+        action, lengths, lhs, goto = table.action, table.lengths, table.lhs, table.goto
         while True:
             step = action[states[-1]][token]
             if step > 0:
                 states.append(step - 1)
-                self.values.append(value)
                 return
             if step == 0:
                 raise Refused(token, self.expected())
-            self._reduce(-step - 1)
+            rule = -step - 1
+            size = lengths[rule]
+            if size:
+                del states[-size:]
+            states.append(goto[states[-1]][lhs[rule]])
+            self._reduced(rule, size)
 
-    def end(self) -> Any:
-        """Reduce what the end of the input ends; the value of the start rule.
+    def _reduced(self, rule: int, size: int) -> None:
+        """A hook for each reduction (`Parser` builds values here)."""
+
+    def end(self) -> object:
+        """Reduce what the end of the input ends.
 
         Raises:
             Refused: the input ended too soon.
         """
         table = self._table
         end = table.token_index[END]
-        while self.states[-1] != table.end:
-            step = table.action[self.states[-1]][end]
+        states = self.states
+        while states[-1] != table.end:
+            step = table.action[states[-1]][end]
             if step >= 0:
                 raise Refused(end, self.expected())
-            self._reduce(-step - 1)
-        return self.values[-1]
+            rule = -step - 1
+            size = table.lengths[rule]
+            if size:
+                del states[-size:]
+            states.append(table.goto[states[-1]][table.lhs[rule]])
+            self._reduced(rule, size)
+        return None
 
     def settle(self, token: int) -> None:
         """The reductions `token` would make, without shifting it (a lexer
         that must know what the lines before it were calls this)."""
-        action = self._table.action
-        while (step := action[self.states[-1]][token]) < 0:
-            self._reduce(-step - 1)
-
-    def _reduce(self, rule: int) -> None:
         table = self._table
-        size = table.lengths[rule]
-        values = self.values
-        if size:
-            children = values[-size:]
-            del values[-size:]
-            del self.states[-size:]
-        else:
-            children = []
-        if any(type(child) is Splice for child in children):
-            children = _spliced(children)
-        callback = self._callbacks[rule]
-        if callback is not None:
-            value = callback(children)
-        elif table.callbacks[rule]:
-            value = children
-        else:
-            value = children if type(children) is Splice else Splice(children)
-        values.append(value)
-        self.states.append(table.goto[self.states[-1]][table.lhs[rule]])
+        states = self.states
+        while (step := table.action[states[-1]][token]) < 0:
+            rule = -step - 1
+            size = table.lengths[rule]
+            if size:
+                del states[-size:]
+            states.append(table.goto[states[-1]][table.lhs[rule]])
+            self._reduced(rule, size)
 
     def expected(self) -> frozenset[str]:
         """The token types that could come next (as lark's `accepts()`: each
         tried on a copy of the stack, reductions and all)."""
         table = self._table
-        found = set()
-        for token, name in enumerate(table.tokens):
-            if _accepts(table, list(self.states), token):
-                found.add(name)
-        return frozenset(found)
+        return frozenset(
+            name
+            for token, name in enumerate(table.tokens)
+            if _accepts(table, list(self.states), token)
+        )
 
 
-def _spliced(children: list[Any]) -> list[Any]:
-    first = children[0]
-    if type(first) is Splice:
-        # A left-recursive inlined rule grows its own list.
-        result: list[Any] = first
-        rest = children[1:]
-    else:
-        result, rest = Splice(), children
-    for child in rest:
-        if type(child) is Splice:
-            result.extend(child)
+class Parser(Recognizer):
+    """A parse that builds values: each rule's callback (by its callback
+    name in `callbacks`) gets the values of its children; a rule without
+    one gives the list of them, an inlined rule gives them to the rule
+    above it.  Tokens stand for themselves."""
+
+    __slots__ = ("_callbacks", "values")
+
+    def __init__(self, table: Table, callbacks: Mapping[str, Callable[[list[Any]], Any]]) -> None:
+        super().__init__(table)
+        self._callbacks = [callbacks.get(name) if name else None for name in table.callbacks]
+        self.values: list[Any] = []
+
+    def feed(self, token: int, value: object = None) -> None:
+        super().feed(token, value)
+        self.values.append(value)
+
+    def end(self) -> Any:
+        super().end()
+        return self.values[-1]
+
+    def _reduced(self, rule: int, size: int) -> None:
+        values = self.values
+        if size:
+            children = values[-size:]
+            del values[-size:]
         else:
-            result.append(child)
-    return result
+            children = []
+        for child in children:
+            if type(child) is Splice:
+                children = _spliced(children)
+                break
+        callback = self._callbacks[rule]
+        if callback is not None:
+            values.append(callback(children))
+        elif self._table.callbacks[rule]:
+            values.append(children)
+        else:
+            values.append(children if type(children) is Splice else Splice(children))
 
 
 def _accepts(table: Table, states: list[int], token: int) -> bool:
@@ -269,8 +287,7 @@ def _accepts(table: Table, states: list[int], token: int) -> bool:
 # -------------------------------------------------------------------- lexer
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """A token of a grammar lexed by `lex`: its type, text and offset."""
 
     type: str
@@ -299,33 +316,17 @@ def lex(name: str, text: str) -> Iterator[Token]:
     Raises:
         Unlexable: where no terminal matches.
     """
-    scanner = _scanner(name)
     ignored = table(name).ignored
     pos = 0
-    while pos < len(text):
-        found = scanner.match(text, pos)
-        if found is None or found.end() == pos:
+    # finditer looks for the next match past a character nothing matches:
+    # a match that does not begin where the last one ended shows that place.
+    for found in _scanner(name).finditer(text):
+        start = found.start()
+        if start != pos or found.end() == start:
             raise Unlexable(pos)
         kind = found.lastgroup
-        assert kind is not None
         if kind not in ignored:
-            yield Token(kind, found[0], pos)
+            yield Token(kind, found[0], start)  # type: ignore[arg-type]
         pos = found.end()
-
-
-def parse_tokens(name: str, tokens: Sequence[str]) -> list[tuple[str, int]]:
-    """The reductions of a stream of token types (rule callback names and
-    sizes), for the tests that hold the driver to lark's parser."""
-    grammar = table(name)
-    reductions: list[tuple[str, int]] = []
-
-    class Recording(Parser):
-        def _reduce(self, rule: int) -> None:
-            reductions.append((grammar.callbacks[rule] or "_", grammar.lengths[rule]))
-            super()._reduce(rule)
-
-    parser = Recording(grammar, {})
-    for kind in tokens:
-        parser.feed(grammar.token_index[kind], kind)
-    parser.end()
-    return reductions
+    if pos != len(text):
+        raise Unlexable(pos)

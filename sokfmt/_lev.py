@@ -16,7 +16,7 @@ from functools import cache
 
 from lark import Token, UnexpectedInput
 
-from . import _grammar
+from . import _grammar, _lalr
 from .errors import Diagnostic, LevSyntaxError
 from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, _cells, _is_moved_copy
 
@@ -56,7 +56,7 @@ class _Patterns:
 
 @cache
 def _patterns() -> _Patterns:
-    terminals = _grammar.terminals("lev")
+    terminals = _lalr.terminals("lev")
     return _Patterns(
         keywords={keyword: re.compile(terminals[keyword.upper()]) for keyword in _KEYWORDS},
         arguments={name: re.compile(terminals[name]) for name in ("NUMBER", "LABEL")},

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from . import _grammar
-from ._grammar import Budget, Language, SemanticError
+from . import _lalr, _language
+from ._lalr import Token
+from ._language import Budget, Language, SemanticError
 from ._rle import expand_counts, matches_whole
 from .errors import SavedGameSyntaxError
 from .moves import SavedGame, SolvingMode, Step, _trusted, decoding_table
@@ -36,7 +37,6 @@ LETTER_CODE, PUSH_IN_BRACKETS_CODE, SECOND_STAR_CODE = "SOK201", "SOK202", "SOK2
 
 _PUSH_CODES = b"LURDNESW"
 _WHAT = {"[": "a jump", "{": "a pusher change"}
-_OPENINGS = {"LSQB": "[", "LBRACE": "{"}
 
 
 class Source(NamedTuple):
@@ -81,7 +81,7 @@ class _Compiled:
 
 @cache
 def _compiled() -> _Compiled:
-    terminals = _grammar.terminals(MOVES.name)
+    terminals = _lalr.terminals(MOVES.name)
     run_character, digit = terminals["RUN_CHARACTER"], terminals["DIGIT"]
     return _Compiled(
         plain=re.compile(f"{run_character}*"),
@@ -100,7 +100,7 @@ def _union(*classes: str) -> str:
 @cache
 def letters(tessellation: Tessellation) -> str:
     """The letters `tessellation` allows, from its terminal in moves.lark."""
-    pattern = re.compile(_grammar.terminals(MOVES.name)[f"{tessellation.name}_LETTER"])
+    pattern = re.compile(_lalr.terminals(MOVES.name)[f"{tessellation.name}_LETTER"])
     return "".join(c for c in map(chr, range(128)) if pattern.fullmatch(c))
 
 
@@ -136,9 +136,9 @@ def decode_moves(
             if counted is not None:  # bracket-free and group-free: one RUN
                 _check_run(Segment("", counted, source), tessellation, 0)
                 return _assemble([Segment("", counted, source)], tessellation)
-        return _assemble(_Decoder(text, tessellation, budget).segments(), tessellation)
+        return _assemble(_Decoder(text, tessellation, budget).pieces(), tessellation)
     except SemanticError as exc:
-        _grammar.fail(MOVES, text, exc)
+        _language.fail(MOVES, text, exc)
 
 
 def step_offsets(text: str, tessellation: Tessellation) -> list[int]:
@@ -146,29 +146,27 @@ def step_offsets(text: str, tessellation: Tessellation) -> list[int]:
     found after decoding (a replay's illegal step).  `text` must decode (see
     `decode_moves`): the tokens are the grammar's, the expansion the
     decoder's (a count repeats a letter or a group; brackets add no step)."""
-    groups: list[list[int]] = [[]]  # the offsets of each open group
-    counts: list[int] = []  # the count of each open group
-    count = 1  # the count read before the next "("
-    for token in _grammar.tokens(MOVES, text):
-        kind, pos = token.type, token.start_pos or 0
-        if kind == "RUN":
-            digits = ""
-            for offset, char in enumerate(token):
-                if char.isdigit():
-                    digits += char
-                elif char.isalpha():
-                    groups[-1] += [pos + offset] * int(digits or 1)
-                    digits = ""
-        elif kind == "COUNT":
-            count = int("".join(token.split()))
-        elif kind == "LPAR":
-            groups.append([])
-            counts.append(count)
-            count = 1
-        elif kind == "RPAR":
-            inner = groups.pop()
-            groups[-1] += inner * counts.pop()
-    return groups[0]
+    return _Offsets(text, Budget(len(text), MOVES.codes)).pieces()  # counts only: no size taken
+
+
+class _Offsets(_language.Groups[int]):
+    """The offset of the letter of each step."""
+
+    language = MOVES
+
+    def piece(self, token: Token) -> list[int]:
+        offsets: list[int] = []
+        digits = ""
+        for offset, char in enumerate(token.value):
+            if char.isdigit():
+                digits += char
+            elif char.isalpha():
+                offsets += [token.pos + offset] * int(digits or 1)
+                digits = ""
+        return offsets
+
+    def repeated(self, pieces: list[int], count: int) -> list[int]:
+        return pieces * count
 
 
 def _without_whitespace(run: str) -> str:
@@ -202,67 +200,43 @@ def _locator(run: str, pos: int) -> Callable[[int], int]:
     return locate
 
 
-class _Decoder:
+class _Decoder(_language.Groups[Segment]):
     """Segments of a text, token by token, with each token's rules."""
 
+    language = MOVES
+
     def __init__(self, text: str, tessellation: Tessellation, budget: Budget) -> None:
-        self.text = text
+        super().__init__(text, budget)
         self.tessellation = tessellation
-        self.budget = budget
-        self.groups: list[list[Segment]] = [[]]  # the segments of each open group
-        self.counts: list[int] = []  # the count of each open group
-        self.count = 1  # the count read before the next "("
-        self.opening = ""  # the bracket the tokens stand in
         self.stars = 0
 
-    def segments(self) -> list[Segment]:
-        for token in _grammar.tokens(MOVES, self.text):
-            kind, pos = token.type, token.start_pos or 0
-            if kind == "RUN":
-                locate = _locator(token, pos)
-                letters = _without_whitespace(token)
-                expanded = expand_counts(letters, _compiled().counts, self.budget, locate)
-                segment = Segment(self.opening, expanded, (Source(str(token), pos),))
-                self.stars += _check_run(segment, self.tessellation, self.stars)
-                self.groups[-1].append(segment)
-            elif kind == "COUNT":
-                self.count = self.budget.count("".join(token.split()), pos)
-            elif kind == "LPAR":
-                self.groups.append([])
-                self.counts.append(self.count)
-                self.count = 1
-            elif kind == "RPAR":
-                self._close_group()
-            elif kind in _OPENINGS:
-                self.opening = _OPENINGS[kind]
-                self.groups.append([])
-            else:  # RSQB, RBRACE
-                self._close_bracket()
-        return self.groups[0]
+    def piece(self, token: Token) -> list[Segment]:
+        locate = _locator(token.value, token.pos)
+        letters = _without_whitespace(token.value)
+        expanded = expand_counts(letters, _compiled().counts, self.budget, locate)
+        segment = Segment(self.opening, expanded, (Source(token.value, token.pos),))
+        self.stars += _check_run(segment, self.tessellation, self.stars)
+        return [segment]
 
-    def _close_group(self) -> None:
-        segments = _merged(self.groups.pop())
-        repeat = self.counts.pop()
+    def repeated(self, pieces: list[Segment], count: int) -> list[Segment]:
+        segments = _merged(pieces)
         stars = sum(segment.letters.count("*") for segment in segments)
-        if stars and repeat > 1:  # rule 4: each copy of the group holds it
+        if stars and count > 1:  # rule 4: each copy of the group holds it
             sources = tuple(source for segment in segments for source in segment.sources)
             raise _second_star(sources, 0)
         # The inner text is already paid for; pay for the copies before making them.
-        self.budget.take(sum(map(_size, segments)) * (repeat - 1))
+        self.budget.take(sum(map(_size, segments)) * (count - 1))
         if len(segments) == 1:
             (segment,) = segments
-            self.groups[-1].append(segment._replace(letters=segment.letters * repeat))
-        else:
-            self.groups[-1].extend(segments * repeat)
+            return [segment._replace(letters=segment.letters * count)]
+        return segments * count
 
-    def _close_bracket(self) -> None:
-        segments = self.groups.pop()
+    def bracketed(self, pieces: list[Segment]) -> list[Segment]:
         self.budget.take(2)  # the brackets: repeating "[]" is not free
-        letters = "".join(segment.letters for segment in segments)
-        sources = tuple(source for segment in segments for source in segment.sources)
+        letters = "".join(segment.letters for segment in pieces)
+        sources = tuple(source for segment in pieces for source in segment.sources)
         # Kept even when empty: "[]" is what marks a reverse game.
-        self.groups[-1].append(Segment(self.opening, letters, sources))
-        self.opening = ""
+        return [Segment(self.opening, letters, sources)]
 
 
 def _check_run(segment: Segment, tessellation: Tessellation, stars_before: int) -> int:

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from . import _grammar
-from ._grammar import Budget, Language, SemanticError
+from . import _lalr, _language
+from ._lalr import Token
+from ._language import Budget, Language, SemanticError
 from .errors import RleSyntaxError
 
 RLE = Language(
@@ -33,11 +34,15 @@ class _Compiled:
     group_free: re.Pattern[str]
     #: splits a RUN at its counts (the split keeps the counts)
     counts: re.Pattern[str]
+    #: a group that holds no other: its count and its RUN
+    innermost: re.Pattern[str]
+    #: a count of zero, which only the parser reports in its place
+    zero: re.Pattern[str]
 
 
 @cache
 def _compiled() -> _Compiled:
-    terminals = _grammar.terminals("rle")
+    terminals = _lalr.terminals("rle")
     literal = re.compile(f"{terminals['LITERAL']}|{terminals['LINE_BREAK']}")
     # The literals are "anything but" a few ASCII characters: looking for
     # those few is much faster than matching every character.
@@ -46,6 +51,10 @@ def _compiled() -> _Compiled:
         syntax=syntax,
         group_free=re.compile(f"(?:{terminals['RUN']}|{terminals['LINE_BREAK']})*"),
         counts=re.compile(f"({terminals['COUNT']})"),
+        innermost=re.compile(
+            f"({terminals['COUNT']})?{terminals['LPAR']}({terminals['RUN']}){terminals['RPAR']}"
+        ),
+        zero=re.compile(f"(?<!{terminals['DIGIT']})0+(?!{terminals['DIGIT']})"),
     )
 
 
@@ -71,9 +80,48 @@ def decode(text: str, limit: int, *, fast: bool = True) -> str:
             # No groups: the text is RUNs (one a line) and line breaks, checked
             # in that order as the tokens would be.
             return _expand_lines(text, compiled.counts, budget).replace("|", "\n")
-        return _decode_tokens(text, budget, compiled).replace("|", "\n")
+        if fast:
+            expanded = _without_groups(text, limit, compiled)
+            if expanded is not None:
+                return _expand_lines(expanded, compiled.counts, budget).replace("|", "\n")
+        return "".join(_Decoded(text, budget).pieces()).replace("|", "\n")
     except SemanticError as exc:
-        _grammar.fail(RLE, text, exc)
+        _language.fail(RLE, text, exc)
+
+
+#: The nesting of groups the fast path expands, one level a pass.
+_FAST_DEPTH = 8
+
+
+def _without_groups(text: str, limit: int, compiled: _Compiled) -> str | None:
+    """`text` with its groups expanded, innermost first, a level a pass: the
+    fast path of a well-formed text of groups, as real boards are.  None
+    when the text holds anything the parser must report (a count of zero,
+    a group it cannot close), nests deeper than `_FAST_DEPTH`, or would
+    grow past `limit` (every expanded group stands at least once in the
+    decoding, so that is a decoding too long): the parser then says where."""
+    if compiled.zero.search(text):
+        return None
+    wide = Budget(limit, RLE.codes)
+    for _ in range(_FAST_DEPTH):
+        pieces: list[str] = []
+        end = size = 0
+        for group in compiled.innermost.finditer(text):
+            count = group[1] or "1"
+            if len(count) > _language.MAX_COUNT_DIGITS:
+                return None
+            inner = expand_counts(group[2], compiled.counts, wide, int)
+            size += len(inner) * int(count) + group.start() - end
+            if size > limit:
+                return None
+            pieces += [text[end : group.start()], inner * int(count)]
+            end = group.end()
+        if not pieces:
+            return None  # a parenthesis that opens or closes no group
+        text = "".join(pieces) + text[end:]
+        if "(" not in text and ")" not in text:
+            return text
+    return None
 
 
 def _expand_lines(text: str, counts: re.Pattern[str], budget: Budget) -> str:
@@ -91,32 +139,23 @@ def _expand_lines(text: str, counts: re.Pattern[str], budget: Budget) -> str:
     return "\n".join(lines)
 
 
-def _decode_tokens(text: str, budget: Budget, compiled: _Compiled) -> str:
-    """The decoding of `text`, token by token: each token's rules are checked
+class _Decoded(_language.Groups[str]):
+    """The decoding of a text, token by token: each token's rules are checked
     once the parser has taken it, so errors come in input order."""
-    groups: list[list[str]] = [[]]  # the decoded parts of each open group
-    counts: list[int] = []  # the count of each open group
-    count = 1  # the count read before the next "("
-    for token in _grammar.tokens(RLE, text):
-        kind, pos = token.type, token.start_pos or 0
-        if kind == "RUN":
-            groups[-1].append(expand_counts(token, compiled.counts, budget, pos.__add__))
-        elif kind == "COUNT":
-            count = budget.count(token, pos)
-        elif kind == "LPAR":
-            groups.append([])
-            counts.append(count)
-            count = 1
-        elif kind == "RPAR":
-            inner = "".join(groups.pop())
-            repeat = counts.pop()
-            # The inner text is already paid for; pay for the copies before making them.
-            budget.take(len(inner) * (repeat - 1))
-            groups[-1].append(inner * repeat)
-        else:  # LINE_BREAK
-            budget.take(1)
-            groups[-1].append(token)
-    return "".join(groups[0])
+
+    language = RLE
+
+    def piece(self, token: Token) -> list[str]:
+        if token.type == "RUN":
+            return [expand_counts(token.value, _compiled().counts, self.budget, token.pos.__add__)]
+        self.budget.take(1)  # LINE_BREAK
+        return [token.value]
+
+    def repeated(self, pieces: list[str], count: int) -> list[str]:
+        inner = "".join(pieces)
+        # The inner text is already paid for; pay for the copies before making them.
+        self.budget.take(len(inner) * (count - 1))
+        return [inner * count]
 
 
 def expand_counts(
@@ -135,7 +174,7 @@ def expand_counts(
         return run
     digits = parts[1::2]
     values = None
-    if max(map(len, digits)) <= _grammar.MAX_COUNT_DIGITS:
+    if max(map(len, digits)) <= _language.MAX_COUNT_DIGITS:
         values = list(map(int, digits))
     if values is None or 0 in values:
         values = _checked_counts(parts, budget, locate)  # raises where a count is wrong

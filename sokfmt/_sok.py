@@ -20,7 +20,7 @@ from lark import Lark, Token, Transformer
 
 from . import _board, _moves
 from ._checks import puzzle_warnings
-from ._grammar import grammar_path
+from ._lalr import grammar_path
 from ._moves import step_offsets
 from ._reading import collector
 from ._sok_lexer import ALMOST_MOVES, TEXT_LINE, Lexer, patterns, unquoted

@@ -15,7 +15,7 @@ from functools import cache
 
 from lark import Token
 
-from . import _grammar, _rle
+from . import _lalr, _rle
 from .errors import ParseError
 from .properties import parse_property
 from .rle import DEFAULT_LIMIT
@@ -66,7 +66,7 @@ class _Patterns:
 
 @cache
 def patterns() -> _Patterns:
-    terminals = _grammar.terminals("sok")
+    terminals = _lalr.terminals("sok")
     board = "|".join(terminals[name] for name in _BOARD_CLASSES)
     moves = terminals[MOVES_LINE]
     quoted = f">*(?:{terminals[BLANK_LINE]}|{board}|{moves})"
@@ -107,7 +107,7 @@ def _refused(tessellation: Tessellation) -> str:
 
 def _moves_line(tessellation: Tessellation) -> re.Pattern[str]:
     """MOVES_LINE without the letters `tessellation` refuses."""
-    pattern = _grammar.terminals("sok")[MOVES_LINE]
+    pattern = _lalr.terminals("sok")[MOVES_LINE]
     for letter in _refused(tessellation):
         pattern = pattern.replace(letter, "")
     return re.compile(pattern)
@@ -115,7 +115,7 @@ def _moves_line(tessellation: Tessellation) -> re.Pattern[str]:
 
 def _move_characters(tessellation: Tessellation) -> frozenset[str]:
     """The characters MOVE allows in a line of `tessellation`."""
-    move = re.compile(_grammar.terminals("sok")["MOVE"])
+    move = re.compile(_lalr.terminals("sok")["MOVE"])
     refused = _refused(tessellation)
     return frozenset(c for c in map(chr, range(128)) if move.fullmatch(c) and c not in refused)
 

@@ -13,7 +13,8 @@ import pytest
 from lark import Lark
 
 from sokfmt import Tessellation
-from sokfmt._grammar import compact, grammar_path, terminals
+from sokfmt._grammar import compact
+from sokfmt._lalr import grammar_path, terminals
 from sokfmt._moves import letters
 from sokfmt._sok import _Units
 from sokfmt.board import SQUARE_NAMES

@@ -77,9 +77,9 @@ def _driver_run(name: str, stream: list[str]) -> tuple[list[str], int | None, fr
     reductions: list[str] = []
 
     class Recording(_lalr.Parser):
-        def _reduce(self, rule: int) -> None:
+        def _reduced(self, rule: int, size: int) -> None:
             reductions.append(texts[rule])
-            super()._reduce(rule)
+            super()._reduced(rule, size)
 
     parser = Recording(table, {})
     for index, kind in enumerate(stream):
@@ -103,7 +103,7 @@ def _streams(name: str, count: int, seed: int) -> list[list[str]]:
     tokens = [t for t in table.tokens if t != _lalr.END]
     streams = []
     for _ in range(count):
-        parser = _lalr.Parser(table, {})
+        parser = _lalr.Recognizer(table)
         stream: list[str] = []
         for _ in range(rng.randint(0, 40)):
             accepted = sorted(parser.expected() - {_lalr.END})

@@ -19,7 +19,7 @@ from sokfmt import (
     StepKind,
     Tessellation,
     ValidationError,
-    _grammar,
+    _language,
     from_dict,
     parse_moves,
 )
@@ -254,7 +254,7 @@ def test_fast_path_is_taken_for_plain_text(monkeypatch: pytest.MonkeyPatch) -> N
     def refuse(*args: object) -> None:
         raise AssertionError("the parser ran")
 
-    monkeypatch.setattr(_grammar, "tokens", refuse)
+    monkeypatch.setattr(_language, "tokens", refuse)
     assert len(parse_moves("lurd\n 3L*2r")) == 9
 
 

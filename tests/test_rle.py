@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sokfmt import (
@@ -83,25 +83,37 @@ def test_deep_nesting_does_not_recurse() -> None:
         rle_decode("(" * depth + "#")
 
 
-def _full_parse(text: str) -> str:
-    return decode(text, 10**9, fast=False)
+def _outcome(text: str, limit: int, fast: bool) -> object:
+    try:
+        return decode(text, limit, fast=fast)
+    except RleSyntaxError as error:
+        return (error.code, error.line, error.column)
 
 
 rle_text = st.text(alphabet="#$.@ -|\n2310()", max_size=60)
+# Well-formed groups, nested, with counts (zero among them now and then):
+# what the fast path of groups expands.
+_piece = st.text(alphabet="#$.@ -|", min_size=1, max_size=4) | st.builds(
+    lambda n, c: f"{n}{c}", st.sampled_from(["", "0", "2", "13", "007"]), st.sampled_from("#-.")
+)
+grouped_text = st.recursive(
+    st.lists(_piece, min_size=1, max_size=3).map("".join),
+    lambda inner: st.builds(
+        lambda count, body, after: f"{count}({body}){after}",
+        st.sampled_from(["", "1", "2", "3", "0", "12"]),
+        inner,
+        st.lists(_piece, max_size=2).map("".join),
+    ),
+    max_leaves=12,
+)
 
 
-@given(rle_text | st.text(max_size=30))
-def test_fast_path_agrees_with_the_grammar(text: str) -> None:
-    """The fast path and the full parse accept the same texts and decode alike."""
-    try:
-        expected: str | type[RleSyntaxError] = _full_parse(text)
-    except RleSyntaxError:
-        expected = RleSyntaxError
-    try:
-        actual: str | type[RleSyntaxError] = rle_decode(text, limit=10**9)
-    except RleSyntaxError:
-        actual = RleSyntaxError
-    assert actual == expected
+@settings(max_examples=500)
+@given(rle_text | grouped_text | st.text(max_size=30), st.sampled_from([10**9, 40]))
+def test_fast_path_agrees_with_the_grammar(text: str, limit: int) -> None:
+    """The fast paths and the full parse accept the same texts, decode them
+    alike, and refuse the others with the same error at the same place."""
+    assert _outcome(text, limit, fast=True) == _outcome(text, limit, fast=False)
 
 
 @given(st.text(alphabet="#@+$*.-_ pPbBWmMo\t|2()\nx", max_size=60), st.sampled_from(Tessellation))
