@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -266,6 +266,22 @@ class Parser(Recognizer):
             values.append(children)
         else:
             values.append(children if type(children) is Splice else Splice(children))
+
+
+def _spliced(children: list[Any]) -> Splice:
+    first = children[0]
+    if type(first) is Splice:
+        # A left-recursive inlined rule grows its own list.
+        result: Splice = first
+        rest = children[1:]
+    else:
+        result, rest = Splice(), children
+    for child in rest:
+        if type(child) is Splice:
+            result.extend(child)
+        else:
+            result.append(child)
+    return result
 
 
 def _accepts(table: Table, states: list[int], token: int) -> bool:
