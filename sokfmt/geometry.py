@@ -4,8 +4,15 @@ Boards store cells in rows and columns; this module says what that grid means
 on the plane: which cells are neighbours (to find the outside of a board) and
 the polygon of each cell (to draw it).  The layouts are those of the canonical
 text: Hexoban odd rows stand half a cell to the right of even rows; a Trioban
-cell points up when its row and column add up to an even number; an Octoban
-cell is an octagon when they do, and a square otherwise.
+cell points down when its row and column add up to an even number (so cell
+(0, 0) points down) and up when they add up to an odd one; an Octoban cell is
+an octagon when they add up to an even number, and a square otherwise.
+
+The Trioban convention is that of the programs that write Trioban into .sok
+files: sokoenginepy's Trioban tessellation (a cell points down when
+``(column + row % 2) % 2 == 0``) and the sokoban-elements crate's
+`Tessellation::Trioban` ("alternating triangles with origin triangle
+pointing down"), so that the games they record replay the same here.
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ def neighbours(tessellation: Tessellation, position: Position) -> list[Position]
         shift = row % 2  # odd rows stand half a cell to the right
         steps = ((0, -1), (0, 1), (-1, shift - 1), (-1, shift), (1, shift - 1), (1, shift))
     else:  # Trioban: left, right, and the cell across the horizontal edge
-        vertical = 1 if (row + column) % 2 == 0 else -1
+        vertical = -1 if (row + column) % 2 == 0 else 1  # down: above; up: below
         steps = ((0, -1), (0, 1), (vertical, 0))
     return [(row + dy, column + dx) for dy, dx in steps]
 
@@ -54,9 +61,8 @@ def neighbours(tessellation: Tessellation, position: Position) -> list[Position]
 # sokfmt.tessellation; each Trioban letter follows one of the three strips of
 # triangles (horizontal, north-west to south-east, north-east to south-west),
 # so every letter leads somewhere from every triangle, two of them to the
-# same neighbour.  That is sokoenginepy's rule for a triangle of each shape,
-# but sokoenginepy's cell (0, 0) points down where sokfmt's points up, so a
-# Trioban game recorded by sokoenginepy moves differently here.
+# same neighbour.  That is sokoenginepy's rule (its neighbor_position), on
+# its grid: cell (0, 0) points down.
 _D = Direction
 _ORTHOGONAL = {_D.LEFT: (0, -1), _D.RIGHT: (0, 1), _D.UP: (-1, 0), _D.DOWN: (1, 0)}
 _DIAGONAL = {
@@ -79,21 +85,21 @@ _STEP_OFFSETS: dict[Tessellation, tuple[dict[Direction, tuple[int, int]], ...]] 
         for shift in (0, 1)
     ),
     Tessellation.TRIOBAN: (
-        {  # pointing up: the third neighbour is below
-            _D.LEFT: (0, -1),
-            _D.RIGHT: (0, 1),
-            _D.NORTH_WEST: (0, -1),
-            _D.NORTH_EAST: (0, 1),
-            _D.SOUTH_WEST: (1, 0),
-            _D.SOUTH_EAST: (1, 0),
-        },
-        {  # pointing down: the third neighbour is above
+        {  # pointing down (row + column even): the third neighbour is above
             _D.LEFT: (0, -1),
             _D.RIGHT: (0, 1),
             _D.NORTH_WEST: (-1, 0),
             _D.NORTH_EAST: (-1, 0),
             _D.SOUTH_WEST: (0, -1),
             _D.SOUTH_EAST: (0, 1),
+        },
+        {  # pointing up (row + column odd): the third neighbour is below
+            _D.LEFT: (0, -1),
+            _D.RIGHT: (0, 1),
+            _D.NORTH_WEST: (0, -1),
+            _D.NORTH_EAST: (0, 1),
+            _D.SOUTH_WEST: (1, 0),
+            _D.SOUTH_EAST: (1, 0),
         },
     ),
     Tessellation.OCTOBAN: (_ORTHOGONAL | _DIAGONAL, _ORTHOGONAL),
@@ -103,8 +109,9 @@ _STEP_OFFSETS: dict[Tessellation, tuple[dict[Direction, tuple[int, int]], ...]] 
 def cell_shape(tessellation: Tessellation, position: Position) -> int:
     """Which kind of cell stands at `position`, an index into the shapes of
     its tessellation: 0 for every Sokoban cell; for Hexoban 0 in even rows and
-    1 in odd ones (half a cell to the right); for Trioban 0 pointing up and 1
-    pointing down; for Octoban 0 for an octagon and 1 for a square.
+    1 in odd ones (half a cell to the right); for Trioban 0 pointing down
+    (row + column even, as cell (0, 0)) and 1 pointing up; for Octoban 0 for
+    an octagon and 1 for a square.
     """
     row, column = position
     if tessellation is Tessellation.SOKOBAN:
@@ -188,9 +195,9 @@ def cell_polygon(tessellation: Tessellation, position: Position, size: float) ->
     if tessellation is Tessellation.TRIOBAN:
         height = size * math.sqrt(3) / 2
         left, top = column * size / 2, row * height
-        if (row + column) % 2 == 0:  # pointing up
-            return [(left, top + height), (left + size, top + height), (left + size / 2, top)]
-        return [(left, top), (left + size, top), (left + size / 2, top + height)]
+        if (row + column) % 2 == 0:  # pointing down, as cell (0, 0)
+            return [(left, top), (left + size, top), (left + size / 2, top + height)]
+        return [(left, top + height), (left + size, top + height), (left + size / 2, top)]
     left, top = column * size, row * size
     if tessellation is Tessellation.OCTOBAN and (row + column) % 2 == 0:
         cut = size / (2 + math.sqrt(2))  # a regular octagon in the cell's square

@@ -38,8 +38,12 @@ the standard solution metrics.
   the position at the end that counts (JSoko cuts such steps off a solution,
   YASC refuses them).  In the corpus only JSoko's own test file has some:
   "RRRDD", solved by its first push, is illegal at its second.
-- Trioban: each letter follows one of the three strips of triangles, so every
-  letter leads somewhere from every triangle (see `sokfmt.geometry`).
+- Trioban: cell (0, 0) points down, and a triangle points down when its row
+  and column add up to an even number, up when odd (sokoenginepy's grid, and
+  the sokoban-elements crate's).  Each letter follows one of the three strips
+  of triangles, so every letter leads somewhere from every triangle: from a
+  triangle pointing down, u and n lead up, d right and s left; from one
+  pointing up, u leads left, n right, d and s down (see `sokfmt.geometry`).
   Octoban: a square has no diagonal side, so a diagonal step from a square is
   illegal (`ReplayFailure.DIRECTION_UNAVAILABLE`).
 """

@@ -12,7 +12,7 @@ grid's rows and columns can show:
 
 A turn is clockwise; `transformed(board, turns, mirror)` mirrors left to
 right first, then turns.  The result is placed in the grid of its
-tessellation (an Octoban octagon or a Trioban triangle pointing up in the
+tessellation (an Octoban octagon or a Trioban triangle pointing down in the
 top left corner, even Hexoban rows to the left) and trimmed: rows and
 columns of floor alone at its edges mean nothing inside the walls, and .sok
 cannot hold them at the top or the bottom; a column of floor stays where
@@ -109,7 +109,7 @@ def _mapped(tessellation: Tessellation, position: Position, turns: int, mirror: 
     if tessellation is Tessellation.TRIOBAN:
         if mirror:
             column = -column
-        if turns % 2:
+        if turns % 2:  # a half turn: row + column changes parity, as the triangle turns over
             row, column = -row - 1, -column
         return row, column
     if mirror:
@@ -131,7 +131,7 @@ def _drawn(
     top = min(r for r, _ in moved)
     left = min(c for _, c in moved)
     if tessellation in (Tessellation.OCTOBAN, Tessellation.TRIOBAN) and (top + left) % 2:
-        left -= 1  # a floor column keeps the grid's pattern (octagons, triangles up)
+        left -= 1  # a floor column keeps the grid's pattern (octagons, triangles down)
     height = max(r for r, _ in moved) - top + 1
     width = max(c for _, c in moved) - left + 1
     grid = [[FLOOR] * width for _ in range(height)]

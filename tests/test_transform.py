@@ -114,6 +114,16 @@ def test_worked_examples() -> None:
     # makes room when the image would start with a square.
     octoban = Board(Tessellation.OCTOBAN, ("#@",))
     assert mirrored(octoban).cells == ("-@#",)
+    # Trioban keeps a triangle pointing down in the top left corner, as cell
+    # (0, 0) points down: "#" points down, "@" up.  Mirrored, "@" comes
+    # first and still points up, so it needs a column of floor before it;
+    # turned half way, each turns over, "@" now first and pointing down.
+    trioban = Board(Tessellation.TRIOBAN, ("#@",))
+    assert mirrored(trioban).cells == ("-@#",)
+    assert rotated(trioban).cells == ("@#",)
+    # Two rows turned: "." (1, 1) pointed down and points up, so it cannot
+    # stand at (0, 0); it goes to (0, 1) after a column of floor.
+    assert rotated(Board(Tessellation.TRIOBAN, ("#@", "$."))).cells == ("-.$", "-@#")
 
 
 @pytest.mark.parametrize("tessellation", list(Tessellation))
