@@ -1,0 +1,349 @@
+"""Steps 1 and 2 of grammars/sok.lark: lines to the tokens its rules read.
+
+Step 1 types each line by the grammar's own line classes (one regular
+expression made of them, matched line after line; two or more lines of
+walled rows in a row are one token).  Step 2, the postlex, retypes single
+lines by what stands before them: its four numbered rules, each a method
+named after it.  Both keep the caller's text as it is: a token knows the
+offset and number of each of its lines in it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from . import _board, _lalr
+from .errors import ParseError
+from .properties import parse_property
+from .tessellation import Tessellation
+
+# Token types (grammar %declare) and the line classes that give them.
+BLANK, TEXT, SEMICOLON, PROPERTY = "BLANK", "TEXT", "SEMICOLON", "PROPERTY"
+ALMOST, MOVES = "ALMOST", "MOVES"
+WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS = "WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS"
+OPEN_ROW, FLOOR_ROW, STRAY_ROW = "OPEN_ROW", "FLOOR_ROW", "STRAY_ROW"
+RLE, COMMENT = "RLE", "COMMENT"  # step 1 only: rule 1 retypes the one, the other is set aside
+ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW, STRAY_ROW))
+# Rows next to which a STRAY_ROW that is text is a doubt (SOK105).
+_SOLID_ROWS = ROW_TOKENS - {STRAY_ROW}
+_CLASSES = {
+    "BLANK_LINE": BLANK,
+    "WALL_ROW_LINE": WALL_ROW,
+    "EDGE_ROW_LINE": EDGE_ROW,
+    "FLOOR_ROW_LINE": FLOOR_ROW,
+    "OPEN_ROW_LINE": OPEN_ROW,
+    "RLE_LINE": RLE,
+    "MOVES_LINE": MOVES,
+    "PROPERTY_LINE": PROPERTY,
+    "SEMICOLON_LINE": SEMICOLON,
+}
+_LINE_END = r"(?:\r\n|\r|\n|\Z)"
+# A pusher, box or goal: what makes rows that are no board look like one.
+_PUZZLE_SQUARES = re.compile(r"[@pm+PM$b*B.o]")
+
+
+class Line:
+    """A token: one line, or lines of walled rows (then `text` joins them
+    with "\\n").  `starts` holds the offset and number of each of its lines
+    in the caller's text; `near_rows` marks a STRAY_ROW that stands next to
+    a line of rows (for its doubt)."""
+
+    __slots__ = ("near_rows", "starts", "text", "type")
+
+    def __init__(self, kind: str, text: str, starts: list[tuple[int, int]]) -> None:
+        self.type = kind
+        self.text = text
+        self.starts = starts
+        self.near_rows = False
+
+    @property
+    def pos(self) -> int:
+        return self.starts[0][0]
+
+    @property
+    def line(self) -> int:
+        return self.starts[0][1]
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    def __repr__(self) -> str:
+        return f"Line({self.type}, {self.text!r}, line {self.line})"
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    line: re.Pattern[str]  # one line: its quotes, class and line break
+    walls: re.Pattern[str]  # two or more lines of walled rows
+    moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
+    refused: dict[Tessellation, re.Pattern[str]]  # a letter MOVES_LINE has that it refuses
+    not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
+    stray: re.Pattern[str]  # a character outside the legend
+    solid: re.Pattern[str]  # a square of EDGE or INNER
+    closed: re.Pattern[str]  # WALL_ROW_LINE or EDGE_ROW_LINE
+    quotes: re.Pattern[str]
+
+
+@cache
+def patterns() -> _Patterns:
+    terminals = _lalr.terminals("sok")
+    classes = "|".join(f"(?P<{name}>{terminals[name]})" for name in _CLASSES)
+    wall_row = terminals["WALL_ROW_LINE"]
+    letters = "lurdneswLURDNESW"
+    refused = {t: "".join(c for c in letters if c.lower() not in t.letters) for t in Tessellation}
+    move = re.compile(terminals["MOVE"])
+    characters = {
+        t: "".join(c for c in map(chr, range(128)) if move.fullmatch(c) and c not in refused[t])
+        for t in Tessellation
+    }
+    return _Patterns(
+        line=re.compile(
+            f"(?P<COMMENT>{terminals['COMMENT_LINE']}){_LINE_END}"
+            f"|(?P<QUOTES>>*)(?:(?:{classes}){_LINE_END}|(?P<TEXT>[^\\r\\n]*){_LINE_END})"
+        ),
+        walls=re.compile(f"(?:>*{wall_row}(?:\\r\\n|\\r|\\n)){{2,}}"),
+        moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
+        refused={t: re.compile(f"[{refused[t]}]" if refused[t] else "(?!)") for t in Tessellation},
+        not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
+        stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
+        solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
+        closed=re.compile(f"{terminals['WALL_ROW_LINE']}|{terminals['EDGE_ROW_LINE']}"),
+        quotes=re.compile(">*"),
+    )
+
+
+def _without(pattern: str, letters: str) -> str:
+    """A pattern of MOVES_LINE without the letters a tessellation refuses."""
+    for letter in letters:
+        pattern = pattern.replace(letter, "")
+    return pattern
+
+
+def unquoted(line: str) -> str:
+    """`line` without its mail quotes (leading ">")."""
+    return line[patterns().quotes.match(line).end() :]  # type: ignore[union-attr]
+
+
+# ------------------------------------------------------------------ step 1
+
+
+def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line]:
+    """The tokens of the text in `chunks` (each of whole lines, but for the
+    last), by the line classes of the grammar; comment lines go to
+    `comments` as (line number, text)."""
+    found = patterns()
+    line_pattern, walls = found.line, found.walls
+    offset, number = 0, 1
+    for chunk in chunks:
+        pos = 1 if offset == 0 and chunk.startswith("\ufeff") else 0
+        end = len(chunk)
+        while pos < end:
+            run = walls.match(chunk, pos) if chunk[pos] in " \t#>*B-_W" else None
+            if run is not None:
+                starts = []
+                texts = []
+                for line in _LINES.finditer(chunk, pos, run.end()):
+                    starts.append((offset + line.start(), number))
+                    texts.append(line[1])
+                    number += 1
+                kind = PAIR_ROWS if len(texts) == 2 else ROWS
+                yield Line(kind, "\n".join(texts), starts)
+                pos = run.end()
+                continue
+            match = line_pattern.match(chunk, pos)
+            assert match is not None, "TEXT takes any line"
+            kind = match.lastgroup
+            text = match[0].rstrip("\r\n")
+            if kind == COMMENT:
+                comments.append((number, text))
+            else:
+                yield Line(_CLASSES.get(kind, TEXT), text, [(offset + pos, number)])  # type: ignore[arg-type]
+            number += 1
+            pos = match.end()
+        offset += end
+
+
+_LINES = re.compile("([^\r\n]*)(?:\r\n|\r|\n)")
+
+
+# ------------------------------------------------------------------ step 2
+
+
+class PostLex:
+    """The postlex of sok.lark: rules 1 to 4, each a method named after it.
+
+    The reader tells it of each board (`new_board`) and lends it `settle`,
+    which makes the parser finish what the lines before a line ended (the
+    reductions a line that is no row would make), so that a line right
+    after a board is typed in the tessellation of that board.
+    """
+
+    def __init__(self, tessellation: Tessellation, settle: Callable[[], None]) -> None:
+        self.tessellation = tessellation
+        self.settle = settle
+        self.file_game: Tessellation | None = None
+        self.puzzle_game: Tessellation | None = None
+        self.seen_board = False
+        self.moves_since_board = False
+        self.in_moves = False  # the line before is one of moves (a MOVES, or an ALMOST after one)
+
+    def new_board(self) -> None:
+        """A board was read: its "Game:" lines come after it."""
+        self.seen_board, self.puzzle_game, self.moves_since_board = True, None, False
+
+    def process(self, tokens: Iterable[Line]) -> Iterator[Line]:
+        """The tokens, retyped (lark's postlex interface)."""
+        previous: Line | None = None
+        for token in tokens:
+            kind = token.type
+            if kind == RLE:
+                kind = self.rle_lines(token)
+            elif kind == TEXT:
+                kind = self.stray_rows(token)
+            after_rows = previous is not None and previous.type in ROW_TOKENS
+            if after_rows and kind not in ROW_TOKENS:
+                self.settle()  # what the rows before were: perhaps a board, and a new puzzle
+            if kind == MOVES:
+                kind = self.tessellation_of_moves(token)
+            elif kind in (TEXT, SEMICOLON) or (kind == FLOOR_ROW and self.in_moves):
+                kind = self.almost_moves(token, kind)
+            elif kind == PROPERTY:
+                self._follow_game(token)
+            token.type = kind
+            if previous is not None and kind in _SOLID_ROWS and previous.type == STRAY_ROW:
+                previous.near_rows = True
+            token.near_rows = (
+                kind == STRAY_ROW and previous is not None and (previous.type in _SOLID_ROWS)
+            )
+            self.moves_since_board = self.moves_since_board or kind == MOVES
+            self.in_moves = kind == MOVES or (kind == ALMOST and self.in_moves)
+            previous = token
+            yield token
+
+    def rle_lines(self, token: Line) -> str:
+        """Rule 1: the class of what an RLE_LINE draws, or TEXT."""
+        return rle_class(unquoted(token.text))
+
+    def tessellation_of_moves(self, token: Line) -> str:
+        """Rule 2: MOVES, ALMOST or TEXT by the letters the tessellation in
+        effect refuses."""
+        refused = len(patterns().refused[self._tessellation()].findall(unquoted(token.text)))
+        return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
+
+    def almost_moves(self, token: Line, kind: str) -> str:
+        """Rule 3: a line one character away from a moves line is an ALMOST."""
+        bare = unquoted(token.text)
+        tessellation = self._tessellation()
+        if self.in_moves and _ends_moves(bare, tessellation):
+            return ALMOST
+        if kind != FLOOR_ROW and _almost(bare, tessellation):
+            return ALMOST
+        return kind
+
+    def stray_rows(self, token: Line) -> str:
+        """Rule 4: a TEXT shaped like a closed row but for a few characters
+        outside the legend is a STRAY_ROW."""
+        return STRAY_ROW if stray_row(token.text) else TEXT
+
+    def _follow_game(self, token: Line) -> None:
+        """The tessellation in effect: the first "Game:" line with a value
+        after a board and before its moves, or before the first board."""
+        key_value = parse_property(unquoted(token.text))
+        if key_value is None or key_value[0].casefold() != "game" or not key_value[1]:
+            return
+        try:
+            game = Tessellation.from_name(key_value[1])
+        except ValueError:
+            return  # the reader reports it; the postlex goes on with what it had
+        if not self.seen_board:
+            self.file_game = self.file_game or game
+        elif self.puzzle_game is None and not self.moves_since_board:
+            self.puzzle_game = game
+
+    def _tessellation(self) -> Tessellation:
+        return self.puzzle_game or self.file_game or self.tessellation
+
+
+def _strays(bare: str, tessellation: Tessellation) -> list[int]:
+    """The positions of the first two characters of `bare` that no moves
+    line of `tessellation` holds."""
+    not_move = patterns().not_move[tessellation]
+    found = not_move.search(bare)
+    if found is None:
+        return []
+    second = not_move.search(bare, found.end())
+    return [found.start()] if second is None else [found.start(), second.start()]
+
+
+def _almost(bare: str, tessellation: Tessellation) -> bool:
+    """Without one of its characters, `bare` is a moves line."""
+    strays = _strays(bare, tessellation)
+    if len(strays) != 1:
+        return False
+    without = bare[: strays[0]] + bare[strays[0] + 1 :]
+    return patterns().moves[tessellation].fullmatch(without) is not None
+
+
+def _ends_moves(bare: str, tessellation: Tessellation) -> bool:
+    """With one of its characters replaced by a move letter, `bare` would be
+    a moves line of `tessellation`."""
+    strays = _strays(bare, tessellation)
+    if not strays:  # moves syntax, no letter: any character will do
+        return bool(bare)
+    if len(strays) > 1:
+        return False
+    replaced = bare[: strays[0]] + "r" + bare[strays[0] + 1 :]
+    return patterns().moves[tessellation].fullmatch(replaced) is not None
+
+
+def stray_row(line: str) -> bool:
+    """Rule 4's shape: `line` (quotes and all) would be a closed row if its
+    characters outside the legend were floor, and those are no more than
+    its walls, boxes, goals and pushers."""
+    bare = unquoted(line)
+    found = patterns()
+    strays = found.stray.findall(bare)
+    if not strays or len(strays) > len(found.solid.findall(bare)):
+        return False
+    return found.closed.fullmatch(found.stray.sub(" ", bare)) is not None
+
+
+#: Rule 1 draws a line up to this many squares for each of its characters:
+#: no board is written denser, and drawing more would cost time out of
+#: proportion to the text ("2500000(2#)" is 12 characters).
+DENSEST = 10_000
+
+
+def rle_class(text: str) -> str:
+    """Rule 1 for the text of an RLE_LINE (quotes removed)."""
+    try:
+        drawn = _board.drawn(text, limit=DENSEST * len(text))
+    except ParseError:
+        return TEXT
+    rows = drawn.split("\n")
+    while rows and not rows[-1].strip(" \t"):
+        rows.pop()
+    while rows and not rows[0].strip(" \t"):
+        rows.pop(0)
+    kinds = [_row_class(row) for row in rows]
+    if len(kinds) == 1:
+        return kinds[0]
+    if len(kinds) > 1 and kinds[0] == kinds[-1] == WALL_ROW:
+        return PAIR_ROWS if len(kinds) == 2 else ROWS
+    return TEXT
+
+
+def _row_class(row: str) -> str:
+    """The class of one drawn row (spaces alone are floor between rows)."""
+    match = patterns().line.fullmatch(row)
+    kind = _CLASSES.get(match.lastgroup or "", TEXT) if match else TEXT
+    return FLOOR_ROW if kind == BLANK else kind
+
+
+def puzzle_squares(text: str) -> bool:
+    """Whether `text` holds a pusher, box or goal (SOK103's doubt)."""
+    return _PUZZLE_SQUARES.search(text) is not None
