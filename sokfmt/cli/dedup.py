@@ -14,13 +14,15 @@ from ..files import FILE_FORMATS, dumps, file_format
 from ..puzzle import Collection, Puzzle
 from .files import (
     FILE_ERRORS,
+    ContentError,
+    NotALevelFile,
     UsageError,
     add_tessellation_option,
     failed,
-    format_of,
+    input_format,
     load,
-    write_text,
 )
+from .output import escaped, write_text
 from .walk import level_files
 
 #: The formats that hold collections, which dedup reads.
@@ -68,38 +70,56 @@ def run(arguments: argparse.Namespace) -> int:
         return failed(None, error)
     collections: list[tuple[str, Collection]] = []
     unread = 0
-    for path in level_files(arguments.files, READ):
+    found = level_files(arguments.files, READ)
+    skipped: set[str] = set()
+    for path in found.files:
         try:
             if path == "-":
                 raise UsageError("dedup reads files and folders, not standard input")
-            item = load(path, format_of(path, None), arguments.tessellation)
+            item = load(
+                path,
+                input_format(path, None),
+                arguments.tessellation,
+                in_folder=path in found.in_folder,
+            )
             if not isinstance(item, Collection):
                 raise UsageError("a sliding-block puzzle, which has no board to compare")
+        except NotALevelFile:
+            skipped.add(path)
+            continue
         except (*FILE_ERRORS, UsageError) as error:
             failed(path, error)  # reported; the other files are read on
             unread += 1
             continue
         collections.append((path, item))
+    empty = found.without_level_files(skipped)
+    for folder in empty:
+        failed(folder, ContentError(found.nothing_in(folder, skipped)))
     groups = repeats(collections)
     for places in groups:
-        print(f"{len(places)} times: " + ", ".join(map(str, places)))
+        print(escaped(f"{len(places)} times: " + ", ".join(map(str, places))))
     puzzles = sum(len(collection) for _, collection in collections)
     repeated = sum(len(places) - 1 for places in groups)
     print(
-        f"{len(collections)} file{'s' * (len(collections) != 1)}, {puzzles} puzzles: "
-        f"{len(groups)} occur more than once ({repeated} repeats)"
-        + (f"; {unread} file{'s' * (unread != 1)} could not be read" if unread else "")
+        escaped(
+            f"{len(collections)} file{'s' * (len(collections) != 1)}, {puzzles} puzzles: "
+            f"{len(groups)} occur more than once ({repeated} repeats)"
+            + (f"; {unread} file{'s' * (unread != 1)} could not be read" if unread else "")
+            + (f"; {len(skipped)} skipped as not level files" if skipped else "")
+            + (f"; {len(empty)} folder{'s' * (len(empty) != 1)} without any" if empty else "")
+        )
     )
     if target and collections:
-        if unread:
-            print(f"sokfmt: {arguments.output} not written: some files could not be read")
+        if unread or empty:
+            why = "some files could not be read" if unread else "a folder holds no level file"
+            print(escaped(f"sokfmt: {arguments.output} not written: {why}"))
         else:
             try:
                 merged = merged_first(collections)
                 write_text(arguments.output, dumps(merged, target, lossy=arguments.lossy))
             except (*FILE_ERRORS, UsageError) as error:
                 return failed(arguments.output, error)
-    return 1 if groups or unread else 0
+    return 1 if groups or unread or empty else 0
 
 
 def _target(arguments: argparse.Namespace) -> str | None:
