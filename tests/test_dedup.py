@@ -151,7 +151,7 @@ def test_keep_first_writes_nothing_without_a_file_read(tmp_path: Path) -> None:
     merged = tmp_path / "merged.sok"
     result = sokfmt("dedup", str(empty), "--keep", "first", "-o", str(merged))
     assert result.returncode == 1
-    assert "not written: no level file was read" in result.stdout
+    assert "not written: a folder holds no level file" in result.stdout
     assert not merged.exists()
 
 
