@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -203,12 +203,22 @@ class Recognizer:
             self._reduced(rule, size)
         return None
 
-    def settle(self, token: int) -> None:
-        """The reductions `token` would make, without shifting it (a lexer
-        that must know what the lines before it were calls this)."""
+    def settle(self, tokens: Iterable[int]) -> None:
+        """The reductions that any of `tokens` would make next, without a
+        token: a lexer that must know what the lines before it were, before
+        it types the next one (one of `tokens`), calls this.  It stops where
+        the tokens would part ways."""
         table = self._table
         states = self.states
-        while (step := table.action[states[-1]][token]) < 0:
+        tokens = tuple(tokens)
+        while True:
+            row = table.action[states[-1]]
+            steps = {row[token] for token in tokens} - {0}
+            if len(steps) != 1:
+                return
+            step = steps.pop()
+            if step > 0:
+                return
             rule = -step - 1
             size = table.lengths[rule]
             if size:

@@ -1,9 +1,9 @@
 """Steps 1 and 2 of grammars/sok.lark: lines to the tokens its rules read.
 
 Step 1 types each line by the grammar's own line classes (one regular
-expression made of them, matched line after line; two or more lines of
+expression made of them, matched line after line; three or more lines of
 walled rows in a row are one token).  Step 2, the postlex, retypes single
-lines by what stands before them: its four numbered rules, each a method
+lines by what stands around them: its four numbered rules, each a method
 named after it.  Both keep the caller's text as it is: a token knows the
 offset and number of each of its lines in it.
 """
@@ -24,11 +24,12 @@ from .tessellation import Tessellation
 BLANK, TEXT, SEMICOLON, PROPERTY = "BLANK", "TEXT", "SEMICOLON", "PROPERTY"
 ALMOST, MOVES = "ALMOST", "MOVES"
 WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS = "WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS"
-OPEN_ROW, FLOOR_ROW, STRAY_ROW = "OPEN_ROW", "FLOOR_ROW", "STRAY_ROW"
+OPEN_ROW, FLOOR_ROW = "OPEN_ROW", "FLOOR_ROW"
 RLE, COMMENT = "RLE", "COMMENT"  # step 1 only: rule 1 retypes the one, the other is set aside
-ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW, STRAY_ROW))
-# Rows next to which a STRAY_ROW that is text is a doubt (SOK105).
-_SOLID_ROWS = ROW_TOKENS - {STRAY_ROW}
+ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW))
+_CLOSED = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS))
+# Lines of text that rules 3 and 4 look at.
+_TEXTS = (TEXT, SEMICOLON, PROPERTY)
 _CLASSES = {
     "BLANK_LINE": BLANK,
     "WALL_ROW_LINE": WALL_ROW,
@@ -37,7 +38,6 @@ _CLASSES = {
     "OPEN_ROW_LINE": OPEN_ROW,
     "RLE_LINE": RLE,
     "MOVES_LINE": MOVES,
-    "PROPERTY_LINE": PROPERTY,
     "SEMICOLON_LINE": SEMICOLON,
 }
 _LINE_END = r"(?:\r\n|\r|\n|\Z)"
@@ -48,16 +48,17 @@ _PUZZLE_SQUARES = re.compile(r"[@pm+PM$b*B.o]")
 class Line:
     """A token: one line, or lines of walled rows (then `text` joins them
     with "\\n").  `starts` holds the offset and number of each of its lines
-    in the caller's text; `near_rows` marks a STRAY_ROW that stands next to
-    a line of rows (for its doubt)."""
+    in the caller's text.  A TEXT that rule 4 doubts has `stray` set; a row,
+    the `run` of rows it stands in."""
 
-    __slots__ = ("near_rows", "starts", "text", "type")
+    __slots__ = ("run", "starts", "stray", "text", "type")
 
     def __init__(self, kind: str, text: str, starts: list[tuple[int, int]]) -> None:
         self.type = kind
         self.text = text
         self.starts = starts
-        self.near_rows = False
+        self.stray = False
+        self.run: Run | None = None
 
     @property
     def pos(self) -> int:
@@ -71,8 +72,31 @@ class Line:
     def lines(self) -> list[str]:
         return self.text.split("\n")
 
+    def at(self, index: int, line: int = 0) -> tuple[int, int, int]:
+        """The offset, line number and column of character `index` of its
+        `line`-th line (0 for the first)."""
+        start, number = self.starts[line]
+        return start + index, number, column_of(start + index, number, start)
+
     def __repr__(self) -> str:
         return f"Line({self.type}, {self.text!r}, line {self.line})"
+
+
+def column_of(pos: int, number: int, start: int) -> int:
+    """The column of offset `pos` on line `number`, which begins at `start`:
+    line 1 begins at 0 whatever stands there (a byte order mark counts)."""
+    return pos + 1 - (0 if number == 1 else start)
+
+
+@dataclass
+class Run:
+    """Lines of rows one after another: how many, the first that is not of
+    floor alone, and whether one holds a pusher, box or goal (SOK103 asks it
+    of runs that make no board)."""
+
+    first: Line
+    lines: int = 0
+    squares: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,6 +109,7 @@ class _Patterns:
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
     closed: re.Pattern[str]  # WALL_ROW_LINE or EDGE_ROW_LINE
+    wall_row: re.Pattern[str]  # WALL_ROW_LINE
     quotes: re.Pattern[str]
 
 
@@ -103,15 +128,17 @@ def patterns() -> _Patterns:
     return _Patterns(
         line=re.compile(
             f"(?P<COMMENT>{terminals['COMMENT_LINE']}){_LINE_END}"
+            f"|(?P<PROPERTY>{terminals['PROPERTY_LINE']}){_LINE_END}"
             f"|(?P<QUOTES>>*)(?:(?:{classes}){_LINE_END}|(?P<TEXT>[^\\r\\n]*){_LINE_END})"
         ),
-        walls=re.compile(f"(?:>*{wall_row}(?:\\r\\n|\\r|\\n)){{2,}}"),
+        walls=re.compile(f"(?:>*{wall_row}(?:\\r\\n|\\r|\\n)){{3,}}"),
         moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
         refused={t: re.compile(f"[{refused[t]}]" if refused[t] else "(?!)") for t in Tessellation},
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         closed=re.compile(f"{terminals['WALL_ROW_LINE']}|{terminals['EDGE_ROW_LINE']}"),
+        wall_row=re.compile(wall_row),
         quotes=re.compile(">*"),
     )
 
@@ -156,12 +183,13 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
                 continue
             match = line_pattern.match(chunk, pos)
             assert match is not None, "TEXT takes any line"
-            kind = match.lastgroup
+            kind = match.lastgroup or TEXT
             text = match[0].rstrip("\r\n")
             if kind == COMMENT:
                 comments.append((number, text))
             else:
-                yield Line(_CLASSES.get(kind, TEXT), text, [(offset + pos, number)])  # type: ignore[arg-type]
+                kind = PROPERTY if kind == PROPERTY else _CLASSES.get(kind, TEXT)
+                yield Line(kind, text, [(offset + pos, number)])
             number += 1
             pos = match.end()
         offset += end
@@ -196,33 +224,53 @@ class PostLex:
         self.seen_board, self.puzzle_game, self.moves_since_board = True, None, False
 
     def process(self, tokens: Iterable[Line]) -> Iterator[Line]:
-        """The tokens, retyped (lark's postlex interface)."""
-        previous: Line | None = None
+        """The tokens, retyped (lark's postlex interface).  A line that rule 4
+        may make a row, after a row, waits for the line after it."""
+        previous: Line | None = None  # the last token handed on
+        held: Line | None = None  # a stray row after a row, waiting for the next line
         for token in tokens:
-            kind = token.type
-            if kind == RLE:
-                kind = self.rle_lines(token)
-            elif kind == TEXT:
-                kind = self.stray_rows(token)
+            if token.type == RLE:
+                token.type = self.rle_lines(token)
+            is_row = token.type in ROW_TOKENS
+            if held is not None:
+                held.type = self.stray_rows(held, is_row)
+                yield from self._typed(held, previous)
+                previous, held = held, None
+            elif is_row and previous is not None and previous.type in _TEXTS:
+                previous.stray = stray_row(previous.text)  # a row after it: a doubt
+            after_row = previous is not None and previous.type in ROW_TOKENS
+            if token.type in _TEXTS and after_row and stray_row(token.text):
+                held = token
+                continue
+            yield from self._typed(token, previous)
+            previous = token
+        if held is not None:
+            held.type = self.stray_rows(held, False)
+            yield from self._typed(held, previous)
+
+    def _typed(self, token: Line, previous: Line | None) -> Iterator[Line]:
+        """`token`, with the rules that depend on the tessellation applied."""
+        kind = token.type
+        if kind in ROW_TOKENS and self.in_moves:
+            kind = self.almost_moves(token, kind)  # a row right after moves may continue them
+        if kind in ROW_TOKENS:
             after_rows = previous is not None and previous.type in ROW_TOKENS
-            if after_rows and kind not in ROW_TOKENS:
+            token.run = previous.run if after_rows and previous is not None else Run(token)
+            _count(token.run, token, kind)
+        else:
+            if previous is not None and previous.type in ROW_TOKENS:
                 self.settle()  # what the rows before were: perhaps a board, and a new puzzle
             if kind == MOVES:
                 kind = self.tessellation_of_moves(token)
-            elif kind in (TEXT, SEMICOLON) or (kind == FLOOR_ROW and self.in_moves):
+            elif kind in _TEXTS:
                 kind = self.almost_moves(token, kind)
-            elif kind == PROPERTY:
+            if kind == PROPERTY:
                 self._follow_game(token)
-            token.type = kind
-            if previous is not None and kind in _SOLID_ROWS and previous.type == STRAY_ROW:
-                previous.near_rows = True
-            token.near_rows = (
-                kind == STRAY_ROW and previous is not None and (previous.type in _SOLID_ROWS)
-            )
-            self.moves_since_board = self.moves_since_board or kind == MOVES
-            self.in_moves = kind == MOVES or (kind == ALMOST and self.in_moves)
-            previous = token
-            yield token
+        token.type = kind
+        self.moves_since_board = self.moves_since_board or kind == MOVES
+        # Before the first board, moves are text: nothing continues them.
+        self.in_moves = self.seen_board and (kind == MOVES or (kind == ALMOST and self.in_moves))
+        yield token
 
     def rle_lines(self, token: Line) -> str:
         """Rule 1: the class of what an RLE_LINE draws, or TEXT."""
@@ -240,14 +288,19 @@ class PostLex:
         tessellation = self._tessellation()
         if self.in_moves and _ends_moves(bare, tessellation):
             return ALMOST
-        if kind != FLOOR_ROW and _almost(bare, tessellation):
+        if kind in _TEXTS and _almost(bare, tessellation):
             return ALMOST
         return kind
 
-    def stray_rows(self, token: Line) -> str:
-        """Rule 4: a TEXT shaped like a closed row but for a few characters
-        outside the legend is a STRAY_ROW."""
-        return STRAY_ROW if stray_row(token.text) else TEXT
+    def stray_rows(self, token: Line, row_after: bool) -> str:
+        """Rule 4 for a TEXT after a row, shaped like a closed row but for a
+        few characters outside the legend: between two lines of rows, that
+        row; else text, with a doubt."""
+        if not row_after:
+            token.stray = True
+            return token.type
+        floored = patterns().stray.sub(" ", unquoted(token.text))
+        return WALL_ROW if patterns().wall_row.fullmatch(floored) else EDGE_ROW
 
     def _follow_game(self, token: Line) -> None:
         """The tessellation in effect: the first "Game:" line with a value
@@ -266,6 +319,15 @@ class PostLex:
 
     def _tessellation(self) -> Tessellation:
         return self.puzzle_game or self.file_game or self.tessellation
+
+
+def _count(run: Run | None, token: Line, kind: str) -> None:
+    """`token`, a row of `run`: its lines, and a pusher, box or goal."""
+    assert run is not None
+    if run.first.type == FLOOR_ROW and kind != FLOOR_ROW:
+        run.first = token  # SOK103 stands at a line that is not of floor alone
+    run.lines += len(token.starts)
+    run.squares = run.squares or puzzle_squares(token.text)
 
 
 def _strays(bare: str, tessellation: Tessellation) -> list[int]:

@@ -22,14 +22,13 @@ from ._reading import collector
 from ._sok_postlex import (
     ALMOST,
     BLANK,
-    MOVES,
     PROPERTY,
-    STRAY_ROW,
+    ROW_TOKENS,
     Line,
     PostLex,
+    column_of,
     lex,
     patterns,
-    puzzle_squares,
     unquoted,
 )
 from .board import Board
@@ -67,6 +66,7 @@ _Parsed = TypeVar("_Parsed")
 _DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK107", "SOK108", "SOK502")
 # About the whole file: at line 1, column 1, whatever stands there.
 _NO_PUZZLE = "SOK102"
+_LOOKS_LIKE_A_BOARD = "Text that looks like a board (of fewer than 3 rows), kept in the notes"
 
 
 # ------------------------------------------------------------------ units
@@ -153,7 +153,7 @@ class _Builder:
                 ("rows", "rows"),
                 ("almosts", "lines"),
                 ("note", "title"),
-                ("row", "title"),
+                ("row", "row"),
                 ("almost", "title"),
             )
         }
@@ -248,15 +248,10 @@ class _Builder:
 
     def _add_notes(self, children: Iterable[Any]) -> None:
         for child in children:
-            if isinstance(child, _Unit) and child.kind == "rows":
-                if any(puzzle_squares(token.text) for token in child.tokens):
-                    self.doubts.append(
-                        _warning(
-                            "SOK103",
-                            "Text that looks like a board (of fewer than 3 rows), kept in the notes",
-                            child.tokens[0],
-                        )
-                    )
+            if isinstance(child, _Unit) and child.kind in ("rows", "row"):
+                run = child.tokens[-1].run
+                if run is not None and run.lines > 1 and run.squares:
+                    self.doubts.append(_warning("SOK103", _LOOKS_LIKE_A_BOARD, run.first))
         self.notes += _lines(children)
 
     def _after(self, unit: _Unit | None) -> None:
@@ -264,10 +259,10 @@ class _Builder:
         that may title what comes next."""
         if unit is None:
             return
-        if unit.kind == "title":
+        if unit.kind in ("title", "row"):
             self.pending = list(unit.tokens)
         else:
-            self._add_notes(unit.tokens)
+            self._add_notes([unit])
 
     def _board(self, unit: _Unit, title: Line | None, before: list[Line] | None = None) -> None:
         self._give_comments(before=unit.tokens[0].line)
@@ -343,7 +338,7 @@ class _Builder:
                 games.append((_saved_game(game, block), block))
         for block in [puzzle.board, *puzzle.games]:
             found += _doubts(block.notes, tessellation)
-            if block.title is not None and block.title.type == STRAY_ROW:
+            if block.title is not None and block.title.stray:
                 found += _doubts([block.title], tessellation)
         if board is None:
             self._problems(errors, found)
@@ -394,13 +389,13 @@ class _Builder:
             try:
                 return Tessellation.from_name(value)
             except ValueError as exc:
-                column = token.text.rindex(value)
+                pos, line, column = token.at(token.text.rindex(value))
                 errors.append(
                     SokSyntaxError(
                         str(exc),
-                        line=token.line,
-                        column=column + 1,
-                        pos=token.pos + column,
+                        line=line,
+                        column=column,
+                        pos=pos,
                         source_line=token.text,
                         code="SOK101",
                     )
@@ -434,8 +429,10 @@ def _lines(children: Iterable[Any]) -> list[Line]:
     return found
 
 
-def _warning(code: str, message: str, token: Line, column: int = 0) -> Diagnostic:
-    return Diagnostic("warning", code, message, token.line, column + 1, token.pos + column)
+def _warning(code: str, message: str, token: Line, index: int = 0) -> Diagnostic:
+    """A warning at character `index` of the first line of `token`."""
+    pos, line, column = token.at(index)
+    return Diagnostic("warning", code, message, line, column, pos)
 
 
 def _doubts(
@@ -458,7 +455,7 @@ def _doubts(
                     column,
                 )
             )
-        elif token.type == STRAY_ROW and token.near_rows:
+        elif token.stray:
             bare = unquoted(text)
             column = len(text) - len(bare) + next(patterns().stray.finditer(bare)).start()
             found.append(
@@ -498,9 +495,9 @@ class _BlockText:
         """A 1-based line and column of `text`: the file's line, column and
         offset there, and the file's line."""
         index = min(line, len(self.lines)) - 1
-        pos, number = self.starts[index]
-        column += self.quotes[index]
-        return number, column, pos + column - 1, self.lines[index]
+        start, number = self.starts[index]
+        pos = start + self.quotes[index] + column - 1
+        return number, column_of(pos, number, start), pos, self.lines[index]
 
     def offset_located(self, offset: int) -> tuple[int, int, int, str]:
         """`located` for an offset in `text`."""
@@ -545,7 +542,7 @@ def _decoded(
             f"A line {_quoting(quotes[requoted])} in a block whose lines are "
             f"{_quoting(usual)}, expected the same mail quotes on every line",
             line=number,
-            column=1,
+            column=column_of(pos, number, pos),
             pos=pos,
             source_line=block.lines[requoted],
             code="SOK106",
@@ -645,8 +642,8 @@ class _Reading:
         self.index = table.token_index
         self.builder = builder
         self.parser = _lalr.Parser(table, builder.callbacks())
-        blank = self.index[BLANK]
-        self.postlex = PostLex(tessellation, lambda: self.parser.settle(blank))
+        lines = [self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS]
+        self.postlex = PostLex(tessellation, lambda: self.parser.settle(lines))
         builder.postlex = self.postlex
 
     def steps(self, chunks: Iterable[str]) -> Iterator[None]:
@@ -692,4 +689,3 @@ def iterate(
     yield from ready
 
 
-__all__ = ("MOVES", "iterate", "parse", "puzzle_squares", "title_of")

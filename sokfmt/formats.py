@@ -139,7 +139,7 @@ def parse_sok(
             unknown ``Game:`` (`SokSyntaxError`), or with `replay` an illegal
             step (`IllegalStepError`), at its line and column.
     """
-    from ._sok import parse
+    from ._sok_read import parse
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
@@ -200,7 +200,7 @@ def iter_sok(
         as `load_sok`, when the generator reaches the bad text.
     """
     from ._files import text_lines
-    from ._sok import iterate
+    from ._sok_read import iterate
 
     lines = text_lines(file, encoding)
     _checked_tessellation(tessellation)
