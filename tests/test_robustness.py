@@ -271,6 +271,40 @@ def test_lev_decodes_as_sok_does() -> None:
     assert sokfmt.load_lev(io.BytesIO(data)).comments == ("; Tétu",)
 
 
+_FILE_READERS = {
+    "load_sok": sokfmt.load_sok,
+    "iter_sok": lambda file, **options: list(sokfmt.iter_sok(file, **options)),
+    "load_slc": sokfmt.load_slc,
+    "iter_slc": lambda file, **options: list(sokfmt.iter_slc(file, **options)),
+    "load_lev": sokfmt.load_lev,
+}
+
+
+def test_a_codec_that_refuses_everything_is_the_same_decode_error_for_every_reader() -> None:
+    # Found by fuzzing: iter_sok and iter_slc first asked the codec how it
+    # writes a line break, and "undefined" answered with a UnicodeError.
+    for data in (b"#####\n#@$.#\n#####\n", b"\xff"):
+        raised = {}
+        for name, read in _FILE_READERS.items():
+            with pytest.raises(DecodeError) as caught:
+                read(io.BytesIO(data), encoding="undefined")
+            raised[name] = (str(caught.value), caught.value.code)
+        assert len(set(raised.values())) == 1, raised
+        assert "undefined" in raised["load_sok"][0]
+
+
+@pytest.mark.filterwarnings("ignore::sokfmt.SokfmtWarning")
+def test_every_codec_python_knows_gives_text_or_a_sokfmt_error() -> None:
+    import encodings.aliases
+
+    names = sorted({*encodings.aliases.aliases.values(), "undefined", "idna", "punycode"})
+    for name in names:
+        for data in (b"T\r\n#####\n#@$.#\n#####\n", b"\xff\xfe\x00\n\\u12", b""):
+            for read in _FILE_READERS.values():
+                with contextlib.suppress(SokfmtError):
+                    read(io.BytesIO(data), encoding=name)
+
+
 def test_no_codec_error_handler_is_registered() -> None:
     import codecs
 
