@@ -264,6 +264,7 @@ _ALPHABETS = {
     "sok": [*"#@$.*+- \n>:;lurdLURDnesw0123456789()|[]{}Tx", "\r"],
     "lev": [*"sizeinitalrgcolbmfAB12.0 \t\n;", "9"],
     "slc": [*'<>/="&; \n\r\t#@$.*+-LX!?', "Level", "&amp;", "&#10;", "é", "]]>"],
+    "json": [*'"{}[],: \n\r\t#@$.X\\lu', "\\n", "\\u00e9", "\\ud83d\\ude00", "\\/", "é"],
 }
 
 
@@ -516,6 +517,55 @@ def check_json(document: Any) -> str:
     return "/".join(sorted(set(outcomes)))
 
 
+def json_text(rng: random.Random) -> str:
+    """A JSON text: a random value, or a collection of the vectors written
+    by `dumps`, often damaged (cut short, edited, given odd characters)."""
+    if rng.random() < 0.5:
+        value = json_values(rng)
+        text = json.dumps(value, indent=rng.choice([None, 1]), ensure_ascii=rng.random() < 0.5)
+    else:
+        collection = sokfmt.parse_sok(rng.choice(_json_seeds()), diagnostics=[])
+        text = sokfmt.dumps(collection, "json")
+    roll = rng.random()
+    strings = list(_BOARD_OR_MOVES.finditer(text))
+    if roll < 0.4 and strings:  # a character more in a board or moves string
+        inside = rng.choice(strings)
+        at = rng.randint(inside.start(1), inside.end(1))
+        return text[:at] + rng.choice(_ALPHABETS["json"] + _ODD) + text[at:]
+    if roll < 0.6:
+        return text[: rng.randint(0, len(text))]
+    if roll < 0.9:
+        return mutate(rng, text, _ALPHABETS["json"])
+    return text
+
+
+_BOARD_OR_MOVES = re.compile(r'"(?:board|moves)": "((?:[^"\\]|\\.)*)"')
+
+
+@functools.cache
+def _json_seeds() -> list[str]:
+    """The .sok vectors that hold boards, to write as JSON."""
+    return [text for text in SEEDS["sok"] if "#" in text][:40]
+
+
+def check_json_text(text: str) -> str:
+    """`from_json` on `text`: only sokfmt errors, a `ParseError` placed in
+    `text` (JSON ends lines with LF alone), and what reads, read again from
+    what `dumps` writes."""
+    try:
+        value = sokfmt.from_json(text)
+    except ParseError as error:
+        check_position(error, text, universal=False)
+        return type(error).__name__
+    except SokfmtError as error:
+        return type(error).__name__
+    except Exception as error:
+        raise Failure(f"from_json: {type(error).__name__}: {error}") from error
+    if sokfmt.from_json(sokfmt.dumps(value, "json")) != value:
+        raise Failure("from_json does not read back what dumps writes")
+    return "read"
+
+
 def check_bytes(data: bytes, language: str = "sok") -> str:
     """`load_X` and `iter_X` (.sok or .slc) agree on the same bytes, and fail cleanly."""
     load: Callable[..., Collection] = sokfmt.load_slc
@@ -588,12 +638,15 @@ def run_reader(reader: Reader, count: int, seed: int) -> Report:
 
 
 def run_json(count: int, seed: int) -> Report:
-    """`count` random JSON values through every model's `from_dict`."""
+    """`count` random JSON values through every model's `from_dict`, and
+    `count` JSON texts through `from_json`."""
     rng = random.Random(f"{seed}/json")
     report = Report()
     for _ in range(count):
         document = json_values(rng)
         report.record("from_dict", document, lambda d=document: check_json(d))
+        text = json_text(rng)
+        report.record("from_json", text, lambda t=text: check_json_text(t))
     return report
 
 
