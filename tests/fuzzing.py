@@ -208,6 +208,11 @@ def _structured(rng: random.Random, language: str) -> str:
         return _slc_document(rng)
     lines = {"sok": _SOK_LINES, "lev": _LEV_LINES, "slc": _SLC_LINES}[language]
     chosen = [rng.choice(lines) for _ in range(rng.randint(0, 30))]
+    if language == "lev" and chosen and rng.random() < 0.2:
+        # A line given again and again (found by fuzzing: quadratic time in
+        # the problems reported).
+        at = rng.randrange(len(chosen))
+        chosen[at:at] = [chosen[at]] * rng.randint(2, 300)
     return rng.choice(["\n", "\n", "\r\n", "\r"]).join(chosen) + rng.choice(["", "\n"])
 
 
