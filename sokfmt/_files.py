@@ -174,8 +174,18 @@ def decode(data: bytes, encoding: str | None = None) -> str:
             # Line by line, as a stream is decoded: a cp1252 line does not
             # make the UTF-8 lines around it cp1252.
             return "".join(map(_decode_line, data.splitlines(keepends=True)))
+    return _strictly_decoded(data, encoding).removeprefix(_BOM)
+
+
+def _strictly_decoded(data: bytes, encoding: str) -> str:
+    """`data` decoded by the codec `encoding`, whatever way the codec fails.
+
+    Raises:
+        DecodeError: bytes that are not text in `encoding`, at their line
+            (line 1 for a codec that fails without saying where).
+    """
     try:
-        return data.decode(encoding).removeprefix(_BOM)
+        return data.decode(encoding)
     except UnicodeDecodeError as error:
         raise _decode_error(data, error, encoding) from None
     except UnicodeError as error:  # a codec that fails without saying where
@@ -241,11 +251,9 @@ def _decoded_lines(
             text = _decode_line(line.removeprefix(codecs.BOM_UTF8) if first else line)
         else:
             try:
-                text = line.decode(encoding)
-            except UnicodeDecodeError as error:
-                raise _decode_error(line, error, encoding).relocated(
-                    line_offset=number, pos_offset=offset
-                ) from None
+                text = _strictly_decoded(line, encoding)
+            except DecodeError as error:
+                raise error.relocated(line_offset=number, pos_offset=offset) from None
         yield text.removeprefix(_BOM) if first else text
         first = False
 
@@ -256,13 +264,23 @@ def _raw_lines(
     """Lines of a file object without their line breaks, as read (bytes, or
     text from a text file object), each with its offset in the file."""
     first = file.read(_BLOCK_SIZE)
-    if isinstance(first, bytes) and encoding is not None and "\n".encode(encoding) != b"\n":
+    if isinstance(first, bytes) and encoding is not None and not _ascii_line_breaks(encoding):
         # Not ASCII-compatible (UTF-16, UTF-32): line breaks cannot be found
-        # in the bytes, so the file is decoded whole.
+        # in the bytes, so the file is decoded whole (and `decode` says
+        # what is wrong with it, as `read_text` does).
         whole = first + file.read()  # type: ignore[operator]
         yield from _split(decode(whole, encoding), lambda: "")
         return
     yield from _split(first, lambda: file.read(_BLOCK_SIZE))
+
+
+def _ascii_line_breaks(encoding: str) -> bool:
+    """Whether `encoding` writes a line break as ASCII does.  A codec that
+    cannot write one ("undefined" refuses everything) does not."""
+    try:
+        return "\n".encode(encoding) == b"\n"
+    except UnicodeError:
+        return False
 
 
 def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, int]]:

@@ -13,11 +13,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import accumulate
 
 from lark import Token, UnexpectedInput
 
 from . import _grammar, _lalr
-from .errors import Diagnostic, LevSyntaxError
+from .errors import Diagnostic, LevSyntaxError, LineIndex
 from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, _cells, _is_moved_copy
 
 _KEYWORDS = ("size", "initial", "target", "color", "end", "img", "fgimg", "bgimg")
@@ -71,6 +72,7 @@ class _Reading:
     text: str
     strict: bool
     lines: list[str] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)  # the offset of each line
     problems: list[Diagnostic] = field(default_factory=list)
     errors: list[LevSyntaxError] = field(default_factory=list)
     width: int = 0
@@ -78,10 +80,11 @@ class _Reading:
 
     def __post_init__(self) -> None:
         self.lines = self.text.split("\n")
+        self.starts = list(accumulate((len(line) + 1 for line in self.lines), initial=0))
 
     def error(self, message: str, line: int, column: int, code: str) -> None:
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        start = sum(len(x) + 1 for x in self.lines[: line - 1])
+        start = self.starts[min(max(line, 1), len(self.starts)) - 1]
         self.errors.append(
             LevSyntaxError(
                 message,
@@ -205,6 +208,7 @@ def _sections(reading: _Reading) -> list[tuple[str, Token, list[Token]]]:
     """The sections in file order, as (kind, first token, its rows), with the
     tokens the grammar refuses left out (and reported)."""
     sections: list[tuple[str, Token, list[Token]]] = []
+    firsts: dict[str, Token] = {}  # the first section of each kind
     interactive = _grammar.parser("lev").parse_interactive()
     refused = False  # the rows of a section left out are left out too
     for token in _tokens(reading):
@@ -213,31 +217,31 @@ def _sections(reading: _Reading) -> list[tuple[str, Token, list[Token]]]:
         try:
             interactive.feed_token(token)
         except UnexpectedInput:
-            _misplaced(reading, token, sections)
+            _misplaced(reading, token, firsts)
             refused = True
             continue
         refused = False
         if token.type == "ROW":
             sections[-1][2].append(token)
         elif token.type != "BLANK":
-            sections.append(("unknown" if token.type == "OTHER" else token.type.lower(), token, []))
+            kind = "unknown" if token.type == "OTHER" else token.type.lower()
+            sections.append((kind, token, []))
+            firsts.setdefault(kind, token)
     try:
         interactive.feed_eof()  # type: ignore[no-untyped-call]
     except UnexpectedInput:
-        if not any(kind == "size" for kind, _, _ in sections):
+        if "size" not in firsts:
             reading.at_end("No 'size' section, expected 'size WIDTH HEIGHT'", "LEV102")
         else:
             reading.at_end("No 'initial' section, expected 'initial' and its rows", "LEV103")
     return sections
 
 
-def _misplaced(
-    reading: _Reading, token: Token, sections: list[tuple[str, Token, list[Token]]]
-) -> None:
+def _misplaced(reading: _Reading, token: Token, firsts: dict[str, Token]) -> None:
     kind = token.type.lower()
     line = token.line or 1
     column = _indent(reading, line)
-    first = next((t for k, t, _ in sections if k == kind), None)
+    first = firsts.get(kind)
     if first is not None:
         reading.error(
             f"A second '{kind}' section, the first is on line {first.line}", line, column, "LEV104"
@@ -263,8 +267,9 @@ def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = Non
     puzzle = _build(reading, _sections(reading))
     errors = sorted(reading.errors, key=lambda error: error.pos)
     if diagnostics is not None:
-        found = [error.located(text, dropped_bom=True).diagnostic() for error in errors]
-        found += [problem.located(text, dropped_bom=True) for problem in reading.problems]
+        lines = LineIndex(text)  # searched once for every problem
+        found = [error.located(lines, dropped_bom=True).diagnostic() for error in errors]
+        found += [problem.located(lines, dropped_bom=True) for problem in reading.problems]
         diagnostics += sorted(found, key=lambda d: (d.line, d.column))
     if errors and (diagnostics is None or puzzle is None):
         raise errors[0].located(text, dropped_bom=True)
