@@ -69,10 +69,12 @@ def read_bytes(file: FileLike) -> bytes | str:
     return data
 
 
-def text_lines(file: FileLike, encoding: str | None = None, *, xml: bool = False) -> Iterator[str]:
-    """The lines of `file` without their line breaks (CR, LF or CRLF), read
-    as they are needed: memory is bounded by the longest line.  `xml` as
-    for `read_text`.
+def text_lines(
+    file: FileLike, encoding: str | None = None, *, xml: bool = False, ends: bool = False
+) -> Iterator[str]:
+    """The lines of `file` without their line breaks (CR, LF or CRLF; with
+    `ends`, with them), read as they are needed: memory is bounded by the
+    longest line.  `xml` as for `read_text`.
 
     Raises:
         as `read_text`, when the generator reaches the bad bytes.
@@ -80,9 +82,9 @@ def text_lines(file: FileLike, encoding: str | None = None, *, xml: bool = False
     codec = _codec(encoding)
     if isinstance(file, (str, os.PathLike)):
         with open(file, "rb") as opened:
-            yield from _decoded_lines(opened, codec, xml)
+            yield from _decoded_lines(opened, codec, xml, ends)
     else:
-        yield from _decoded_lines(_reader(file), codec, xml)
+        yield from _decoded_lines(_reader(file), codec, xml, ends)
 
 
 #: An XML declaration's encoding; XML 1.0, section 4.3.3.
@@ -234,7 +236,7 @@ def _decode_line(line: bytes) -> str:
 
 
 def _decoded_lines(
-    file: IO[bytes] | IO[str], encoding: str | None, xml: bool = False
+    file: IO[bytes] | IO[str], encoding: str | None, xml: bool = False, ends: bool = False
 ) -> Iterator[str]:
     if xml and encoding is None:
         head = file.read(XML_HEAD)
@@ -244,7 +246,9 @@ def _decoded_lines(
         else:
             file = io.StringIO(head + file.read())  # type: ignore[operator]
     first = True
-    for number, (line, offset) in enumerate(_raw_lines(file, encoding)):
+    for number, (line, end, offset) in enumerate(_raw_lines(file, encoding)):
+        if ends:
+            line += end  # type: ignore[operator]
         if isinstance(line, str):  # a text file object, decoded by its opener
             text = line
         elif encoding is None:
@@ -260,9 +264,10 @@ def _decoded_lines(
 
 def _raw_lines(
     file: IO[bytes] | IO[str], encoding: str | None
-) -> Iterator[tuple[bytes | str, int]]:
+) -> Iterator[tuple[bytes | str, bytes | str, int]]:
     """Lines of a file object without their line breaks, as read (bytes, or
-    text from a text file object), each with its offset in the file."""
+    text from a text file object), each with its line break and its offset
+    in the file."""
     first = file.read(_BLOCK_SIZE)
     if isinstance(first, bytes) and encoding is not None and not _ascii_line_breaks(encoding):
         # Not ASCII-compatible (UTF-16, UTF-32): line breaks cannot be found
@@ -283,9 +288,9 @@ def _ascii_line_breaks(encoding: str) -> bool:
         return False
 
 
-def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, int]]:
+def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, Any, int]]:
     """The lines of `first` and of the blocks read after it from `file`, each
-    with its offset.
+    with its line break (empty for the last, if none ends it) and offset.
 
     A line may span blocks, and a CR that ends a block may be the first half
     of a CRLF: both wait for the next block.  Blocks without a line break
@@ -310,10 +315,10 @@ def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, int]]:
             pieces = pattern.split(empty.join(parts))
             # line, break, line, break, ..., and what follows the last break
             for line, separator in zip(pieces[::2], pieces[1::2], strict=False):
-                yield line, offset
+                yield line, separator, offset
                 offset += len(line) + len(separator)
             if pieces[-1]:
-                yield pieces[-1], offset
+                yield pieces[-1], empty, offset
             parts = [block[cut + 1 :]]
         if not block:
             return

@@ -38,8 +38,9 @@ class _Compiled:
     group_free: re.Pattern[str]
     #: splits a RUN at its counts (the split keeps the counts)
     counts: re.Pattern[str]
-    #: a group that holds no other: its count and its RUN
+    #: a group that holds no other: its count and what it holds (a RUN?)
     innermost: re.Pattern[str]
+    run: re.Pattern[str]
     #: a count of zero, which only the parser reports in its place
     zero: re.Pattern[str]
 
@@ -55,9 +56,13 @@ def _compiled(language: str = "rle") -> _Compiled:
         syntax=syntax if literal.fullmatch("\x80") else None,
         group_free=re.compile(f"(?:{terminals['RUN']}|{terminals['LINE_BREAK']})*"),
         counts=re.compile(f"({terminals['COUNT']})"),
+        # What stands between parentheses is matched as a RUN apart: a RUN
+        # (nested quantifiers) before a ")" that is missing would backtrack
+        # exponentially.
         innermost=re.compile(
-            f"({terminals['COUNT']})?{terminals['LPAR']}({terminals['RUN']}){terminals['RPAR']}"
+            f"({terminals['COUNT']})?{terminals['LPAR']}([^()\\n]*){terminals['RPAR']}"
         ),
+        run=re.compile(terminals["RUN"]),
         zero=re.compile(f"(?<!{terminals['DIGIT']})0+(?!{terminals['DIGIT']})"),
     )
 
@@ -122,7 +127,7 @@ def _without_groups(text: str, limit: int, compiled: _Compiled, language: Langua
         end = size = 0
         for group in compiled.innermost.finditer(text):
             count = group[1] or "1"
-            if len(count) > _language.MAX_COUNT_DIGITS:
+            if len(count) > _language.MAX_COUNT_DIGITS or not matches_whole(compiled.run, group[2]):
                 return None
             inner = expand_counts(group[2], compiled.counts, wide, int)
             size += len(inner) * int(count) + group.start() - end

@@ -110,6 +110,7 @@ class _Patterns:
     solid: re.Pattern[str]  # a square of EDGE or INNER
     closed: re.Pattern[str]  # WALL_ROW_LINE or EDGE_ROW_LINE
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
+    move_letter: re.Pattern[str]  # MOVE_LETTER
     quotes: re.Pattern[str]
 
 
@@ -139,6 +140,7 @@ def patterns() -> _Patterns:
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         closed=re.compile(f"{terminals['WALL_ROW_LINE']}|{terminals['EDGE_ROW_LINE']}"),
         wall_row=re.compile(wall_row),
+        move_letter=re.compile(terminals["MOVE_LETTER"]),
         quotes=re.compile(">*"),
     )
 
@@ -394,7 +396,7 @@ def rle_class(text: str) -> str:
     kinds = [_row_class(row) for row in rows]
     if len(kinds) == 1:
         return kinds[0]
-    if len(kinds) > 1 and kinds[0] == kinds[-1] == WALL_ROW:
+    if len(kinds) > 1 and {kinds[0], kinds[-1]} <= _CLOSED and WALL_ROW in kinds:
         return PAIR_ROWS if len(kinds) == 2 else ROWS
     return TEXT
 
@@ -409,3 +411,26 @@ def _row_class(row: str) -> str:
 def puzzle_squares(text: str) -> bool:
     """Whether `text` holds a pusher, box or goal (SOK103's doubt)."""
     return _PUZZLE_SQUARES.search(text) is not None
+
+
+def line_class(line: str) -> str:
+    """The token one line is on its own (step 1, and rule 1 for an RLE
+    line): what a writer asks of a line it puts somewhere.  A comment is
+    COMMENT."""
+    match = patterns().line.fullmatch(line)
+    kind = match.lastgroup if match else None
+    if kind in (COMMENT, PROPERTY):
+        return kind
+    kind = _CLASSES.get(kind or "", TEXT)
+    return rle_class(unquoted(line)) if kind == RLE else kind
+
+
+def almost(line: str, tessellation: Tessellation) -> bool:
+    """Rule 3's first half: `line` without one of its characters is a
+    moves line of `tessellation`."""
+    return _almost(unquoted(line), tessellation)
+
+
+def has_move_letter(text: str) -> bool:
+    """Whether `text` holds a letter that makes a line of moves (MOVE_LETTER)."""
+    return patterns().move_letter.search(text) is not None

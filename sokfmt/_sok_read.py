@@ -672,6 +672,24 @@ def parse(
     return dataclasses.replace(collection, puzzles=tuple(puzzles))
 
 
+#: How much text the reader takes at a time from a stream.
+_CHUNK = 1 << 16
+
+
+def chunks_of(lines: Iterable[str]) -> Iterator[str]:
+    """Lines (each with its line break) gathered into chunks of whole lines."""
+    gathered: list[str] = []
+    size = 0
+    for line in lines:
+        gathered.append(line)
+        size += len(line)
+        if size >= _CHUNK:
+            yield "".join(gathered)
+            gathered, size = [], 0
+    if gathered:
+        yield "".join(gathered)
+
+
 def iterate(
     chunks: Iterable[str],
     tessellation: Tessellation,
@@ -687,5 +705,3 @@ def iterate(
         ready.clear()
     builder.end()
     yield from ready
-
-
