@@ -58,9 +58,11 @@ def _compiled(language: str = "rle") -> _Compiled:
         counts=re.compile(f"({terminals['COUNT']})"),
         # What stands between parentheses is matched as a RUN apart: a RUN
         # (nested quantifiers) before a ")" that is missing would backtrack
-        # exponentially.
+        # exponentially.  A count begins where no digit stands before it, so
+        # that a long run of digits is looked at once, not from each digit.
         innermost=re.compile(
-            f"({terminals['COUNT']})?{terminals['LPAR']}([^()\\n]*){terminals['RPAR']}"
+            f"(?:(?<!{terminals['DIGIT']})({terminals['COUNT']}))?"
+            f"{terminals['LPAR']}([^()\\n]*){terminals['RPAR']}"
         ),
         run=re.compile(terminals["RUN"]),
         zero=re.compile(f"(?<!{terminals['DIGIT']})0+(?!{terminals['DIGIT']})"),

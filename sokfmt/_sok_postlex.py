@@ -47,26 +47,36 @@ _PUZZLE_SQUARES = re.compile(r"[@pm+PM$b*B.o]")
 
 class Line:
     """A token: one line, or lines of walled rows (then `text` joins them
-    with "\\n").  `starts` holds the offset and number of each of its lines
-    in the caller's text.  A TEXT that rule 4 doubts has `stray` set; a row,
-    the `run` of rows it stands in."""
+    with "\\n", and `raw` holds them as written, line breaks and all).  It
+    knows the offset `pos` and the number `line` of its first line in the
+    caller's text, and `starts` works out those of each line.  A TEXT that
+    rule 4 doubts has `stray` set; a row, the `run` of rows it stands in."""
 
-    __slots__ = ("run", "starts", "stray", "text", "type")
+    __slots__ = ("line", "pos", "raw", "run", "stray", "text", "type")
 
-    def __init__(self, kind: str, text: str, starts: list[tuple[int, int]]) -> None:
+    def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
         self.type = kind
         self.text = text
-        self.starts = starts
+        self.pos = pos
+        self.line = line
+        self.raw = raw
         self.stray = False
         self.run: Run | None = None
 
     @property
-    def pos(self) -> int:
-        return self.starts[0][0]
+    def starts(self) -> list[tuple[int, int]]:
+        """The offset and number of each of its lines."""
+        if not self.raw:
+            return [(self.pos, self.line)]
+        return [
+            (self.pos + found.start(), self.line + number)
+            for number, found in enumerate(_LINES.finditer(self.raw))
+        ]
 
     @property
-    def line(self) -> int:
-        return self.starts[0][1]
+    def rows(self) -> int:
+        """How many lines it holds."""
+        return self.text.count("\n") + 1
 
     @property
     def lines(self) -> list[str]:
@@ -102,7 +112,7 @@ class Run:
 @dataclass(frozen=True)
 class _Patterns:
     line: re.Pattern[str]  # one line: its quotes, class and line break
-    walls: re.Pattern[str]  # two or more lines of walled rows
+    walls: re.Pattern[str]  # lines of walled rows, a block of them at most
     moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
     refused: dict[Tessellation, re.Pattern[str]]  # a letter MOVES_LINE has that it refuses
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
@@ -132,7 +142,10 @@ def patterns() -> _Patterns:
             f"|(?P<PROPERTY>{terminals['PROPERTY_LINE']}){_LINE_END}"
             f"|(?P<QUOTES>>*)(?:(?:{classes}){_LINE_END}|(?P<TEXT>[^\\r\\n]*){_LINE_END})"
         ),
-        walls=re.compile(f"(?:>*{wall_row}(?:\\r\\n|\\r|\\n)){{3,}}"),
+        # A bounded repetition: a regular expression keeps state for every
+        # repetition it may undo, so a run of a million rows is matched a
+        # block of lines at a time.
+        walls=re.compile(f"(?:>*{wall_row}(?:\\r\\n|\\r|\\n)){{1,{_WALLS_AT_ONCE}}}"),
         moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
         refused={t: re.compile(f"[{refused[t]}]" if refused[t] else "(?!)") for t in Tessellation},
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
@@ -171,17 +184,17 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
         pos = 1 if offset == 0 and chunk.startswith("\ufeff") else 0
         end = len(chunk)
         while pos < end:
-            run = walls.match(chunk, pos) if chunk[pos] in " \t#>*B-_W" else None
-            if run is not None:
-                starts = []
-                texts = []
-                for line in _LINES.finditer(chunk, pos, run.end()):
-                    starts.append((offset + line.start(), number))
-                    texts.append(line[1])
-                    number += 1
-                kind = PAIR_ROWS if len(texts) == 2 else ROWS
-                yield Line(kind, "\n".join(texts), starts)
-                pos = run.end()
+            stop = _walls_end(walls, chunk, pos) if chunk[pos] in " \t#>*B-_W" else None
+            if stop is not None:
+                raw = chunk[pos:stop]
+                if "\r" in raw:
+                    text = "\n".join(line[1] for line in _LINES.finditer(raw))
+                else:
+                    text = raw[:-1]
+                token = Line(ROWS, text, offset + pos, number, raw)
+                number += token.rows
+                yield token
+                pos = stop
                 continue
             match = line_pattern.match(chunk, pos)
             assert match is not None, "TEXT takes any line"
@@ -191,13 +204,33 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
                 comments.append((number, text))
             else:
                 kind = PROPERTY if kind == PROPERTY else _CLASSES.get(kind, TEXT)
-                yield Line(kind, text, [(offset + pos, number)])
+                yield Line(kind, text, offset + pos, number)
             number += 1
             pos = match.end()
         offset += end
 
 
 _LINES = re.compile("([^\r\n]*)(?:\r\n|\r|\n)")
+_WALLS_AT_ONCE = 256
+
+
+def _walls_end(walls: re.Pattern[str], chunk: str, pos: int) -> int | None:
+    """Where a run of three or more lines of walled rows at `pos` ends, if
+    one stands there (matched a block of lines at a time)."""
+    found = walls.match(chunk, pos)
+    if found is None:
+        return None
+    end = found.end()
+    lines = block = _breaks(found[0])
+    while block == _WALLS_AT_ONCE and (more := walls.match(chunk, end)) is not None:
+        end, block = more.end(), _breaks(more[0])
+        lines += block
+    return end if lines >= 3 else None
+
+
+def _breaks(text: str) -> int:
+    """How many line breaks (LF, CRLF or CR) `text` holds."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
 # ------------------------------------------------------------------ step 2
@@ -328,7 +361,7 @@ def _count(run: Run | None, token: Line, kind: str) -> None:
     assert run is not None
     if run.first.type == FLOOR_ROW and kind != FLOOR_ROW:
         run.first = token  # SOK103 stands at a line that is not of floor alone
-    run.lines += len(token.starts)
+    run.lines += token.rows
     run.squares = run.squares or puzzle_squares(token.text)
 
 

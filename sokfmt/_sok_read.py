@@ -13,6 +13,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, TypeVar
 
 from . import _board, _lalr, _moves
@@ -470,26 +471,34 @@ def _doubts(
     return found
 
 
-@dataclass(frozen=True)
 class _BlockText:
     """The lines of a block as a reader of its language sees them (mail
-    quotes removed), and where each stands in the file."""
+    quotes removed), and where each stands in the file (worked out only
+    when something is to be placed: a board of a million rows keeps no list
+    of them)."""
 
-    lines: list[str]  # as in the file
-    starts: list[tuple[int, int]]  # (offset, line number) of each
-    quotes: list[int]  # how many ">" each begins with
-    text: str  # the lines without their quotes
+    def __init__(self, tokens: list[Line]) -> None:
+        self.tokens = tokens
+        joined = "\n".join(token.text for token in tokens)
+        self.quoted = ">" in joined
+        self.text = _unquoted_lines(joined) if self.quoted else joined
 
-    @classmethod
-    def of(cls, tokens: list[Line]) -> _BlockText:
-        lines = [line for token in tokens for line in token.lines]
-        starts = [start for token in tokens for start in token.starts]
-        text = "\n".join(lines)
-        if ">" not in text:
-            return cls(lines, starts, [0] * len(lines), text)
-        quotes = [len(line) - len(unquoted(line)) for line in lines]
-        text = "\n".join(line[quote:] for line, quote in zip(lines, quotes, strict=True))
-        return cls(lines, starts, quotes, text)
+    @cached_property
+    def lines(self) -> list[str]:
+        """The block's lines as in the file."""
+        return [line for token in self.tokens for line in token.lines]
+
+    @cached_property
+    def starts(self) -> list[tuple[int, int]]:
+        """The offset and number of each line."""
+        return [start for token in self.tokens for start in token.starts]
+
+    @cached_property
+    def quotes(self) -> list[int]:
+        """How many ">" each line begins with."""
+        if not self.quoted:
+            return [0] * len(self.lines)
+        return [len(line) - len(unquoted(line)) for line in self.lines]
 
     def located(self, line: int, column: int) -> tuple[int, int, int, str]:
         """A 1-based line and column of `text`: the file's line, column and
@@ -505,6 +514,10 @@ class _BlockText:
         return self.located(line, offset - self.text.rfind("\n", 0, offset))
 
 
+def _unquoted_lines(text: str) -> str:
+    return "\n".join(unquoted(line) for line in text.split("\n"))
+
+
 def _decoded(
     tokens: list[Line],
     parse: Callable[..., _Parsed],
@@ -513,10 +526,8 @@ def _decoded(
 ) -> _Parsed | None:
     """A block's lines (without their mail quotes) parsed, with errors at
     their positions in the file; a line quoted unlike most is an error."""
-    block = _BlockText.of(tokens)
-    quotes = block.quotes
-    usual = max(quotes, key=Counter(quotes).__getitem__)  # that of most lines, else the first's
-    requoted = next((i for i, quote in enumerate(quotes) if quote != usual), None)
+    block = _BlockText(tokens)
+    requoted, usual = _requoted(block)
     try:
         parsed = parse(block.text, tessellation, limit=DEFAULT_LIMIT)
     except ParseError as error:
@@ -539,7 +550,7 @@ def _decoded(
     pos, number = block.starts[requoted]
     errors.append(
         SokSyntaxError(
-            f"A line {_quoting(quotes[requoted])} in a block whose lines are "
+            f"A line {_quoting(block.quotes[requoted])} in a block whose lines are "
             f"{_quoting(usual)}, expected the same mail quotes on every line",
             line=number,
             column=column_of(pos, number, pos),
@@ -549,6 +560,16 @@ def _decoded(
         )
     )
     return None
+
+
+def _requoted(block: _BlockText) -> tuple[int | None, int]:
+    """The first line of a block quoted unlike most of its lines (None: all
+    alike), and the quoting of most (the first's, on a tie)."""
+    if not block.quoted:
+        return None, 0
+    quotes = block.quotes
+    usual = max(quotes, key=Counter(quotes).__getitem__)
+    return next((i for i, quote in enumerate(quotes) if quote != usual), None), usual
 
 
 def _replayed(
@@ -563,7 +584,7 @@ def _replayed(
     result = replay_game(puzzle, game)
     name = repr(game.title) if game.title else "an untitled saved game"
     if result.failed_at is not None:
-        text = _BlockText.of(block.tokens)
+        text = _BlockText(block.tokens)
         offset = step_offsets(text.text, game.tessellation)[result.failed_at]
         number, column, pos, line = text.offset_located(offset)
         errors.append(
@@ -624,11 +645,10 @@ def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str]
                 fields[name] = value
                 continue
         lines += token.lines
-    while lines and not lines[0].strip(" \t>"):
-        lines.pop(0)
-    while lines and not lines[-1].strip(" \t>"):
+    first = next((i for i, line in enumerate(lines) if line.strip(" \t>")), len(lines))
+    while len(lines) > first and not lines[-1].strip(" \t>"):
         lines.pop()
-    return fields, "\n".join(lines)
+    return fields, "\n".join(lines[first:])
 
 
 # ------------------------------------------------------------------ reading

@@ -88,7 +88,7 @@ class ParseError(SokfmtError, ValueError):
             line=text.count("\n", 0, pos) + 1,
             column=pos - line_start + 1,
             pos=pos,
-            source_line=text[line_start:line_end].rstrip("\r"),
+            source_line=text[line_start:line_end].removesuffix("\r"),
             at_end=pos >= len(text),
             code=code,
         )
