@@ -382,6 +382,10 @@ _HANG_CHECK = textwrap.dedent(
         "quoted moves lines": ">R\\n" * (n // 3),
         "quoted board rows": ">#-#\\n" * (n // 5),
         "text lines": "a b\\n" * (n // 4),
+        # A group that is never closed, and digits before a group: patterns
+        # of nested quantifiers backtracked exponentially, or from each digit.
+        "unclosed group": "(" + "#" * n,
+        "digits before a group": "9" * n + "(#)",
     }}
     readers = {{
         "rle_decode": sokfmt.rle_decode,
@@ -443,6 +447,15 @@ _REPEATED_CHECK = textwrap.dedent(
         "slc levels without rows": (lambda n: sokfmt.parse_slc(
             slc("<Level/>" * n), diagnostics=[]), 32_000),
         "slc white space (KB)": (lambda n: sokfmt.parse_slc(slc(" " * 1000 * n + level)), 16_000),
+        # .sok, found by fuzzing: blank lines (trimmed one at a time), lines
+        # that are almost moves after a board, and RLE lines that draw far
+        # more than they hold ("2500000(2#)" drew 5,000,000 walls to be text).
+        "sok blank lines": (lambda n: sokfmt.parse_sok("\\n" * n), 256_000),
+        "sok almost-moves lines": (lambda n: sokfmt.parse_sok(
+            "#####\\n#@$.#\\n#####\\n" + "rRxRR\\n" * n, diagnostics=[]), 32_000),
+        "sok dense RLE lines": (lambda n: sokfmt.parse_sok("2500000(2#)\\n\\n" * n), 2_000),
+        "sok rows of a board": (lambda n: sokfmt.parse_sok("#####\\n" + "#@$.#\\n" * n + "#####\\n"),
+                                 256_000),
     }
     for name, (read, largest) in shapes.items():
         n, seconds = largest // 16, []
