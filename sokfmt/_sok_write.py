@@ -353,8 +353,8 @@ def _placed(
 
 
 def _with_blank(spare: list[str], lines: list[str], block: bool) -> list[str]:
-    """Key/value lines, then notes after a blank line (after a block, always)."""
-    return [*spare, *([""] if spare or block else []), *lines]
+    """Key/value lines, then notes; after a block, a blank line before them."""
+    return [*spare, *([""] if block else []), *lines]
 
 
 def _apart(
