@@ -46,7 +46,9 @@ def parse(text: str, tessellation: Tessellation, *, limit: int) -> Board:
     """See `sokfmt.parse_board`."""
     rows = cells(text, tessellation, limit=limit)
     width = max(map(len, rows))
-    return Board(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
+    # Canonical squares (the legend's table), every row padded to the width:
+    # what Board checks holds.
+    return Board._trusted(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
 
 
 @cache

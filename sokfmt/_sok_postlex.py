@@ -263,49 +263,63 @@ class PostLex:
         may make a row, after a row, waits for the line after it."""
         previous: Line | None = None  # the last token handed on
         held: Line | None = None  # a stray row after a row, waiting for the next line
+        typed = self._typed
         for token in tokens:
-            if token.type == RLE:
-                token.type = self.rle_lines(token)
-            is_row = token.type in ROW_TOKENS
+            kind = token.type
+            if kind == RLE:
+                kind = token.type = self.rle_lines(token)
+            is_row = kind in ROW_TOKENS
             if held is not None:
                 held.type = self.stray_rows(held, is_row)
-                yield from self._typed(held, previous)
+                yield typed(held, previous)
                 previous, held = held, None
             elif is_row and previous is not None and previous.type in _TEXTS:
                 previous.stray = stray_row(previous.text)  # a row after it: a doubt
-            after_row = previous is not None and previous.type in ROW_TOKENS
-            if token.type in _TEXTS and after_row and stray_row(token.text):
+            if (
+                kind in _TEXTS
+                and previous is not None
+                and previous.type in ROW_TOKENS
+                and stray_row(token.text)
+            ):
                 held = token
                 continue
-            yield from self._typed(token, previous)
+            yield typed(token, previous)
             previous = token
         if held is not None:
             held.type = self.stray_rows(held, False)
-            yield from self._typed(held, previous)
+            yield typed(held, previous)
 
-    def _typed(self, token: Line, previous: Line | None) -> Iterator[Line]:
+    def _typed(self, token: Line, previous: Line | None) -> Line:
         """`token`, with the rules that depend on the tessellation applied."""
         kind = token.type
-        if kind in ROW_TOKENS and self.in_moves:
-            kind = self.almost_moves(token, kind)  # a row right after moves may continue them
+        after_rows = previous is not None and previous.type in ROW_TOKENS
         if kind in ROW_TOKENS:
-            after_rows = previous is not None and previous.type in ROW_TOKENS
+            if self.in_moves:
+                kind = self.almost_moves(token, kind)  # a row right after moves may go on with them
+        elif kind == BLANK:
+            if after_rows:
+                self.settle()  # what the rows before were: perhaps a board, and a new puzzle
+            token.type = kind
+            self.in_moves = False
+            return token
+        if kind in ROW_TOKENS:
             token.run = previous.run if after_rows and previous is not None else Run(token)
             _count(token.run, token, kind)
         else:
-            if previous is not None and previous.type in ROW_TOKENS:
-                self.settle()  # what the rows before were: perhaps a board, and a new puzzle
+            if after_rows:
+                self.settle()
             if kind == MOVES:
                 kind = self.tessellation_of_moves(token)
             elif kind in _TEXTS:
                 kind = self.almost_moves(token, kind)
             if kind == PROPERTY:
                 self._follow_game(token)
+            elif kind == MOVES:
+                self.moves_since_board = True
         token.type = kind
-        self.moves_since_board = self.moves_since_board or kind == MOVES
-        # Before the first board, moves are text: nothing continues them.
+        # Before the first board, moves are text: nothing goes on with them.
         self.in_moves = self.seen_board and (kind == MOVES or (kind == ALMOST and self.in_moves))
-        yield token
+        return token
 
     def rle_lines(self, token: Line) -> str:
         """Rule 1: the class of what an RLE_LINE draws, or TEXT."""

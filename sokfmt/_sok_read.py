@@ -366,7 +366,9 @@ class _Builder:
             title_line = puzzle.board.title.lines[0]
         title = fields.pop("title", None)
         self.puzzles += 1
-        return Puzzle(
+        # Lines of text, comment lines and games of the board's tessellation:
+        # what Puzzle checks holds.
+        return Puzzle._trusted(
             board,
             title=_title(puzzle.board.title) if title is None else title,
             notes=notes,
@@ -662,7 +664,7 @@ class _Reading:
         self.index = table.token_index
         self.builder = builder
         self.parser = _lalr.Parser(table, builder.callbacks())
-        lines = [self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS]
+        lines = frozenset(self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS)
         self.postlex = PostLex(tessellation, lambda: self.parser.settle(lines))
         builder.postlex = self.postlex
 

@@ -61,6 +61,14 @@ class Board:
                 f"Cells must be canonical squares {SQUARES!r}, not {''.join(sorted(stray))!r}"
             )
 
+    @classmethod
+    def _trusted(cls, tessellation: Tessellation, cells: tuple[str, ...]) -> Board:
+        """A board of canonical rows of one width, as a reader built them (no checks)."""
+        board = object.__new__(cls)
+        object.__setattr__(board, "tessellation", tessellation)
+        object.__setattr__(board, "cells", cells)
+        return board
+
     # ----------------------------------------------------------------- queries
 
     @property

@@ -94,6 +94,15 @@ class Puzzle:
     def tessellation(self) -> Tessellation:
         return self.board.tessellation
 
+    @classmethod
+    def _trusted(cls, board: Board, **fields: Any) -> Puzzle:
+        """A puzzle from parts a reader built, known to be valid (no checks)."""
+        puzzle = object.__new__(cls)
+        for name, default in _PUZZLE_DEFAULTS.items():
+            object.__setattr__(puzzle, name, fields.get(name, default))
+        object.__setattr__(puzzle, "board", board)
+        return puzzle
+
     @property
     def properties(self) -> tuple[tuple[str, str], ...]:
         """The other ``Key: value`` lines of the notes, in file order."""
@@ -165,6 +174,18 @@ def _ids(name: str, text: str) -> tuple[int, ...]:
 
 # A Sokoban+ id: digits, few enough to convert (a board has far fewer boxes).
 _ID = re.compile(r"[0-9]{1,9}")
+
+
+_PUZZLE_DEFAULTS: dict[str, Any] = {
+    "title": "",
+    "author": "",
+    "notes": "",
+    "saved_games": (),
+    "boxorder": "",
+    "goalorder": "",
+    "comments": (),
+    "title_line": "",
+}
 
 
 @dataclass(frozen=True, slots=True)
