@@ -2,7 +2,7 @@
 
 Step 1 types each line by the grammar's own line classes (one regular
 expression made of them, matched line after line; three or more lines of
-walled rows in a row are one token).  Step 2, the postlex, retypes single
+walled rows in a row are one token, and so are two or more lines of moves).  Step 2, the postlex, retypes single
 lines by what stands around them: its four numbered rules, each a method
 named after it.  Both keep the caller's text as it is: a token knows the
 offset and number of each of its lines in it.
@@ -22,7 +22,7 @@ from .tessellation import Tessellation
 
 # Token types (grammar %declare) and the line classes that give them.
 BLANK, TEXT, SEMICOLON, PROPERTY = "BLANK", "TEXT", "SEMICOLON", "PROPERTY"
-ALMOST, MOVES = "ALMOST", "MOVES"
+ALMOST, MOVES, MOVES_LINES = "ALMOST", "MOVES", "MOVES_LINES"
 WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS = "WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS"
 OPEN_ROW, FLOOR_ROW = "OPEN_ROW", "FLOOR_ROW"
 RLE, COMMENT = "RLE", "COMMENT"  # step 1 only: rule 1 retypes the one, the other is set aside
@@ -30,6 +30,7 @@ ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW
 _CLOSED = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS))
 # Lines of text that rules 3 and 4 look at.
 _TEXTS = (TEXT, SEMICOLON, PROPERTY)
+_MOVES = (MOVES, MOVES_LINES)
 _CLASSES = {
     "BLANK_LINE": BLANK,
     "WALL_ROW_LINE": WALL_ROW,
@@ -113,6 +114,7 @@ class Run:
 class _Patterns:
     line: re.Pattern[str]  # one line: its quotes, class and line break
     walls: re.Pattern[str]  # lines of walled rows, a block of them at most
+    moves_lines: re.Pattern[str]  # lines of MOVES_LINE, a block of them at most
     moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
     refused: dict[Tessellation, re.Pattern[str]]  # a letter MOVES_LINE has that it refuses
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
@@ -142,10 +144,8 @@ def patterns() -> _Patterns:
             f"|(?P<PROPERTY>{terminals['PROPERTY_LINE']}){_LINE_END}"
             f"|(?P<QUOTES>>*)(?:(?:{classes}){_LINE_END}|(?P<TEXT>[^\\r\\n]*){_LINE_END})"
         ),
-        # A bounded repetition: a regular expression keeps state for every
-        # repetition it may undo, so a run of a million rows is matched a
-        # block of lines at a time.
-        walls=re.compile(f"(?:>*{wall_row}(?:\\r\\n|\\r|\\n)){{1,{_WALLS_AT_ONCE}}}"),
+        walls=_block_of(wall_row),
+        moves_lines=_block_of(terminals["MOVES_LINE"]),
         moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
         refused={t: re.compile(f"[{refused[t]}]" if refused[t] else "(?!)") for t in Tessellation},
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
@@ -156,6 +156,12 @@ def patterns() -> _Patterns:
         move_letter=re.compile(terminals["MOVE_LETTER"]),
         quotes=re.compile(">*"),
     )
+
+
+def _block_of(line: str) -> re.Pattern[str]:
+    """Lines of the class `line` (with their mail quotes and line breaks), as
+    many as a block holds at most."""
+    return re.compile(f"(?:>*{line}(?:\\r\\n|\\r|\\n)){{1,{_LINES_AT_ONCE}}}")
 
 
 def _without(pattern: str, letters: str) -> str:
@@ -178,20 +184,15 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
     last), by the line classes of the grammar; comment lines go to
     `comments` as (line number, text)."""
     found = patterns()
-    line_pattern, walls = found.line, found.walls
+    line_pattern, walls, moves_lines = found.line, found.walls, found.moves_lines
     offset, number = 0, 1
     for chunk in chunks:
         pos = 1 if offset == 0 and chunk.startswith("\ufeff") else 0
         end = len(chunk)
         while pos < end:
-            stop = _walls_end(walls, chunk, pos) if chunk[pos] in " \t#>*B-_W" else None
+            stop = _run_end(walls, chunk, pos, 3) if chunk[pos] in " \t#>*B-_W" else None
             if stop is not None:
-                raw = chunk[pos:stop]
-                if "\r" in raw:
-                    text = "\n".join(line[1] for line in _LINES.finditer(raw))
-                else:
-                    text = raw[:-1]
-                token = Line(ROWS, text, offset + pos, number, raw)
+                token = _run(ROWS, chunk[pos:stop], offset + pos, number)
                 number += token.rows
                 yield token
                 pos = stop
@@ -199,6 +200,12 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
             match = line_pattern.match(chunk, pos)
             assert match is not None, "TEXT takes any line"
             kind = match.lastgroup or TEXT
+            if kind == "MOVES_LINE" and (stop := _run_end(moves_lines, chunk, pos, 2)):
+                token = _run(MOVES_LINES, chunk[pos:stop], offset + pos, number)
+                number += token.rows
+                yield token
+                pos = stop
+                continue
             text = match[0].rstrip("\r\n")
             if kind == COMMENT:
                 comments.append((number, text))
@@ -211,21 +218,29 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
 
 
 _LINES = re.compile("([^\r\n]*)(?:\r\n|\r|\n)")
-_WALLS_AT_ONCE = 256
+# A regular expression keeps state for every repetition it may undo: a run
+# of a million lines is matched a block of lines at a time.
+_LINES_AT_ONCE = 256
 
 
-def _walls_end(walls: re.Pattern[str], chunk: str, pos: int) -> int | None:
-    """Where a run of three or more lines of walled rows at `pos` ends, if
-    one stands there (matched a block of lines at a time)."""
-    found = walls.match(chunk, pos)
+def _run_end(block: re.Pattern[str], chunk: str, pos: int, least: int) -> int | None:
+    """Where a run of `least` or more lines of `block`'s class at `pos` ends,
+    if one stands there."""
+    found = block.match(chunk, pos)
     if found is None:
         return None
     end = found.end()
-    lines = block = _breaks(found[0])
-    while block == _WALLS_AT_ONCE and (more := walls.match(chunk, end)) is not None:
-        end, block = more.end(), _breaks(more[0])
-        lines += block
-    return end if lines >= 3 else None
+    lines = size = _breaks(found[0])
+    while size == _LINES_AT_ONCE and (more := block.match(chunk, end)) is not None:
+        end, size = more.end(), _breaks(more[0])
+        lines += size
+    return end if lines >= least else None
+
+
+def _run(kind: str, raw: str, pos: int, number: int) -> Line:
+    """A token of the lines `raw` (each with its line break)."""
+    text = "\n".join(line[1] for line in _LINES.finditer(raw)) if "\r" in raw else raw[:-1]
+    return Line(kind, text, pos, number, raw)
 
 
 def _breaks(text: str) -> int:
@@ -275,6 +290,11 @@ class PostLex:
                 previous, held = held, None
             elif is_row and previous is not None and previous.type in _TEXTS:
                 previous.stray = stray_row(previous.text)  # a row after it: a doubt
+            if self._apart(token, previous):
+                for line in _split(token):  # each line on its own
+                    yield typed(line, previous)
+                    previous = line
+                continue
             if (
                 kind in _TEXTS
                 and previous is not None
@@ -314,11 +334,13 @@ class PostLex:
                 kind = self.almost_moves(token, kind)
             if kind == PROPERTY:
                 self._follow_game(token)
-            elif kind == MOVES:
+            elif kind in _MOVES:
                 self.moves_since_board = True
         token.type = kind
         # Before the first board, moves are text: nothing goes on with them.
-        self.in_moves = self.seen_board and (kind == MOVES or (kind == ALMOST and self.in_moves))
+        self.in_moves = self.seen_board and (
+            kind in _MOVES or (kind == ALMOST and self.in_moves)
+        )
         return token
 
     def rle_lines(self, token: Line) -> str:
@@ -330,6 +352,18 @@ class PostLex:
         effect refuses."""
         refused = len(patterns().refused[self._tessellation()].findall(unquoted(token.text)))
         return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
+
+    def _apart(self, token: Line, previous: Line | None) -> bool:
+        """Whether a run of lines is to be read a line at a time: lines of
+        moves one of which holds a letter the tessellation in effect refuses
+        (rule 2), or rows right after moves (rule 3 may make them ALMOST)."""
+        if token.type == ROWS:
+            return self.in_moves and bool(token.raw)  # not an RLE line
+        if token.type != MOVES_LINES:
+            return False
+        if previous is not None and previous.type in ROW_TOKENS:
+            self.settle()  # the rows before may be a board, of another tessellation
+        return patterns().refused[self._tessellation()].search(token.text) is not None
 
     def almost_moves(self, token: Line, kind: str) -> str:
         """Rule 3: a line one character away from a moves line is an ALMOST."""
@@ -368,6 +402,13 @@ class PostLex:
 
     def _tessellation(self) -> Tessellation:
         return self.puzzle_game or self.file_game or self.tessellation
+
+
+def _split(token: Line) -> Iterator[Line]:
+    """The lines of a run, each a token of the class the lexer gave it."""
+    kind = MOVES if token.type == MOVES_LINES else WALL_ROW
+    for text, (pos, number) in zip(token.lines, token.starts, strict=True):
+        yield Line(kind, text, pos, number)
 
 
 def _count(run: Run | None, token: Line, kind: str) -> None:

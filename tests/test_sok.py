@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import tracemalloc
@@ -36,6 +37,8 @@ from sokfmt import (
     parse_moves,
     parse_sok,
 )
+
+from sokfmt import _sok_postlex
 
 BOARD = "#####\n#@$.#\n#####"
 
@@ -143,6 +146,10 @@ def test_rule_tessellation_of_moves() -> None:
     # In Octoban every letter of "dune" is a move.
     (octoban,) = parse_sok(f"{BOARD}\nGame: Octoban\n\ndune\n").puzzles
     assert [len(game) for game in octoban.saved_games] == [4]
+    # A Game line holds for its puzzle: the next board is Sokoban's again.
+    (octoban, sokoban) = parse_sok(f"{BOARD}\nGame: Octoban\n{BOARD}\ndune\nwens\n").puzzles
+    assert (octoban.tessellation, sokoban.tessellation) == (Tessellation.OCTOBAN, Tessellation.SOKOBAN)
+    assert (sokoban.notes, sokoban.saved_games) == ("dune\nwens", ())
     # One refused letter: a doubt ("used" in Hexoban refuses only "e").
     diagnostics: list[Diagnostic] = []
     hexoban = " # # # #\n# @ $ . #\n # # # #\nGame: Hexoban\n\nused\n"
@@ -162,7 +169,7 @@ def test_rule_almost_moves() -> None:
         parse_sok(f"T\n{BOARD}\n\nSolution\nrRxRR\n")
     # After a moves line, a line of one character that is no move continues
     # the moves (and is an error there); "*" there is the current position.
-    for last, code in (("x", "SOK204"), ("-", "SOK204"), ("W", "SOK201")):
+    for last, code in (("x", "SOK204"), ("-", "SOK204"), ("W", "SOK201"), ("W\n##\n##", "SOK201")):
         diagnostics = []
         parse_sok(f"T\n{BOARD}\n\nrRR\n{last}\n", diagnostics=diagnostics)
         assert [(d.code, d.line, d.column) for d in diagnostics] == [(code, 7, 1)]
@@ -191,6 +198,35 @@ def test_board_runs() -> None:
     (puzzle,) = collection.puzzles
     assert (collection.notes, puzzle.title, puzzle.notes) == ("T\n @", "", " $")
     assert puzzle.board.rows[2] == "-$---"  # " $ " padded to the width of 5
+
+
+_RUN_LINES = [
+    "lurd", "LLUURRDD", "nwse", "dune", "RURDx", "3(lu)R", "> lurd", ">> LURD", "", "   ",
+    "Game: Hexoban", "Game: Octoban", ":: c", "Title", "; 1", "#####", "#@$.#", "#####",
+    "# * #", "  ###", "W", "*", "-", "rr rr", "lurdd2", "(l", "x", "##\t#",
+    BOARD, BOARD, "#####\n#@$.#", "Game: Octoban\n\nnw",
+]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(_RUN_LINES), max_size=30),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+)
+def test_runs_read_as_their_lines(lines: list[str], newline: str) -> None:
+    """Step 1 makes one token of a run of walled rows (ROWS) or of lines of
+    moves (MOVES_LINES) for speed; the rules read it as its lines."""
+    text = newline.join(lines).replace("\n", newline)
+    kept: list[Diagnostic] = []
+    with_runs = parse_sok(text, diagnostics=kept)
+    found = _sok_postlex.patterns()
+    never = re.compile("(?!)")
+    alone = dataclasses.replace(found, walls=never, moves_lines=never)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sok_postlex, "patterns", lambda: alone)
+        apart: list[Diagnostic] = []
+        assert parse_sok(text, diagnostics=apart) == with_runs
+    assert apart == kept
 
 
 def test_moves_before_boards() -> None:
