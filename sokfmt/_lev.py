@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import accumulate
 
-from lark import Token, UnexpectedInput
-
-from . import _grammar, _lalr
+from . import _lalr
 from .errors import Diagnostic, LevSyntaxError, LineIndex
 from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, _cells, _is_moved_copy
 
@@ -46,6 +44,17 @@ _ARGUMENT_NAMES = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE
 _WORD = re.compile(r"[^ \t]+")
 _SPACES = re.compile(r"[ \t]+")
 _ONCE = ("target", "end", "fgimg", "bgimg")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token of lev.lark: its type, its text (the line's, or the lines of
+    an unknown section), the offset and number of its first line."""
+
+    type: str
+    text: str
+    pos: int
+    line: int
 
 
 @dataclass(frozen=True)
@@ -147,7 +156,7 @@ def _tokens(reading: _Reading) -> Iterator[Token]:
             other.append(line)
             continue
         if other:
-            yield Token("OTHER", "\n".join(other), other_at[1], other_at[0], 1)
+            yield Token("OTHER", "\n".join(other), other_at[1], other_at[0])
             other = []
         if kind == "SIZE" and not sized:  # the grammar refuses a second one
             reading.width, reading.height = _size(reading, stripped, line, number)
@@ -155,9 +164,9 @@ def _tokens(reading: _Reading) -> Iterator[Token]:
         elif kind in ("INITIAL", "TARGET") and reading.height:
             rows_left = reading.height
         if kind:
-            yield Token(kind, line if kind in ("COMMENT", "ROW") else stripped, here, number, 1)
+            yield Token(kind, line if kind in ("COMMENT", "ROW") else stripped, here, number)
     if other:
-        yield Token("OTHER", "\n".join(other), other_at[1], other_at[0], 1)
+        yield Token("OTHER", "\n".join(other), other_at[1], other_at[0])
 
 
 def _malformed(reading: _Reading, word: str, line: str, number: int) -> None:
@@ -209,14 +218,15 @@ def _sections(reading: _Reading) -> list[tuple[str, Token, list[Token]]]:
     tokens the grammar refuses left out (and reported)."""
     sections: list[tuple[str, Token, list[Token]]] = []
     firsts: dict[str, Token] = {}  # the first section of each kind
-    interactive = _grammar.parser("lev").parse_interactive()
+    table = _lalr.table("lev")
+    parser = _lalr.Recognizer(table)
     refused = False  # the rows of a section left out are left out too
     for token in _tokens(reading):
         if refused and token.type == "ROW":
             continue
         try:
-            interactive.feed_token(token)
-        except UnexpectedInput:
+            parser.feed(table.token_index[token.type])
+        except _lalr.Refused:
             _misplaced(reading, token, firsts)
             refused = True
             continue
@@ -228,8 +238,8 @@ def _sections(reading: _Reading) -> list[tuple[str, Token, list[Token]]]:
             sections.append((kind, token, []))
             firsts.setdefault(kind, token)
     try:
-        interactive.feed_eof()  # type: ignore[no-untyped-call]
-    except UnexpectedInput:
+        parser.end()
+    except _lalr.Refused:
         if "size" not in firsts:
             reading.at_end("No 'size' section, expected 'size WIDTH HEIGHT'", "LEV102")
         else:
@@ -239,7 +249,7 @@ def _sections(reading: _Reading) -> list[tuple[str, Token, list[Token]]]:
 
 def _misplaced(reading: _Reading, token: Token, firsts: dict[str, Token]) -> None:
     kind = token.type.lower()
-    line = token.line or 1
+    line = token.line
     column = _indent(reading, line)
     first = firsts.get(kind)
     if first is not None:
@@ -284,15 +294,15 @@ def _unknown_sections(
     unknown = []
     for kind, token, _ in kept:
         if kind == "unknown":
-            first = str(token).split("\n", 1)[0]
+            first = token.text.split("\n", 1)[0]
             keywords = ", ".join(_KEYWORDS)
             message = f"Unknown section {_WORD.findall(first)[0]!r}, expected one of {keywords}"
             column = len(first) - len(first.lstrip(" \t")) + 1
             if reading.strict:
-                reading.error(f"{message} (strict mode)", token.line or 1, column, "LEV113")
+                reading.error(f"{message} (strict mode)", token.line, column, "LEV113")
             else:
-                reading.warning(f"{message}: kept as it is", token.line or 1, column, "LEV113")
-            unknown.append(UnknownSection(str(token), token.line or 0))
+                reading.warning(f"{message}: kept as it is", token.line, column, "LEV113")
+            unknown.append(UnknownSection(token.text, token.line))
     return tuple(unknown)
 
 
@@ -304,8 +314,8 @@ def _build(reading: _Reading, sections: list[tuple[str, Token, list[Token]]]) ->
         if kind in _ONCE and kind in seen:
             reading.error(
                 f"A second '{kind}' section, the first is on line {seen[kind].line}",
-                token.line or 1,
-                _indent(reading, token.line or 1),
+                token.line,
+                _indent(reading, token.line),
                 "LEV104",
             )
             continue
@@ -336,7 +346,7 @@ def _build(reading: _Reading, sections: list[tuple[str, Token, list[Token]]]) ->
         foreground=_file(seen.get("fgimg")),
         background=_file(seen.get("bgimg")),
         end="end" in seen,
-        comments=tuple(str(token) for kind, token, _ in kept if kind == "comment"),
+        comments=tuple(token.text for kind, token, _ in kept if kind == "comment"),
         unknown=unknown,
         layout=tuple(
             kind
@@ -352,7 +362,7 @@ def _rows_of(sections: list[tuple[str, Token, list[Token]]], kind: str) -> list[
 
 
 def _file(token: Token | None) -> str:
-    return _SPACES.split(str(token), maxsplit=1)[1] if token is not None else ""
+    return _SPACES.split(token.text, maxsplit=1)[1] if token is not None else ""
 
 
 def _rows(
@@ -363,23 +373,23 @@ def _rows(
     errors = len(reading.errors)
     if len(rows) < height:
         message = f"'{kind}' has {_count(len(rows))}, expected {height}"
-        after = (keyword.line or 1) + len(rows) + 1
+        after = keyword.line + len(rows) + 1
         if after > len(reading.lines) - (not reading.lines[-1]):
             reading.at_end(message, "LEV105")
         else:
             reading.error(message, after, 1, "LEV105")
     result = []
     for token in rows:
-        text = str(token).rstrip(" \t")
+        text = token.text.rstrip(" \t")
         for column, cell in enumerate(text[:width], start=1):
             if not (cell == EMPTY or (cell.isascii() and cell.isalnum())):
                 message = f"Unexpected {cell!r} in '{kind}', expected '.' or an alphanumeric label"
-                reading.error(message, token.line or 1, column, "LEV107")
+                reading.error(message, token.line, column, "LEV107")
                 break
         else:
             if len(text) != width:
                 message = f"A row of '{kind}' has {_count(len(text), 'cell')}, expected {width}"
-                reading.error(message, token.line or 1, min(len(text), width) + 1, "LEV106")
+                reading.error(message, token.line, min(len(text), width) + 1, "LEV106")
         result.append(text)
     return tuple(result) if len(reading.errors) == errors else None
 
@@ -398,7 +408,7 @@ def _checked_target(
     shapes = _cells(initial)
     for label, cells in sorted(_cells(target).items(), key=lambda item: min(item[1])):
         first = min(cells)
-        line, column = (keyword.line or 1) + first[0] + 1, first[1] + 1
+        line, column = keyword.line + first[0] + 1, first[1] + 1
         if label not in labels:
             reading.error(
                 f"Label {label!r} of 'target' is no piece of 'initial'", line, column, "LEV108"
@@ -425,9 +435,9 @@ def _colors_and_images(
     for kind, token, _ in sections:
         if kind not in ("color", "img"):
             continue
-        number = token.line or 1
+        number = token.line
         line = reading.lines[number - 1]
-        words = _SPACES.split(str(token), maxsplit=2 if kind == "img" else 4)
+        words = _SPACES.split(token.text, maxsplit=2 if kind == "img" else 4)
         label, label_column = words[1], _word_column(line, 1)
         if label not in labels:
             message = f"{kind} for {label!r}, which is no piece of 'initial'"
