@@ -4,6 +4,7 @@ folder), as FILE:LINE:COL: severity: CODE message."""
 from __future__ import annotations
 
 import argparse
+from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,13 +71,12 @@ def run(arguments: argparse.Namespace) -> int:
     problems: list[Problem] = []
     skipped: set[str] = set()
     options = (arguments.format, arguments.replay, arguments.tessellation)
-    for (path, _), result in zip(
-        tasks, run_each(check_file, tasks, options, arguments.jobs), strict=True
-    ):
-        if result is None:
-            skipped.add(path)
-        else:
-            problems += result
+    with closing(run_each(check_file, tasks, options, arguments.jobs)) as results:
+        for (path, _), result in zip(tasks, results, strict=True):
+            if result is None:
+                skipped.add(path)
+            else:
+                problems += result
     for folder in found.without_level_files(skipped):
         problems.append(Problem(folder, 0, 0, "error", found.nothing_in(folder, skipped)))
     for problem in problems:

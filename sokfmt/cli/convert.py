@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -101,18 +102,19 @@ def _run_folder(arguments: argparse.Namespace) -> int:
     options = (target, arguments.rle, arguments.lossy, arguments.classic, arguments.tessellation)
     failures = 0
     skipped: set[str] = set()
-    results = run_each(convert_file, [(path,) for path in paths], options, arguments.jobs)
-    for source, output, (problem, text) in zip(paths, outputs, results, strict=True):
-        if problem is None:
-            skipped.add(source)
-            continue
-        # Written here rather than in a worker, which Ctrl-C ends at once:
-        # here, an interrupted write_text removes what it began.
-        if not problem:
-            problem = _written(output, text)
-        if problem:
-            print(problem, file=sys.stderr)
-            failures += 1
+    tasks = [(path,) for path in paths]
+    with closing(run_each(convert_file, tasks, options, arguments.jobs)) as results:
+        for source, output, (problem, text) in zip(paths, outputs, results, strict=True):
+            if problem is None:
+                skipped.add(source)
+                continue
+            # Written here rather than in a worker, which Ctrl-C ends at once:
+            # here, an interrupted write_text removes what it began.
+            if not problem:
+                problem = _written(output, text)
+            if problem:
+                print(problem, file=sys.stderr)
+                failures += 1
     if found.without_level_files(skipped):
         return failed(arguments.input, ContentError(found.nothing_in(arguments.input, skipped)))
     converted = len(paths) - len(skipped)

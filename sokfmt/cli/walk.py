@@ -128,7 +128,9 @@ def run_each(
     reads), in parallel processes when `jobs` > 1 and there are several
     tasks; results in the order of `tasks`.  `work` calls `tick` per
     puzzle, and the progress bar (on a terminal) shows files done and
-    puzzles read."""
+    puzzles read.  Callers close it (`contextlib.closing`): an interrupt in
+    their loop then ends the workers and clears the bar before anything
+    else is printed."""
     progress = _PuzzleProgress(len(tasks))
     progress.start()
     try:
