@@ -176,6 +176,12 @@ def unquoted(line: str) -> str:
     return line[patterns().quotes.match(line).end() :]  # type: ignore[union-attr]
 
 
+def title_of(line: str) -> str:
+    """The title a title line gives: no mail quotes, no ".xsb" semicolon."""
+    text = unquoted(line).strip()
+    return text[1:].strip() if text.startswith(";") else text
+
+
 # ------------------------------------------------------------------ step 1
 
 

@@ -34,7 +34,7 @@ from ._sok_postlex import (
     line_class,
     stray_row,
 )
-from ._sok_read import title_of
+from ._sok_postlex import title_of
 from .board import FLOOR, Board
 from .errors import ValidationError
 from .moves import SavedGame
