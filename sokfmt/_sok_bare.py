@@ -26,7 +26,6 @@ from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
-
 _ROWS = 1024
 
 

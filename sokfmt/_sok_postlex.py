@@ -2,8 +2,9 @@
 
 Step 1 types each line by the grammar's own line classes (one regular
 expression made of them, matched line after line; three or more lines of
-walled rows in a row are one token, and so are two or more lines of moves).  Step 2, the postlex, retypes single
-lines by what stands around them: its four numbered rules, each a method
+walled rows in a row are one token, and so are two or more lines of
+moves).  Step 2, the postlex, retypes single lines by what stands around
+them: its four numbered rules, each a method
 named after it.  Both keep the caller's text as it is: a token knows the
 offset and number of each of its lines in it.
 """
@@ -344,9 +345,7 @@ class PostLex:
                 self.moves_since_board = True
         token.type = kind
         # Before the first board, moves are text: nothing goes on with them.
-        self.in_moves = self.seen_board and (
-            kind in _MOVES or (kind == ALMOST and self.in_moves)
-        )
+        self.in_moves = self.seen_board and (kind in _MOVES or (kind == ALMOST and self.in_moves))
         return token
 
     def rle_lines(self, token: Line) -> str:

@@ -33,8 +33,8 @@ from ._sok_postlex import (
     has_move_letter,
     line_class,
     stray_row,
+    title_of,
 )
-from ._sok_postlex import title_of
 from .board import FLOOR, Board
 from .errors import ValidationError
 from .moves import SavedGame

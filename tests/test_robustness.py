@@ -454,8 +454,10 @@ _REPEATED_CHECK = textwrap.dedent(
         "sok almost-moves lines": (lambda n: sokfmt.parse_sok(
             "#####\\n#@$.#\\n#####\\n" + "rRxRR\\n" * n, diagnostics=[]), 32_000),
         "sok dense RLE lines": (lambda n: sokfmt.parse_sok("2500000(2#)\\n\\n" * n), 2_000),
-        "sok rows of a board": (lambda n: sokfmt.parse_sok("#####\\n" + "#@$.#\\n" * n + "#####\\n"),
-                                 256_000),
+        "sok rows of a board": (
+            lambda n: sokfmt.parse_sok("#####\\n" + "#@$.#\\n" * n + "#####\\n"),
+            256_000,
+        ),
     }
     for name, (read, largest) in shapes.items():
         n, seconds = largest // 16, []
