@@ -63,6 +63,7 @@ class DecodedMoves:
     current_move_idx: int | None
     moves_count: int
     pushes_count: int
+    letters: str | None  # the letter of each step, when no bracket holds one
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,7 @@ def parse(text: str, tessellation: Tessellation, *, limit: int) -> SavedGame:
         len(decoded.steps) if decoded.current_move_idx is None else decoded.current_move_idx,
         decoded.moves_count,
         decoded.pushes_count,
+        letters=decoded.letters,
     )
 
 
@@ -270,6 +272,7 @@ def _lookup(tessellation: Tessellation, opening: str) -> tuple[list[Step | None]
 def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMoves:
     """Steps from checked segments."""
     decoded: list[tuple[Step, ...]] = []
+    runs: list[str] = []  # the letters of each segment
     size = 0
     position: int | None = None
     moves = pushes = 0
@@ -279,6 +282,7 @@ def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMov
         if star >= 0:  # one at most: each RUN and group was checked
             position = size + star
             letters_ = letters_.replace("*", "")
+        runs.append(letters_)
         by_code = _lookup(tessellation, opening)[0]
         # The grammar lets only ASCII letters through, and looking their codes
         # up in a list is faster than looking the letters up in a dict.
@@ -291,7 +295,8 @@ def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMov
             moves += len(codes) - pushed
     steps = decoded[0] if len(decoded) == 1 else tuple(itertools.chain.from_iterable(decoded))
     has_jump = any(segment.opening == "[" for segment in segments)
-    return DecodedMoves(steps, has_jump, position, moves, pushes)
+    plain = not any(segment.opening for segment in segments)
+    return DecodedMoves(steps, has_jump, position, moves, pushes, "".join(runs) if plain else None)
 
 
 def _illegal_letter(segment: Segment, tessellation: Tessellation) -> SemanticError:

@@ -225,7 +225,11 @@ def games(draw: st.DrawFn) -> SavedGame:
 @given(games(), st.booleans())
 def test_parsed_inverts_printed_steps(game: SavedGame, rle: bool) -> None:
     text = game.printed_steps(rle=rle)
-    assert parse_moves(text, game.tessellation) == game
+    parsed = parse_moves(text, game.tessellation)
+    assert parsed == game
+    # A parsed game prints from the letters it was read from: the same text.
+    assert parsed.printed_steps() == game.printed_steps()
+    assert parsed.to_dict() == game.to_dict()
 
 
 @given(games())
