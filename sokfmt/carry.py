@@ -110,7 +110,7 @@ def _traced(tessellation: Tessellation, turns: int, mirror: bool) -> dict[Positi
 
 def isometry(source: Board, target: Board) -> Isometry | None:
     """How `source` maps onto `target` when they are the same puzzle (their
-    `Board.canonical()` are equal): the first symmetry under which the
+    `transform.canonical` are equal): the first symmetry under which the
     boards without their pushers match, and the pushers do too (exactly,
     when there are several; a single one anywhere in the region where
     `target`'s can walk).  None when there is no such symmetry."""

@@ -40,6 +40,7 @@ from sokfmt import (
     parse_board,
     parse_moves,
 )
+from sokfmt.transform import canonical
 
 # ------------------------------------------------------- copies and pickles
 
@@ -79,7 +80,7 @@ def test_every_public_object_survives_copies() -> None:
         Puzzle(board, title="t", saved_games=(parse_moves("lr", Tessellation.TRIOBAN),)),
         Collection(title="c", puzzles=(), email="a@b", url="http://b"),
         sokfmt.FILE_FORMATS[2],
-        board.canonical(),
+        canonical(board),
         lev,
         next(iter(lev.pieces.values())),
         UnknownSection("history"),

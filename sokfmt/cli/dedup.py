@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from .. import transform
 from ..board import Board
 from ..carry import carried, isometry
 from ..errors import ValidationError
@@ -168,7 +169,7 @@ def _target(arguments: argparse.Namespace) -> str | None:
 def digest(board: Board) -> bytes:
     """16 bytes that stand for the puzzle of `board` (its canonical board and
     tessellation): what dedup keeps of every board, instead of the board."""
-    canonical = board.canonical()
+    canonical = transform.canonical(board)
     text = "\n".join((canonical.tessellation.value, *canonical.cells))
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
