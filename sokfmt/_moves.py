@@ -35,7 +35,6 @@ MOVES = Language(
 # The codes of the rules of the header that depend on the tessellation.
 LETTER_CODE, PUSH_IN_BRACKETS_CODE, SECOND_STAR_CODE = "SOK201", "SOK202", "SOK203"
 
-_PUSH_CODES = b"LURDNESW"
 _WHAT = {"[": "a jump", "{": "a pusher change"}
 
 
@@ -103,6 +102,24 @@ def letters(tessellation: Tessellation) -> str:
     """The letters `tessellation` allows, from its terminal in moves.lark."""
     pattern = re.compile(_lalr.terminals(MOVES.name)[f"{tessellation.name}_LETTER"])
     return "".join(c for c in map(chr, range(128)) if pattern.fullmatch(c))
+
+
+@cache
+def every_letter() -> str:
+    """The letters of moves.lark, of every tessellation."""
+    return "".join(sorted(set().union(*map(letters, Tessellation))))
+
+
+@cache
+def refused_letters(tessellation: Tessellation) -> str:
+    """The letters of moves.lark that `tessellation` refuses."""
+    return "".join(c for c in every_letter() if c not in letters(tessellation))
+
+
+@cache
+def _push_codes() -> bytes:
+    """The letters that push or pull (upper case), as bytes."""
+    return "".join(filter(str.isupper, every_letter())).encode("ascii")
 
 
 def parse(text: str, tessellation: Tessellation, *, limit: int) -> SavedGame:
@@ -264,8 +281,7 @@ def _lookup(tessellation: Tessellation, opening: str) -> tuple[list[Step | None]
     by_code: list[Step | None] = [None] * 128
     for letter, step in table.items():
         by_code[ord(letter)] = step
-    grammar_letters = letters(Tessellation.OCTOBAN) + letters(Tessellation.HEXOBAN)
-    refused = "".join(sorted({c for c in grammar_letters if c not in table}))
+    refused = "".join(sorted(c for c in every_letter() if c not in table))
     return by_code, refused
 
 
@@ -290,7 +306,7 @@ def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMov
         decoded.append(tuple(map(by_code.__getitem__, codes)))  # type: ignore[arg-type]
         size += len(codes)
         if not opening:
-            pushed = len(codes) - len(codes.translate(None, _PUSH_CODES))
+            pushed = len(codes) - len(codes.translate(None, _push_codes()))
             pushes += pushed
             moves += len(codes) - pushed
     steps = decoded[0] if len(decoded) == 1 else tuple(itertools.chain.from_iterable(decoded))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from . import _board, _lalr
+from ._moves import refused_letters
 from .errors import ParseError
 from .properties import parse_property
 from .tessellation import Tessellation
@@ -43,8 +44,6 @@ _CLASSES = {
     "SEMICOLON_LINE": SEMICOLON,
 }
 _LINE_END = r"(?:\r\n|\r|\n|\Z)"
-# A pusher, box or goal: what makes rows that are no board look like one.
-_PUZZLE_SQUARES = re.compile(r"[@pm+PM$b*B.o]")
 
 
 class Line:
@@ -121,6 +120,7 @@ class _Patterns:
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
+    puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
     closed: re.Pattern[str]  # WALL_ROW_LINE or EDGE_ROW_LINE
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
     move_letter: re.Pattern[str]  # MOVE_LETTER
@@ -132,8 +132,7 @@ def patterns() -> _Patterns:
     terminals = _lalr.terminals("sok")
     classes = "|".join(f"(?P<{name}>{terminals[name]})" for name in _CLASSES)
     wall_row = terminals["WALL_ROW_LINE"]
-    letters = "lurdneswLURDNESW"
-    refused = {t: "".join(c for c in letters if c.lower() not in t.letters) for t in Tessellation}
+    refused = {t: refused_letters(t) for t in Tessellation}
     move = re.compile(terminals["MOVE"])
     characters = {
         t: "".join(c for c in map(chr, range(128)) if move.fullmatch(c) and c not in refused[t])
@@ -152,6 +151,7 @@ def patterns() -> _Patterns:
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
+        puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
         closed=re.compile(f"{terminals['WALL_ROW_LINE']}|{terminals['EDGE_ROW_LINE']}"),
         wall_row=re.compile(wall_row),
         move_letter=re.compile(terminals["MOVE_LETTER"]),
@@ -503,7 +503,7 @@ def _row_class(row: str) -> str:
 
 def puzzle_squares(text: str) -> bool:
     """Whether `text` holds a pusher, box or goal (SOK103's doubt)."""
-    return _PUZZLE_SQUARES.search(text) is not None
+    return patterns().puzzle_square.search(text) is not None
 
 
 def line_class(line: str) -> str:
