@@ -38,7 +38,7 @@ from .errors import Diagnostic, IllegalStepError, ParseError, SokSyntaxError, wa
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle, is_solution_title
-from .replay import replay as replay_game
+from .replaying import replay as replay_game
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 

@@ -25,7 +25,7 @@ from .board import BOX, BOX_ON_GOAL, FLOOR, GOAL, PUSHER, PUSHER_ON_GOAL, WALL, 
 from .errors import ValidationError
 from .geometry import neighbour
 from .moves import SavedGame, SolvingMode, Step, StepKind
-from .replay import replay
+from .replaying import replay
 from .tessellation import Direction, Tessellation
 from .transform import symmetries, transformed, trimmed
 
