@@ -12,7 +12,8 @@ const moves = require("./moves.js");
 const board = require("./board.js");
 
 const { PortError } = rle;
-// Step 1: the line classes (after the mail quotes) and the tokens they give.
+// Step 1: the line classes after the mail quotes (PROPERTY_LINE is matched
+// before, on the line as it stands) and the tokens they give.
 const CLASSES = [
   ["BLANK_LINE", "BLANK"],
   ["WALL_ROW_LINE", "WALL_ROW"],
@@ -21,7 +22,6 @@ const CLASSES = [
   ["OPEN_ROW_LINE", "OPEN_ROW"],
   ["RLE_LINE", "RLE"],
   ["MOVES_LINE", "MOVES"],
-  ["PROPERTY_LINE", "PROPERTY"],
   ["SEMICOLON_LINE", "SEMICOLON"],
 ];
 const ROW_TOKENS = new Set(["WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS", "OPEN_ROW", "FLOOR_ROW"]);
@@ -59,7 +59,7 @@ function terminals(parsers) {
   const found = {};
   for (const t of parsers.sok.terminals) {
     found[t.name] = new RegExp(`^(?:${t.pattern.to_regexp()})$`);
-    if (t.name === "KEY") found.property = new RegExp(`^[ \\t]*(${t.pattern.to_regexp()})[ \\t]*[:=](.*)$`);
+    if (t.name === "KEY") found.property = new RegExp(`^[ \\t]*(${t.pattern.to_regexp()})[ \\t]*[:=](.*)$`, "s");
   }
   const letters = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].filter((c) => found.MOVE.test(c));
   found.refused = {};
@@ -99,6 +99,7 @@ function lex(T, lines) {
   const comments = [];
   lines.forEach((line, index) => {
     if (T.COMMENT_LINE.test(line)) return comments.push({ number: index + 1, line });
+    if (T.PROPERTY_LINE.test(line)) return tokens.push(token("PROPERTY", [line], [index + 1]));
     const bare = unquoted(line);
     const found = CLASSES.find(([name]) => T[name].test(bare));
     tokens.push(token(found ? found[1] : "TEXT", [line], [index + 1]));
