@@ -1,16 +1,26 @@
-"""The replay engine behind `sokfmt.replay`: flat arrays and one tight loop.
+"""The engine behind `sokfmt.replay` and `sokfmt.Game`: flat arrays, one
+tight loop for whole games, and single steps that can be taken back.
 
 The board becomes one flat list of cell values framed by a border of
 off-board cells, so that no step needs a bounds check, and every direction
 has a table from a cell's index to its neighbour's (`Layout`, built once per
 tessellation and size).  The steps become one byte each, looked up by the
-identity of the canonical `Step` objects that every `SavedGame` holds.  A run
-of moves and pushes (or pulls) is played by one loop over those bytes that
-reads and writes only local variables; the metrics that depend on the steps
-alone (pushes, pushing sessions, pusher lines) are counted afterwards by
-C-level `bytes` methods, and the loop records only where the pushed box
-changes.  Jumps and pusher changes, rare and short, are played one group at
-a time by plain code.
+identity of the canonical `Step` objects that every `SavedGame` holds.
+
+`Engine` holds one position and plays it two ways, over the same cells,
+tables and failure diagnoses:
+
+- `replay` plays a saved game by runs: a run of moves and pushes (or pulls)
+  is played by one loop over its bytes that reads and writes only local
+  variables; the metrics that depend on the steps alone (pushes, pushing
+  sessions, pusher lines) are counted afterwards by C-level `bytes`
+  methods, and the loop records only where the pushed box changes.
+- `Game` plays one step at a time (`Engine.step`), counts the metrics step
+  by step, and takes steps back (`Engine.unstep`).
+
+Jumps and pusher changes, rare and short, are played one group at a time by
+plain code, for both.  The tests play every saved game of the corpus both
+ways and compare.
 
 This module knows nothing of the public `Replay`: it returns an `Outcome`
 with failure codes as strings, which `sokfmt.replay` turns into its enum.
@@ -60,13 +70,15 @@ _KIND_BASE = {
     StepKind.JUMP: 16,
     StepKind.PUSHER_CHANGE: 24,
 }
-_JUMP, _CHANGE = 16, 24
+JUMP, CHANGE = 16, 24
+#: The step before the first: neither a push nor a step in any direction.
+START = 0xFF
 
 
 def _code(step: Step) -> int:
     d = DIRECTIONS.index(step.direction)
     base = _KIND_BASE[step.kind]
-    return base + 2 * d if base < _JUMP else base + d
+    return base + 2 * d if base < JUMP else base + d
 
 
 _CANONICAL_STEPS = {
@@ -76,10 +88,12 @@ _CANONICAL_STEPS = {
     for step in decoding_table(tessellation, opening).values()
 }
 _CODE_OF_ID = {key: _code(step) for key, step in _CANONICAL_STEPS.items()}
+#: Code -> its canonical step, for the 32 codes.
+STEPS = tuple(sorted(_CANONICAL_STEPS.values(), key=_code))
 
 # Code -> 1 for a push or pull, 0 otherwise; code -> its direction index.
-_PUSH_BIT = bytes(code & 1 if code < _JUMP else 0 for code in range(256))
-_DIRECTION_OF = bytes((code >> 1 if code < _JUMP else code & 7) for code in range(256))
+_PUSH_BIT = bytes(code & 1 if code < JUMP else 0 for code in range(256))
+_DIRECTION_OF = bytes((code >> 1 if code < JUMP else code & 7) for code in range(256))
 _SEGMENT = re.compile(rb"[\x00-\x0f]+|[\x10-\x17]+|[\x18-\x1f]+")
 _OPPOSITE = {
     Direction.LEFT: Direction.RIGHT,
@@ -250,16 +264,17 @@ class Outcome(NamedTuple):
     pusher_lines: int
 
 
-class _Failed(Exception):
-    """Raised inside `_Game` to stop at a step that cannot be played."""
+class StepFailed(Exception):
+    """Raised inside `Engine` to stop at a step that cannot be played."""
 
     def __init__(self, index: int, failure: str, reason: str) -> None:
         super().__init__(reason)
         self.index, self.failure, self.reason = index, failure, reason
 
 
-class _Game:
-    """The state of one replay between runs, and the slow parts of it."""
+class Engine:
+    """One position in play: the cells, the pushers, the last pushed box and
+    the metrics so far.  Mutable: `replay` and `Game` each own one."""
 
     def __init__(
         self,
@@ -271,6 +286,7 @@ class _Game:
         self.board = board
         self.reverse = reverse
         self.layout = lay = layout(board.tessellation, board.width, board.height)
+        self.tables = lay.tables
         frame = "x" * lay.stride
         text = frame + "".join(f"x{row}x" for row in board.cells) + frame
         self.text = text
@@ -314,7 +330,7 @@ class _Game:
         p = self._pusher(start)
         if self.reverse:
             if cells[p] >= BOX:
-                raise _Failed(start, *_on_box(lay, p))
+                raise StepFailed(start, *_on_box(lay, p))
             p, last, played, changes = reverse_run(
                 codes, lay.tables, lay.backs, cells, p, self.last
             )
@@ -326,7 +342,7 @@ class _Game:
         if played < len(codes):
             code = codes[played]
             diagnose = _diagnose_reverse if self.reverse else _diagnose_forward
-            raise _Failed(start + played, *diagnose(lay, cells, p, code))
+            raise StepFailed(start + played, *diagnose(lay, cells, p, code))
 
     def _count(self, run: bytes, changes: list[int]) -> None:
         """Add the metrics of a run that was played whole."""
@@ -344,6 +360,94 @@ class _Game:
         self.box_lines += sessions + mid_session
         self.pusher_lines += _runs(directions)
 
+    # ---------------------------------------------------------------- single steps
+    #
+    # The rule of `forward_run` and `reverse_run` for one step, with the
+    # metrics counted as it goes: a Game pays for one call per step, not for
+    # the set-up of a run.  The failures are the runs' own diagnoses.
+
+    def step(self, code: int, index: int, previous: int, key: bool = False) -> int:
+        """Play the move or push (pull) `code` as step `index`, after the step
+        `previous` (`START` at the start, a group code after a group), and
+        return the code played.  With `key`, a forward move into a box
+        pushes it, as a player's key does.  A step that cannot be played
+        raises `StepFailed` and changes nothing."""
+        cells = self.cells
+        nb = self.tables[code]
+        try:
+            p = self.pushers[self.active]
+        except IndexError:
+            raise StepFailed(index, "no-pusher", "the board has no pusher") from None
+        t = nb[p]
+        value = cells[t]
+        if self.reverse:
+            if cells[p] >= BOX:
+                raise StepFailed(index, *_on_box(self.layout, p))
+            if value:
+                raise StepFailed(index, *_diagnose_reverse(self.layout, cells, p, code))
+            if code & 1:
+                k = self.layout.backs[code][p]
+                value = cells[k]
+                if value < BOX:
+                    raise StepFailed(index, *_diagnose_reverse(self.layout, cells, p, code))
+                cells[k] = FREE
+                cells[p] = value
+                self._count_push(previous, k != self.last)
+                self.last = p
+        elif value >= BOX and (key or code & 1):
+            b = nb[t]
+            if cells[b]:
+                raise StepFailed(index, *_diagnose_forward(self.layout, cells, p, code | 1))
+            cells[t] = FREE
+            cells[b] = value
+            code |= 1
+            # `_count_push` written out: most pushes are forward ones, and the
+            # call would cost a tenth of the step.
+            session = not previous & 1 or previous >= JUMP
+            changed = t != self.last
+            self.pushes += 1
+            self.pushing_sessions += session
+            self.box_changes += changed
+            self.box_lines += session or changed
+            self.last = b
+        elif value or code & 1:
+            raise StepFailed(index, *_diagnose_forward(self.layout, cells, p, code))
+        self.pushers[self.active] = t
+        self.moves += 1
+        self.pusher_lines += previous >> 1 != code >> 1
+        return code
+
+    def unstep(self, code: int, previous: int, last: int) -> None:
+        """Take back `code`, the step played last (after `previous`), when
+        the last pushed box was at `last`."""
+        lay, cells = self.layout, self.cells
+        t = self.pushers[self.active]
+        p = lay.backs[code][t]
+        if code & 1:
+            if self.reverse:
+                k = lay.backs[code][p]
+                cells[k] = cells[p]
+                cells[p] = FREE
+                self._count_push(previous, k != last, -1)
+            else:
+                b = lay.tables[code][t]
+                cells[t] = cells[b]
+                cells[b] = FREE
+                self._count_push(previous, t != last, -1)
+            self.last = last
+        self.pushers[self.active] = p
+        self.moves -= 1
+        self.pusher_lines -= previous >> 1 != code >> 1
+
+    def _count_push(self, previous: int, changed: bool, sign: int = 1) -> None:
+        """Count a push (pull) after the step `previous`: `changed`, it moved
+        another box than the push before it (`sign` -1 takes it back)."""
+        session = not previous & 1 or previous >= JUMP  # after a move, a group or the start
+        self.pushes += sign
+        self.pushing_sessions += sign * session
+        self.box_changes += sign * changed
+        self.box_lines += sign * (session or changed)
+
     # ---------------------------------------------------------------- groups
 
     def play_jump(self, codes: bytes, start: int) -> None:
@@ -352,20 +456,20 @@ class _Game:
         lay, cells = self.layout, self.cells
         p = self._pusher(start)
         if self.pushes:
-            raise _Failed(start, "jump-after-pull", "a jump after the first pull")
+            raise StepFailed(start, "jump-after-pull", "a jump after the first pull")
         q = self._cursor(codes, p, start, "jump")
         if q == p:
             return
         value = cells[q]
         where = lay.position_of(q)
         if value == WALL:
-            raise _Failed(start, "jump-blocked", f"the jump ends on the wall at {where}")
+            raise StepFailed(start, "jump-blocked", f"the jump ends on the wall at {where}")
         if value >= BOX:
-            raise _Failed(start, "jump-blocked", f"the jump ends on the box at {where}")
+            raise StepFailed(start, "jump-blocked", f"the jump ends on the box at {where}")
         if value == PUSHER:
-            raise _Failed(start, "jump-blocked", f"the jump ends on another pusher at {where}")
+            raise StepFailed(start, "jump-blocked", f"the jump ends on another pusher at {where}")
         if q in self._outside_cells():
-            raise _Failed(start, "jump-blocked", f"the jump ends outside the walls at {where}")
+            raise StepFailed(start, "jump-blocked", f"the jump ends outside the walls at {where}")
         self.pushers[self.active] = q
 
     def play_change(self, codes: bytes, start: int) -> None:
@@ -377,14 +481,59 @@ class _Game:
             return
         if q not in self.pushers:
             where = self.layout.position_of(q)
-            raise _Failed(
+            raise StepFailed(
                 start,
                 "no-pusher-to-change-to",
                 f"the pusher change ends at {where}, where no pusher stands",
             )
+        self._activate(p, q)
+
+    def _activate(self, p: int, q: int) -> None:
+        """The pusher at `q` becomes active; the one at `p` stops being so."""
         self._park(p)
         self.active = self.pushers.index(q)
         self.cells[q] = self.under.pop(q, FREE)
+
+    def unjump(self, codes: bytes) -> None:
+        """Take back the jump `codes`, the group played last."""
+        self.pushers[self.active] = self._back(codes)
+
+    def unchange(self, codes: bytes) -> None:
+        """Take back the pusher change `codes`, the group played last."""
+        q = self.pushers[self.active]
+        p = self._back(codes)
+        if p != q:
+            self._activate(q, p)
+
+    def _back(self, codes: bytes) -> int:
+        """Where the letters of a group played last began."""
+        backs = self.layout.backs
+        q = self.pushers[self.active]
+        for code in reversed(codes):
+            q = backs[code][q]
+        return q
+
+    def route(self, target: int, base: int) -> bytes:
+        """The codes of a shortest way from the active pusher to `target`
+        over anything on the board (`base`: JUMP or CHANGE), the directions
+        tried in the order of the tessellation's letters."""
+        lay, cells = self.layout, self.cells
+        here = self.pushers[self.active]
+        codes = [base + DIRECTIONS.index(d) for d in lay.tessellation.directions]
+        before: dict[int, tuple[int, int] | None] = {here: None}
+        queue = deque(before)
+        while queue and target not in before:
+            here = queue.popleft()
+            for code in codes:
+                near = lay.tables[code][here]
+                if near not in before and near != lay.size and cells[near] != OFF:
+                    before[near] = (here, code)
+                    queue.append(near)
+        path = []
+        while (link := before[target]) is not None:
+            target, code = link
+            path.append(code)
+        return bytes(reversed(path))
 
     def _cursor(self, codes: bytes, p: int, start: int, what: str) -> int:
         """Follow the letters of a jump or pusher change from `p`, over walls
@@ -395,9 +544,9 @@ class _Game:
         for offset, code in enumerate(codes):
             r = lay.tables[code][q]
             if cells[r] == OFF:
-                raise _Failed(start, "off-board", f"the {what} leaves the board")
+                raise StepFailed(start, "off-board", f"the {what} leaves the board")
             if r == lay.size:
-                raise _Failed(
+                raise StepFailed(
                     start,
                     "direction-unavailable",
                     f"letter {offset + 1} of the {what} goes "
@@ -411,7 +560,7 @@ class _Game:
 
     def _pusher(self, start: int) -> int:
         if not self.pushers:
-            raise _Failed(start, "no-pusher", "the board has no pusher")
+            raise StepFailed(start, "no-pusher", "the board has no pusher")
         return self.pushers[self.active]
 
     def _park(self, index: int) -> None:
@@ -459,7 +608,7 @@ class _Game:
         """The board's cells now: a box hides a pusher standing on it."""
         lay = self.layout
         squares = list(self.text.translate(_PIECES))
-        for index in [*self._boxes(), *self.under]:
+        for index in [*self.box_cells(), *self.under]:
             squares[index] = "*" if squares[index] == "." else "$"
         for index in self.pushers:
             if squares[index] in "-.":
@@ -471,7 +620,7 @@ class _Game:
             for start in range(stride + 1, (lay.height + 1) * stride, stride)
         )
 
-    def _boxes(self) -> list[int]:
+    def box_cells(self) -> list[int]:
         """Where the boxes stand (not those under inactive pushers)."""
         cells = self.cells
         try:
@@ -613,7 +762,7 @@ def play(
     """Replay the first `upto` of `steps` on `board` (a jump or pusher change
     that `upto` cuts is not played).  `grouped`: the steps hold jumps or
     pusher changes."""
-    game = _Game(board, reverse, box_ids, goal_ids)
+    game = Engine(board, reverse, box_ids, goal_ids)
     codes = codes_of(steps)
     played, failed_at, failure, reason = upto, None, None, ""
     try:
@@ -623,18 +772,18 @@ def play(
                 if start >= upto:
                     break
                 kind = codes[start]
-                if kind < _JUMP:
+                if kind < JUMP:
                     game.play_run(codes[start : min(end, upto)], start)
                 elif end > upto:
                     played = start
                     break
-                elif kind < _CHANGE:
+                elif kind < CHANGE:
                     game.play_jump(codes[start:end], start)
                 else:
                     game.play_change(codes[start:end], start)
         elif upto:
             game.play_run(codes[:upto], 0)
-    except _Failed as stop:
+    except StepFailed as stop:
         played = failed_at = stop.index
         failure, reason = stop.failure, stop.reason
     pusher = game.layout.position_of(game.pushers[game.active]) if game.pushers else None
