@@ -11,6 +11,7 @@ from .errors import (
     BoardSyntaxError,
     DecodeError,
     Diagnostic,
+    IllegalMoveError,
     IllegalStepError,
     JsonSyntaxError,
     LevSyntaxError,
@@ -42,6 +43,7 @@ from .formats import (
     parse_slc,
     parse_sok,
 )
+from .game import Game
 from .lev import LevPuzzle, Piece, UnknownSection
 from .moves import SavedGame, SolvingMode, Step, StepKind
 from .puzzle import Collection, Puzzle, is_solution_title
@@ -61,6 +63,8 @@ __all__ = (
     "Diagnostic",
     "Direction",
     "FileFormat",
+    "Game",
+    "IllegalMoveError",
     "IllegalStepError",
     "JsonSyntaxError",
     "LevPuzzle",
