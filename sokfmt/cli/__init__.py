@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from . import check, convert, dedup, files, info, show
+from . import check, convert, dedup, files, info, play, show
 
 
 def parser() -> argparse.ArgumentParser:
@@ -24,7 +24,7 @@ def parser() -> argparse.ArgumentParser:
     )
     main.add_argument("--version", action="version", version=f"sokfmt {__version__}")
     commands = main.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (check, info, convert, show, dedup):
+    for module in (check, info, convert, show, dedup, play):
         module.register(commands)
     return main
 
