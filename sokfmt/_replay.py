@@ -29,6 +29,7 @@ with failure codes as strings, which `sokfmt.replay` turns into its enum.
 from __future__ import annotations
 
 import re
+from array import array
 from collections import deque
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -71,6 +72,9 @@ _KIND_BASE = {
     StepKind.PUSHER_CHANGE: 24,
 }
 JUMP, CHANGE = 16, 24
+#: Added to the code of a push (pull) that moves another box than the push
+#: before it: what the metrics need to know of the position.
+OTHER_BOX = 32
 #: The step before the first: neither a push nor a step in any direction.
 START = 0xFF
 
@@ -88,11 +92,24 @@ _CANONICAL_STEPS = {
     for step in decoding_table(tessellation, opening).values()
 }
 _CODE_OF_ID = {key: _code(step) for key, step in _CANONICAL_STEPS.items()}
-#: Code -> its canonical step, for the 32 codes.
-STEPS = tuple(sorted(_CANONICAL_STEPS.values(), key=_code))
+_BY_CODE = sorted(_CANONICAL_STEPS.values(), key=_code)
+#: Code -> its canonical step, for the 32 codes, and for pushes also OTHER_BOX.
+STEPS = tuple(_BY_CODE[code & 31] for code in range(2 * OTHER_BOX))
 
-# Code -> 1 for a push or pull, 0 otherwise; code -> its direction index.
-_PUSH_BIT = bytes(code & 1 if code < JUMP else 0 for code in range(256))
+
+def _plain(code: int) -> bool:
+    """A move or a push (pull), OTHER_BOX or not: not a group step, not START."""
+    return code < 2 * OTHER_BOX and code & 31 < JUMP
+
+
+# For `tally`, code -> 1 for a move or push, 0 otherwise; -> 0 when not a
+# push, 1 for a push of the box pushed last, 2 for one of another box; ->
+# the direction of a move or push, 8 (none) otherwise.
+_PLAIN = bytes(_plain(code) for code in range(256))
+_PUSH_CLASS = bytes(
+    (2 if code & OTHER_BOX else 1) if _plain(code) and code & 1 else 0 for code in range(256)
+)
+_LINE_OF = bytes((code & 31) >> 1 if _plain(code) else 8 for code in range(256))
 _DIRECTION_OF = bytes((code >> 1 if code < JUMP else code & 7) for code in range(256))
 _SEGMENT = re.compile(rb"[\x00-\x0f]+|[\x10-\x17]+|[\x18-\x1f]+")
 _OPPOSITE = {
@@ -287,6 +304,8 @@ class Engine:
         self.reverse = reverse
         self.layout = lay = layout(board.tessellation, board.width, board.height)
         self.tables = lay.tables
+        self.pulls = 0  # jumps come before the first pull
+        self.lasts = array("q")  # before each box change, where the last pushed box was
         frame = "x" * lay.stride
         text = frame + "".join(f"x{row}x" for row in board.cells) + frame
         self.text = text
@@ -338,40 +357,47 @@ class Engine:
             p, last, played, changes = forward_run(codes, lay.tables, cells, p, self.last)
         self.pushers[self.active] = p
         self.last = last
-        self._count(codes[:played], [len(codes) - left - 1 for left in changes])
+        self._count(codes[:played], changes, len(codes) - 1)
         if played < len(codes):
             code = codes[played]
             diagnose = _diagnose_reverse if self.reverse else _diagnose_forward
             raise StepFailed(start + played, *diagnose(lay, cells, p, code))
 
-    def _count(self, run: bytes, changes: list[int]) -> None:
-        """Add the metrics of a run that was played whole."""
+    def _count(self, run: bytes, changes: list[int], end: int) -> None:
+        """Add the metrics of a run that was played whole, after a group or
+        the start.  A push moved another box than the last at index `end`
+        less each of `changes` (the loops count what is left to play)."""
         if not run:
             return
-        pushed = run.translate(_PUSH_BIT)
-        directions = run.translate(_DIRECTION_OF)
-        sessions = pushed.count(b"\x00\x01") + (pushed[0] == 1)
-        # A box line begins where a session begins or the pushed box changes.
-        mid_session = sum(1 for i in changes if i and pushed[i - 1])
-        self.moves += len(run)
-        self.pushes += pushed.count(1)
+        flagged: bytes | bytearray = run
+        if changes:
+            flagged = bytearray(run)
+            for left in changes:
+                flagged[end - left] |= OTHER_BOX
+        moves, pushes, box_lines, box_changes, sessions, pusher_lines = tally(flagged, START)
+        self.moves += moves
+        self.pushes += pushes
+        self.box_lines += box_lines
+        self.box_changes += box_changes
         self.pushing_sessions += sessions
-        self.box_changes += len(changes)
-        self.box_lines += sessions + mid_session
-        self.pusher_lines += _runs(directions)
+        self.pusher_lines += pusher_lines
+        if self.reverse:
+            self.pulls += pushes
 
     # ---------------------------------------------------------------- single steps
     #
-    # The rule of `forward_run` and `reverse_run` for one step, with the
-    # metrics counted as it goes: a Game pays for one call per step, not for
-    # the set-up of a run.  The failures are the runs' own diagnoses.
+    # The rule of `forward_run` and `reverse_run` for one step, as a Game
+    # plays it: one call per step, not the set-up of a run.  Like the runs,
+    # a step records only where the pushed box changes (its code returned
+    # with OTHER_BOX); `tally` counts the metrics from the codes.  The
+    # failures are the runs' own diagnoses.
 
-    def step(self, code: int, index: int, previous: int, key: bool = False) -> int:
-        """Play the move or push (pull) `code` as step `index`, after the step
-        `previous` (`START` at the start, a group code after a group), and
-        return the code played.  With `key`, a forward move into a box
-        pushes it, as a player's key does.  A step that cannot be played
-        raises `StepFailed` and changes nothing."""
+    def step(self, code: int, index: int, key: bool = False) -> int:
+        """Play the move or push (pull) `code` as step `index`, and return
+        the code played, with OTHER_BOX when it pushed another box than the
+        push before.  With `key`, a forward move into a box pushes it, as a
+        player's key does.  A step that cannot be played raises
+        `StepFailed` and changes nothing."""
         cells = self.cells
         nb = self.tables[code]
         try:
@@ -392,7 +418,10 @@ class Engine:
                     raise StepFailed(index, *_diagnose_reverse(self.layout, cells, p, code))
                 cells[k] = FREE
                 cells[p] = value
-                self._count_push(previous, k != self.last)
+                self.pulls += 1
+                if k != self.last:
+                    self.lasts.append(self.last)
+                    code |= OTHER_BOX
                 self.last = p
         elif value >= BOX and (key or code & 1):
             b = nb[t]
@@ -401,52 +430,33 @@ class Engine:
             cells[t] = FREE
             cells[b] = value
             code |= 1
-            # `_count_push` written out: most pushes are forward ones, and the
-            # call would cost a tenth of the step.
-            session = not previous & 1 or previous >= JUMP
-            changed = t != self.last
-            self.pushes += 1
-            self.pushing_sessions += session
-            self.box_changes += changed
-            self.box_lines += session or changed
+            if t != self.last:
+                self.lasts.append(self.last)
+                code |= OTHER_BOX
             self.last = b
         elif value or code & 1:
             raise StepFailed(index, *_diagnose_forward(self.layout, cells, p, code))
         self.pushers[self.active] = t
-        self.moves += 1
-        self.pusher_lines += previous >> 1 != code >> 1
         return code
 
-    def unstep(self, code: int, previous: int, last: int) -> None:
-        """Take back `code`, the step played last (after `previous`), when
-        the last pushed box was at `last`."""
+    def unstep(self, code: int) -> None:
+        """Take back `code` (as `step` returned it), the step played last."""
         lay, cells = self.layout, self.cells
+        code, changed = code & ~OTHER_BOX, code & OTHER_BOX
         t = self.pushers[self.active]
         p = lay.backs[code][t]
         if code & 1:
             if self.reverse:
-                k = lay.backs[code][p]
-                cells[k] = cells[p]
+                origin = lay.backs[code][p]
+                cells[origin] = cells[p]
                 cells[p] = FREE
-                self._count_push(previous, k != last, -1)
+                self.pulls -= 1
             else:
-                b = lay.tables[code][t]
+                origin, b = t, lay.tables[code][t]
                 cells[t] = cells[b]
                 cells[b] = FREE
-                self._count_push(previous, t != last, -1)
-            self.last = last
+            self.last = self.lasts.pop() if changed else origin
         self.pushers[self.active] = p
-        self.moves -= 1
-        self.pusher_lines -= previous >> 1 != code >> 1
-
-    def _count_push(self, previous: int, changed: bool, sign: int = 1) -> None:
-        """Count a push (pull) after the step `previous`: `changed`, it moved
-        another box than the push before it (`sign` -1 takes it back)."""
-        session = not previous & 1 or previous >= JUMP  # after a move, a group or the start
-        self.pushes += sign
-        self.pushing_sessions += sign * session
-        self.box_changes += sign * changed
-        self.box_lines += sign * (session or changed)
 
     # ---------------------------------------------------------------- groups
 
@@ -455,7 +465,7 @@ class Engine:
         land on an empty square inside the walls; only before the first pull."""
         lay, cells = self.layout, self.cells
         p = self._pusher(start)
-        if self.pushes:
+        if self.pulls:
             raise StepFailed(start, "jump-after-pull", "a jump after the first pull")
         q = self._cursor(codes, p, start, "jump")
         if q == p:
@@ -632,7 +642,7 @@ class Engine:
         return [m.start() for m in _BOX_VALUE.finditer(values)]
 
 
-def _runs(values: bytes) -> int:
+def _runs(values: bytes | bytearray) -> int:
     """How many runs of equal bytes `values` holds (at least one byte).
 
     One byte shifted against the next as big integers: their XOR has a zero
@@ -641,6 +651,46 @@ def _runs(values: bytes) -> int:
     size = len(values)
     number = int.from_bytes(values, "big")
     return size - (number ^ (number >> 8)).to_bytes(size, "big")[1:].count(0)
+
+
+def tally(codes: bytes | bytearray, previous: int) -> tuple[int, int, int, int, int, int]:
+    """The metrics that the steps `codes` add when they follow the step
+    `previous` (`START` at the start): moves, pushes, box lines, box
+    changes, pushing sessions, pusher lines.
+
+    The pushes that move another box than the push before them carry
+    OTHER_BOX: with it each step's part depends on the step and the one
+    before alone, so that the metrics are counted from the bytes, by
+    C-level methods, for any stretch of a game.
+    """
+    if not codes:
+        return 0, 0, 0, 0, 0, 0
+    pushed = codes.translate(_PUSH_CLASS)
+    lines = codes.translate(_LINE_OF)
+    groups = lines.count(8)
+    after_push = _PUSH_CLASS[previous] != 0
+    changes = pushed.count(2)
+    # A session begins at a push after a step that is not one; a box line
+    # where a session begins or the pushed box changes (counted once when
+    # both do).
+    opened_by_change = pushed.count(b"\x00\x02") + (pushed[0] == 2 and not after_push)
+    sessions = pushed.count(b"\x00\x01") + (pushed[0] == 1 and not after_push)
+    sessions += opened_by_change
+    # A pusher line begins at a move or push whose direction is not the
+    # step before's (a group step or START has none): at every pair of
+    # unlike neighbours, but a move or push followed by a group step.
+    pusher_lines = _runs(lines) - 1 + (lines[0] != _LINE_OF[previous])
+    if groups:
+        plain = codes.translate(_PLAIN)
+        pusher_lines -= plain.count(b"\x01\x00") + (_PLAIN[previous] and not plain[0])
+    return (
+        len(codes) - groups,
+        len(codes) - pushed.count(0),
+        sessions + changes - opened_by_change,
+        changes,
+        sessions,
+        pusher_lines,
+    )
 
 
 def _reachable(tables: Iterable[list[int]], cells: list[int], origin: int) -> set[int]:

@@ -9,19 +9,20 @@ that step in a saved game.  What was played comes out as a `SavedGame`,
 ready for `Puzzle.with_games` and any writer.
 
 A `Game` keeps the board's cells in one array and the steps in another,
-one byte each (plus, per step, where the last pushed box stood): playing
-and taking back a step cost the same however long the game.
+one byte each (and, for each push of another box than the push before it,
+where that box stood): playing and taking back a step cost the same
+however long the game.  As `replay` does, it counts the metrics from the steps'
+bytes when they are asked for, the stretch played since they last were.
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NoReturn
 
 from . import _replay
-from ._replay import CHANGE, DIRECTIONS, JUMP, START, STEPS, Engine, StepFailed
+from ._replay import CHANGE, DIRECTIONS, JUMP, OTHER_BOX, START, STEPS, Engine, StepFailed, tally
 from .board import Board, Position
 from .errors import IllegalMoveError, ValidationError
 from .moves import SavedGame, SolvingMode, Step
@@ -64,7 +65,16 @@ class Game:
             `sokoban_plus`.
     """
 
-    __slots__ = ("_board", "_codes", "_engine", "_ids", "_lasts", "_move_codes", "_played")
+    __slots__ = (
+        "_board",
+        "_codes",
+        "_counted",
+        "_engine",
+        "_ids",
+        "_move_codes",
+        "_played",
+        "_totals",
+    )
 
     def __init__(
         self, puzzle_or_board: Puzzle | Board, *, reverse: bool = False, sokoban_plus: bool = False
@@ -75,8 +85,9 @@ class Game:
         self._engine = Engine(board, bool(reverse), box_ids, goal_ids)
         self._move_codes = _MOVE_CODES[board.tessellation]
         self._codes = bytearray()  # every step, those undone after the played ones
-        self._lasts = array("q")  # per step played: where the last pushed box was before it
         self._played = 0
+        self._totals = (0, 0, 0, 0, 0, 0)  # the metrics of the first `_counted` steps
+        self._counted = 0
 
     @classmethod
     def resume(
@@ -136,18 +147,18 @@ class Game:
                 raise ValidationError("Only a reverse game pulls: a forward game pushes")
             code += 1
         played = self._played
-        codes = self._codes
-        last = engine.last
         try:
-            code = engine.step(code, played, codes[played - 1] if played else START, True)
+            code = engine.step(code, played, True)
         except StepFailed as failed:
             raise _illegal(failed) from None
+        codes = self._codes
         if played == len(codes):
             codes.append(code)
-        elif codes[played] != code:  # a new branch: the steps undone are gone
-            del codes[played:]
+        elif codes[played] & ~OTHER_BOX == code & ~OTHER_BOX:  # the next step undone: keep the rest
+            codes[played] = code
+        else:  # a new branch: the steps undone are gone
+            self._forget_after(played)
             codes.append(code)
-        self._lasts.append(last)
         self._played = played + 1
         return STEPS[code]
 
@@ -166,7 +177,7 @@ class Game:
         """
         if not self._engine.reverse:
             raise ValidationError("Only a reverse game jumps: a forward game pushes")
-        if self._engine.pushes:
+        if self._engine.pulls:
             raise IllegalMoveError(
                 "a jump after the first pull",
                 failure=ReplayFailure.JUMP_AFTER_PULL,
@@ -195,8 +206,8 @@ class Game:
             return ()
         codes = self._codes
         code = codes[played - 1]
-        if code < JUMP:
-            self._engine.unstep(code, codes[played - 2] if played > 1 else START, self._lasts.pop())
+        if not _grouped(code):
+            self._engine.unstep(code)
             self._played = played - 1
             return (STEPS[code],)
         start = self._group_start(played)
@@ -205,7 +216,6 @@ class Game:
             self._engine.unjump(group)
         else:
             self._engine.unchange(group)
-        del self._lasts[start:]
         self._played = start
         return tuple(STEPS[code] for code in group)
 
@@ -221,10 +231,11 @@ class Game:
         if played == len(codes):
             return ()
         code = codes[played]
-        last = engine.last
         try:
-            if code < JUMP:
-                engine.step(code, played, codes[played - 1] if played else START)
+            if not _grouped(code):
+                # The code again, with OTHER_BOX as this position says (a
+                # resumed game's steps come without it).
+                codes[played] = engine.step(code & ~OTHER_BOX, played)
                 end = played + 1
             else:
                 end = self._next_end()
@@ -235,14 +246,12 @@ class Game:
                     engine.play_change(group, played)
         except StepFailed as failed:
             raise _illegal(failed) from None
-        self._lasts.extend([last] * (end - played))
         self._played = end
         return tuple(STEPS[code] for code in codes[played:end])
 
     def restart(self) -> None:
         """Go back to the start; every step played stays for `redo`."""
         self._engine = Engine(self._board, self._engine.reverse, *self._ids)
-        del self._lasts[:]
         self._played = 0
 
     def legal_moves(self) -> tuple[Step, ...]:
@@ -250,16 +259,14 @@ class Game:
         letters: for each direction the move or push of a forward game; the
         move and the pull of a reverse game."""
         engine, played = self._engine, self._played
-        previous = self._codes[played - 1] if played else START
-        last = engine.last
         found = []
         for d in self._move_codes.values():
             for code in (d, d + 1) if engine.reverse else (d,):
                 try:
-                    code = engine.step(code, played, previous, True)
+                    code = engine.step(code, played, True)
                 except StepFailed:
                     continue
-                engine.unstep(code, previous, last)
+                engine.unstep(code)
                 found.append(STEPS[code])
         return tuple(found)
 
@@ -307,46 +314,54 @@ class Game:
     @property
     def moves(self) -> int:
         """Moves so far, pushes and pulls included (`Replay.moves`)."""
-        return self._engine.moves
+        return self.metrics[0]
 
     @property
     def pushes(self) -> int:
         """Pushes (pulls) so far (`Replay.pushes`)."""
-        return self._engine.pushes
+        return self.metrics[1]
 
     @property
     def box_lines(self) -> int:
         """Box lines so far (`Replay.box_lines`)."""
-        return self._engine.box_lines
+        return self.metrics[2]
 
     @property
     def box_changes(self) -> int:
         """Box changes so far (`Replay.box_changes`)."""
-        return self._engine.box_changes
+        return self.metrics[3]
 
     @property
     def pushing_sessions(self) -> int:
         """Pushing sessions so far (`Replay.pushing_sessions`)."""
-        return self._engine.pushing_sessions
+        return self.metrics[4]
 
     @property
     def pusher_lines(self) -> int:
         """Pusher lines so far (`Replay.pusher_lines`)."""
-        return self._engine.pusher_lines
+        return self.metrics[5]
 
     @property
     def metrics(self) -> tuple[int, int, int, int, int, int]:
         """moves, pushes, box lines, box changes, pushing sessions, pusher
-        lines, as `Replay.metrics`."""
-        engine = self._engine
-        return (
-            engine.moves,
-            engine.pushes,
-            engine.box_lines,
-            engine.box_changes,
-            engine.pushing_sessions,
-            engine.pusher_lines,
-        )
+        lines, as `Replay.metrics`: counted by `replay`'s counter from the
+        steps played since they were last asked for (or taken back)."""
+        played, counted = self._played, self._counted
+        if counted != played:
+            low, high = sorted((counted, played))
+            codes = self._codes
+            stretch = tally(codes[low:high], codes[low - 1] if low else START)
+            sign = 1 if counted < played else -1
+            self._totals = (
+                self._totals[0] + sign * stretch[0],
+                self._totals[1] + sign * stretch[1],
+                self._totals[2] + sign * stretch[2],
+                self._totals[3] + sign * stretch[3],
+                self._totals[4] + sign * stretch[4],
+                self._totals[5] + sign * stretch[5],
+            )
+            self._counted = played
+        return self._totals
 
     @property
     def played(self) -> int:
@@ -407,11 +422,16 @@ class Game:
                 self.redo()
             raise _illegal(failed) from None
         if undone or route:
-            del codes[start:]
+            self._forget_after(start)
             codes += route
-            self._lasts.extend([engine.last] * len(route))
             self._played = start + len(route)
         return tuple(STEPS[code] for code in route)
+
+    def _forget_after(self, played: int) -> None:
+        """Drop the steps after the first `played` (undone ones), the
+        metrics first brought back to those steps, which they may count."""
+        _ = self.metrics  # counted up to `played`, with the steps still there
+        del self._codes[played:]
 
     def _index(self, position: Position) -> int:
         """The engine's index of `position`.
@@ -442,7 +462,7 @@ class Game:
         """Where the next step undone (a whole group) ends."""
         codes, start = self._codes, self._played
         code = codes[start]
-        if code < JUMP:
+        if not _grouped(code):
             return start + 1
         base = JUMP if code < CHANGE else CHANGE
         end = start + 1
@@ -455,6 +475,11 @@ class Game:
         if isinstance(direction, Direction):
             raise ValidationError(f"{tessellation.value} has no direction {direction.name}")
         raise ValidationError(f"Expected a Direction, not {direction!r}")
+
+
+def _grouped(code: int) -> bool:
+    """Whether `code` is a step of a jump or a pusher change."""
+    return JUMP <= code < OTHER_BOX
 
 
 def _checked(position: object) -> Position:

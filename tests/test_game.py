@@ -42,6 +42,7 @@ from sokfmt import (
     parse_sok,
     replay,
 )
+from sokfmt._replay import OTHER_BOX, START, tally
 from sokfmt.geometry import neighbour, outside
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -512,6 +513,50 @@ def test_memory_is_a_few_arrays_of_the_board_and_a_few_bytes_a_step() -> None:
     cells = size * size
     assert grown(started, before) < 20 * cells  # a list of cells, a string, a board
     assert grown(ended, started) < 16 * 10_000  # a byte and a number per step
+
+
+# ------------------------------------------------------------------ counting
+
+
+def _by_definition(codes: bytes, previous: int) -> tuple[int, ...]:
+    """The metrics of `codes` after `previous`, step by step from the
+    definitions of `sokfmt.Replay`, in the engine's codes: 2d a move, 2d + 1
+    a push, + OTHER_BOX for a push of another box than the push before it,
+    16 + d and 24 + d the steps of jumps and pusher changes."""
+
+    def plain(code: int) -> bool:
+        return code != START and code & 31 < 16
+
+    moves = pushes = lines = changes = sessions = pusher_lines = 0
+    before = previous
+    for code in codes:
+        if plain(code):
+            moves += 1
+            if code & 1:
+                after_push = plain(before) and bool(before & 1)
+                other = bool(code & OTHER_BOX)
+                pushes += 1
+                changes += other
+                sessions += not after_push
+                lines += other or not after_push
+            pusher_lines += not plain(before) or (before & 31) >> 1 != (code & 31) >> 1
+        before = code
+    return moves, pushes, lines, changes, sessions, pusher_lines
+
+
+CODES = st.sampled_from([*range(32), *(push | OTHER_BOX for push in range(1, 16, 2))])
+
+
+@given(st.lists(CODES, max_size=30), st.lists(CODES, max_size=30), CODES | st.just(START))
+def test_the_metrics_of_steps_are_counted_from_their_bytes_for_any_stretch(
+    first: list[int], second: list[int], previous: int
+) -> None:
+    whole = bytes(first + second)
+    assert tally(whole, previous) == _by_definition(whole, previous)
+    # Counted in two stretches, the second after the first's last step.
+    between = first[-1] if first else previous
+    parts = zip(tally(bytes(first), previous), tally(bytearray(second), between), strict=True)
+    assert tuple(a + b for a, b in parts) == tally(whole, previous)
 
 
 # ------------------------------------------------------------------ the model
