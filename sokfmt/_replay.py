@@ -12,15 +12,16 @@ tables and failure diagnoses:
 
 - `replay` plays a saved game by runs: a run of moves and pushes (or pulls)
   is played by one loop over its bytes that reads and writes only local
-  variables; the metrics that depend on the steps alone (pushes, pushing
-  sessions, pusher lines) are counted afterwards by C-level `bytes`
-  methods, and the loop records only where the pushed box changes.
-- `Game` plays one step at a time (`Engine.step`), counts the metrics step
-  by step, and takes steps back (`Engine.unstep`).
+  variables, and records only where the pushed box changes.
+- `Game` plays one step at a time (`Engine.step`, the same rule for one
+  step), which records the same, and takes steps back (`Engine.unstep`).
 
-Jumps and pusher changes, rare and short, are played one group at a time by
-plain code, for both.  The tests play every saved game of the corpus both
-ways and compare.
+Either way, a push that moves another box than the push before it gets
+OTHER_BOX added to its code, and `tally` counts the six metrics from the
+codes afterwards, by C-level `bytes` methods: for a run, or for the stretch
+of a game played since the metrics were last asked for.  Jumps and pusher
+changes, rare and short, are played one group at a time by plain code, for
+both.  The tests play every saved game of the corpus both ways and compare.
 
 This module knows nothing of the public `Replay`: it returns an `Outcome`
 with failure codes as strings, which `sokfmt.replay` turns into its enum.

@@ -9,6 +9,7 @@ import json
 import os
 import shlex
 import shutil
+import stat
 import subprocess
 import sys
 import time
@@ -30,6 +31,7 @@ from sokfmt import (
     parse_sok,
     replay,
 )
+from sokfmt.cli import saving
 from sokfmt.cli.play import KEYS, Session
 
 TINY = """Collection: Tiny
@@ -257,7 +259,7 @@ def test_nothing_to_save_and_a_file_that_changed(tiny: Path) -> None:
     assert played.message == "Nothing to save: no step played"
     tiny.write_text("Other\n####\n#@.#\n####\n", "utf-8")
     keys(played, "right", "s")
-    assert played.message == f"Not saved: {tiny} changed since it was read: save again after q"
+    assert played.message == f"Not saved: {tiny} changed since it was read: nothing written"
 
 
 def test_a_failed_write_leaves_the_file_as_it_was(
@@ -272,6 +274,27 @@ def test_a_failed_write_leaves_the_file_as_it_was(
     assert played.message == "Not saved: Permission denied"
     assert tiny.read_text("utf-8") == TINY
     assert [path.name for path in tiny.parent.iterdir()] == ["tiny.sok"]
+
+
+def test_a_text_that_would_not_read_back_equal_is_not_written(
+    tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = saving.dumps
+    monkeypatch.setattr(
+        saving, "dumps", lambda item, format: real(item, format).replace("Corner", "Comer")
+    )
+    played = session(tiny)
+    keys(played, "right", "s")
+    assert played.message == f"Not saved: {tiny} would not read back as written: nothing written"
+    assert tiny.read_text("utf-8") == TINY
+
+
+def test_saving_keeps_the_file_permissions(tiny: Path) -> None:
+    tiny.chmod(0o640)
+    played = session(tiny)
+    keys(played, "right", "s")
+    assert stat.S_IMODE(tiny.stat().st_mode) == 0o640
+    assert load_sok(tiny).puzzles[0].saved_games[0].printed_steps() == "R"
 
 
 def test_q_asks_again_when_moves_are_not_saved(tiny: Path) -> None:

@@ -3,7 +3,7 @@
 `Session` is the game without the terminal: it takes key names and gives
 the lines of the screen, so that it can be tested without one.  `run` puts
 it in a curses window: the board is drawn with the symbols of `sokfmt show`.
-curses is imported only to play (Windows' Python has none), so that the
+`saving` says where the games go.  curses is imported only to play (Windows' Python has none), so that the
 other commands work without it.
 """
 
@@ -12,20 +12,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import io
 import locale
 import os
-import stat
 import sys
-import tempfile
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from ..board import Board
 from ..errors import IllegalMoveError
-from ..files import dumps, file_format
-from ..files import load as load_file
 from ..game import Game
 from ..lev import LevPuzzle
 from ..moves import SavedGame, SolvingMode
@@ -41,6 +35,7 @@ from .files import (
     load,
     message,
 )
+from .saving import GameFile
 from .show import _SQUARES, choose, draw
 
 D = Direction
@@ -176,9 +171,8 @@ class Session:
         resume: bool = False,
     ) -> None:
         self.path = path
-        self.format = format
-        self.tessellation = tessellation
         self.collection = collection
+        self.store = GameFile(path, format, tessellation, collection)
         self.index = index
         self.games: dict[int, Game] = {}
         self.saved: dict[int, SavedGame] = {}  # what was saved of each game last
@@ -200,15 +194,11 @@ class Session:
         return self.games[self.index]
 
     def _resume(self) -> None:
-        """Continue the puzzle's last saved game, where `save` writes them."""
-        games = self.puzzle.saved_games
-        if not games and self._beside() is not None:
-            twin = self._twin(self._read_beside())
-            games = twin.saved_games if twin is not None else ()
-        if not games:
+        """Continue the puzzle's last saved game, where `s` saves them."""
+        saved = self.store.last_game(self.index)
+        if saved is None:
             self.message = "No saved game to resume: a new game"
             return
-        saved = games[-1]
         if saved.solving_mode is SolvingMode.REVERSE:
             self.message = "The last saved game is a reverse game, which play cannot continue"
             return
@@ -305,70 +295,11 @@ class Session:
                 saved.steps[: game.played], saved.tessellation, saved.solving_mode, title="Solution"
             )
         try:
-            where = self._write(saved)
+            where = self.store.append(self.index, saved)
         except (*FILE_ERRORS, UsageError) as error:
             return f"Not saved: {message(error)}"
         self.saved[self.index] = saved
         return f"Saved {_name(saved)} ({game.moves}/{game.pushes}) to {where}"
-
-    def _write(self, saved: SavedGame) -> str:
-        """Append `saved` to the puzzle's games, in FILE when its format
-        holds saved games, else in FILE.sok; returns the file's name.
-
-        Raises:
-            SokfmtError, OSError: the file cannot be read or written.
-            UsageError: FILE changed since it was read, or would not read
-                back as written.
-        """
-        beside = self._beside()
-        if beside is None:
-            current = self._read(self.path, self.format, self.tessellation)
-            puzzles = current.puzzles
-            if self.index >= len(puzzles) or puzzles[self.index].board != self.puzzle.board:
-                raise UsageError(f"{self.path} changed since it was read: save again after q")
-            puzzle = puzzles[self.index].with_games(saved)
-            updated = dataclasses.replace(
-                current, puzzles=(*puzzles[: self.index], puzzle, *puzzles[self.index + 1 :])
-            )
-            _write_safely(self.path, updated, self.format, self.tessellation)
-            self.collection = updated
-            return self.path
-        existing = self._read_beside()
-        twin = self._twin(existing)
-        if twin is None:
-            puzzle = dataclasses.replace(self.puzzle, saved_games=(saved,))
-            updated = existing.with_puzzles(puzzle)
-        else:
-            puzzles = tuple(p.with_games(saved) if p is twin else p for p in existing.puzzles)
-            updated = dataclasses.replace(existing, puzzles=puzzles)
-        _write_safely(beside, updated, "sok", None)
-        return beside
-
-    def _beside(self) -> str | None:
-        """FILE.sok, where games go when FILE's format holds none."""
-        return None if file_format(name=self.format).saved_games else f"{self.path}.sok"
-
-    def _read_beside(self) -> Collection:
-        beside = self._beside()
-        assert beside is not None
-        if not os.path.exists(beside):
-            collection = self.collection
-            return Collection(title=collection.title, author=collection.author)
-        return self._read(beside, "sok", None)
-
-    def _twin(self, collection: Collection) -> Puzzle | None:
-        """The puzzle of `collection` with this puzzle's board and title."""
-        for puzzle in collection.puzzles:
-            if puzzle.board == self.puzzle.board and puzzle.title == self.puzzle.title:
-                return puzzle
-        return None
-
-    @staticmethod
-    def _read(path: str, format: str, tessellation: Tessellation | None) -> Collection:
-        item = load_file(path, format=format, tessellation=tessellation, diagnostics=[])
-        if not isinstance(item, Collection):
-            raise UsageError(f"{path} does not hold a collection")
-        return item
 
     # ------------------------------------------------------------ the screen
 
@@ -443,39 +374,6 @@ def _drawn_at(board: Board, position: tuple[int, int] | None) -> tuple[int, int]
     return row, column
 
 
-def _write_safely(
-    path: str, collection: Collection, format: str, tessellation: Tessellation | None
-) -> None:
-    """Write `collection` to `path` in `format`: checked to read back equal,
-    then written to a temporary file beside it and renamed over it, so that
-    a failure leaves the file as it was.
-
-    Raises:
-        UsageError: the text would not read back equal.
-        SokfmtError, OSError: it cannot be written.
-    """
-    text = dumps(collection, format)
-    back = load_file(
-        io.BytesIO(text.encode("utf-8")), format=format, tessellation=tessellation, diagnostics=[]
-    )
-    if back != collection:
-        raise UsageError(f"{path} would not read back as written: nothing written")
-    target = Path(path)
-    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
 # ------------------------------------------------------------------ curses
 
 
@@ -527,19 +425,22 @@ def _can_draw(text: str) -> bool:
 
 def _colours() -> dict[str, int]:
     """The colour attribute of each symbol of `sokfmt show`, where the
-    terminal has its 256 colours; else none."""
+    terminal has its 256 colours; else none (the symbols tell the squares
+    apart without them)."""
     import curses
 
-    if not curses.has_colors():
+    found: dict[str, int] = {}
+    try:
+        if not curses.has_colors():
+            return found
+        curses.start_color()
+        curses.use_default_colors()  # -1: the terminal's own background
+        if curses.COLORS < 256 or len(_SQUARES) > curses.COLOR_PAIRS:
+            return found
+        for number, (character, code) in enumerate(_SQUARES.values(), start=1):
+            if code:
+                curses.init_pair(number, int(code.rsplit(";", 1)[1]), -1)
+                found[character] = curses.color_pair(number)
+    except curses.error:
         return {}
-    curses.start_color()
-    with contextlib.suppress(curses.error):
-        curses.use_default_colors()
-    if curses.COLORS < 256 or curses.COLOR_PAIRS < 8:
-        return {}
-    found = {}
-    for number, (character, code) in enumerate(_SQUARES.values(), start=1):
-        if code:
-            curses.init_pair(number, int(code.rsplit(";", 1)[1]), -1)
-            found[character] = curses.color_pair(number)
     return found
