@@ -1,6 +1,6 @@
-"""Board text to `Board`: rle.lark for the run-length encoding, the legend of
-grammars/sok.lark for the squares, then, for Hexoban, the two-columns-per-cell
-layout (the "Boards" part of sok.lark's header)."""
+"""Board text to `Board`: grammars/board.lark for the squares and their
+run-length encoding, then, for Hexoban, the two-columns-per-cell layout
+(the semantic rules of its header)."""
 
 from __future__ import annotations
 
@@ -8,35 +8,47 @@ import re
 from functools import cache
 
 from . import _lalr, _rle
+from ._language import Language
 from .board import FLOOR, SQUARE_NAMES, Board
-from .errors import BoardSyntaxError, RleSyntaxError
+from .errors import BoardSyntaxError
 from .tessellation import Tessellation
 
 _WHITESPACE = " \t"
 
 
 @cache
-def _legend() -> tuple[dict[int, str], re.Pattern[str], str]:
-    """The legend's squares to canonical ones, what may not stand in a
-    board's text (neither a square, nor RLE syntax, nor a line break), and
-    the legend for messages."""
-    terminals = _lalr.terminals("sok")
+def _legend() -> tuple[dict[int, str], str]:
+    """The legend's squares to canonical ones (by character code), and the
+    legend as a message shows it."""
+    terminals = _lalr.terminals("board")
     table: dict[int, str] = {}
     for name, square in SQUARE_NAMES.items():
         pattern = re.compile(terminals[name])
         table.update({code: square for code in range(128) if pattern.fullmatch(chr(code))})
-    syntax = re.compile(terminals["RLE_SYNTAX"])
-    allowed = [chr(code) for code in range(128) if code in table or syntax.fullmatch(chr(code))]
-    stray = re.compile("[^" + re.escape("".join(allowed)) + "\n]")
     shown = " ".join(chr(code) for code in table if chr(code) not in " \t")
-    return table, stray, shown
+    return table, shown
+
+
+@cache
+def language() -> Language:
+    """board.lark, its errors and their codes."""
+    return Language(
+        name="board",
+        error=BoardSyntaxError,
+        terminals={"RUN": "a square", "COUNT": "a count", "LINE_BREAK": "a line break"},
+        countable="one square or '(' on the same line",
+        codes={"syntax": "SOK301", "zero": "SOK302", "limit": "SOK303"},
+        stray=f"Unexpected {{found}} in a board, expected a square of the legend ({_legend()[1]})",
+    )
 
 
 def parse(text: str, tessellation: Tessellation, *, limit: int) -> Board:
     """See `sokfmt.parse_board`."""
     rows = cells(text, tessellation, limit=limit)
     width = max(map(len, rows))
-    return Board(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
+    # Canonical squares (the legend's table), every row padded to the width:
+    # what Board checks holds.
+    return Board._trusted(tessellation, tuple(row.ljust(width, FLOOR) for row in rows))
 
 
 @cache
@@ -76,30 +88,25 @@ def cells(text: str, tessellation: Tessellation, *, limit: int) -> list[str]:
 def _cells(text: str, tessellation: Tessellation, limit: int, fast: bool = True) -> list[str]:
     """`cells` of a text with one kind of line break; `fast=False` always
     decodes (the fast path is tested against it)."""
-    _, stray, shown = _legend()
     if fast and len(text) <= limit and _plain().fullmatch(text):
         return _squares(text, text, tessellation)
-    bad = stray.search(text)
+    return _squares(drawn(text, limit=limit, fast=fast), text, tessellation)
+
+
+def drawn(text: str, *, limit: int, fast: bool = True) -> str:
+    """The squares `text` draws, its rows apart by line breaks, as board.lark
+    reads it (a "|" that ends a line adds no row).
+
+    Raises:
+        BoardSyntaxError: at the first error in `text`.
+    """
     shortened, dropped = _without_final_separators(text)
     try:
-        decoded = _rle.decode(shortened, limit)
-    except RleSyntaxError as error:
-        pos = _restored(error.pos, dropped)
-        if bad is None or pos < bad.start():
-            # The RLE error comes first; its code has the number of the RLE
-            # rule in the board range (RLE102 -> SOK302).
-            raise BoardSyntaxError.at(
-                error.message, text=text, pos=pos, code=f"SOK3{error.code[-2:]}"
-            ) from None
-        decoded = ""
-    if bad is not None:
+        return _rle.decode(shortened, limit, fast=fast, language=language())
+    except BoardSyntaxError as error:
         raise BoardSyntaxError.at(
-            f"Unexpected {bad[0]!r} in a board, expected a square of the legend ({shown})",
-            text=text,
-            pos=bad.start(),
-            code="SOK301",
-        )
-    return _squares(decoded, text, tessellation)
+            error.message, text=text, pos=_restored(error.pos, dropped), code=error.code
+        ) from None
 
 
 def _squares(decoded: str, text: str, tessellation: Tessellation) -> list[str]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from . import _board, _moves
 from ._json import JsonObject
+from ._json_text import placed_errors
 from .board import Board
 from .errors import ValidationError
 from .lev import LevPuzzle, UnknownSection
@@ -47,7 +48,9 @@ _LEV_KEYS = tuple(LevPuzzle.__dataclass_fields__)
 def board(data: Any) -> Board:
     keys = ("tessellation", "board")
     fields = JsonObject("board", data, keys, required=keys)
-    return _board.parse(fields.text("board"), fields.tessellation(), limit=DEFAULT_LIMIT)
+    text = fields.text("board")
+    with placed_errors(text):
+        return _board.parse(text, fields.tessellation(), limit=DEFAULT_LIMIT)
 
 
 def saved_game(data: Any) -> SavedGame:
@@ -57,7 +60,9 @@ def saved_game(data: Any) -> SavedGame:
             "mode (a reverse game begins with a jump)"
         )
     fields = JsonObject("saved game", data, _GAME_KEYS, required=("tessellation", "moves"))
-    game = _moves.parse(fields.text("moves"), fields.tessellation(), limit=DEFAULT_LIMIT)
+    moves = fields.text("moves")
+    with placed_errors(moves):
+        game = _moves.parse(moves, fields.tessellation(), limit=DEFAULT_LIMIT)
     position = game.current_move_idx
     if "current_move_idx" in fields.data:
         position = fields.whole("current_move_idx")

@@ -69,10 +69,12 @@ def read_bytes(file: FileLike) -> bytes | str:
     return data
 
 
-def text_lines(file: FileLike, encoding: str | None = None, *, xml: bool = False) -> Iterator[str]:
-    """The lines of `file` without their line breaks (CR, LF or CRLF), read
-    as they are needed: memory is bounded by the longest line.  `xml` as
-    for `read_text`.
+def text_lines(
+    file: FileLike, encoding: str | None = None, *, xml: bool = False, ends: bool = False
+) -> Iterator[str]:
+    """The lines of `file` without their line breaks (CR, LF or CRLF; with
+    `ends`, with them), read as they are needed: memory is bounded by the
+    longest line.  `xml` as for `read_text`.
 
     Raises:
         as `read_text`, when the generator reaches the bad bytes.
@@ -80,9 +82,9 @@ def text_lines(file: FileLike, encoding: str | None = None, *, xml: bool = False
     codec = _codec(encoding)
     if isinstance(file, (str, os.PathLike)):
         with open(file, "rb") as opened:
-            yield from _decoded_lines(opened, codec, xml)
+            yield from _decoded_lines(opened, codec, xml, ends)
     else:
-        yield from _decoded_lines(_reader(file), codec, xml)
+        yield from _decoded_lines(_reader(file), codec, xml, ends)
 
 
 #: An XML declaration's encoding; XML 1.0, section 4.3.3.
@@ -174,8 +176,18 @@ def decode(data: bytes, encoding: str | None = None) -> str:
             # Line by line, as a stream is decoded: a cp1252 line does not
             # make the UTF-8 lines around it cp1252.
             return "".join(map(_decode_line, data.splitlines(keepends=True)))
+    return _strictly_decoded(data, encoding).removeprefix(_BOM)
+
+
+def _strictly_decoded(data: bytes, encoding: str) -> str:
+    """`data` decoded by the codec `encoding`, whatever way the codec fails.
+
+    Raises:
+        DecodeError: bytes that are not text in `encoding`, at their line
+            (line 1 for a codec that fails without saying where).
+    """
     try:
-        return data.decode(encoding).removeprefix(_BOM)
+        return data.decode(encoding)
     except UnicodeDecodeError as error:
         raise _decode_error(data, error, encoding) from None
     except UnicodeError as error:  # a codec that fails without saying where
@@ -224,7 +236,7 @@ def _decode_line(line: bytes) -> str:
 
 
 def _decoded_lines(
-    file: IO[bytes] | IO[str], encoding: str | None, xml: bool = False
+    file: IO[bytes] | IO[str], encoding: str | None, xml: bool = False, ends: bool = False
 ) -> Iterator[str]:
     if xml and encoding is None:
         head = file.read(XML_HEAD)
@@ -234,40 +246,51 @@ def _decoded_lines(
         else:
             file = io.StringIO(head + file.read())  # type: ignore[operator]
     first = True
-    for number, (line, offset) in enumerate(_raw_lines(file, encoding)):
+    for number, (line, end, offset) in enumerate(_raw_lines(file, encoding)):
+        if ends:
+            line += end  # type: ignore[operator]
         if isinstance(line, str):  # a text file object, decoded by its opener
             text = line
         elif encoding is None:
             text = _decode_line(line.removeprefix(codecs.BOM_UTF8) if first else line)
         else:
             try:
-                text = line.decode(encoding)
-            except UnicodeDecodeError as error:
-                raise _decode_error(line, error, encoding).relocated(
-                    line_offset=number, pos_offset=offset
-                ) from None
+                text = _strictly_decoded(line, encoding)
+            except DecodeError as error:
+                raise error.relocated(line_offset=number, pos_offset=offset) from None
         yield text.removeprefix(_BOM) if first else text
         first = False
 
 
 def _raw_lines(
     file: IO[bytes] | IO[str], encoding: str | None
-) -> Iterator[tuple[bytes | str, int]]:
+) -> Iterator[tuple[bytes | str, bytes | str, int]]:
     """Lines of a file object without their line breaks, as read (bytes, or
-    text from a text file object), each with its offset in the file."""
+    text from a text file object), each with its line break and its offset
+    in the file."""
     first = file.read(_BLOCK_SIZE)
-    if isinstance(first, bytes) and encoding is not None and "\n".encode(encoding) != b"\n":
+    if isinstance(first, bytes) and encoding is not None and not _ascii_line_breaks(encoding):
         # Not ASCII-compatible (UTF-16, UTF-32): line breaks cannot be found
-        # in the bytes, so the file is decoded whole.
+        # in the bytes, so the file is decoded whole (and `decode` says
+        # what is wrong with it, as `read_text` does).
         whole = first + file.read()  # type: ignore[operator]
         yield from _split(decode(whole, encoding), lambda: "")
         return
     yield from _split(first, lambda: file.read(_BLOCK_SIZE))
 
 
-def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, int]]:
+def _ascii_line_breaks(encoding: str) -> bool:
+    """Whether `encoding` writes a line break as ASCII does.  A codec that
+    cannot write one ("undefined" refuses everything) does not."""
+    try:
+        return "\n".encode(encoding) == b"\n"
+    except UnicodeError:
+        return False
+
+
+def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, Any, int]]:
     """The lines of `first` and of the blocks read after it from `file`, each
-    with its offset.
+    with its line break (empty for the last, if none ends it) and offset.
 
     A line may span blocks, and a CR that ends a block may be the first half
     of a CRLF: both wait for the next block.  Blocks without a line break
@@ -292,10 +315,10 @@ def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, int]]:
             pieces = pattern.split(empty.join(parts))
             # line, break, line, break, ..., and what follows the last break
             for line, separator in zip(pieces[::2], pieces[1::2], strict=False):
-                yield line, offset
+                yield line, separator, offset
                 offset += len(line) + len(separator)
             if pieces[-1]:
-                yield pieces[-1], offset
+                yield pieces[-1], empty, offset
             parts = [block[cut + 1 :]]
         if not block:
             return

@@ -19,7 +19,7 @@ from lark.parsers.lalr_analysis import Shift
 
 from . import _lalr
 
-GRAMMARS = ("rle", "moves", "sok", "lev")
+GRAMMARS = ("rle", "moves", "board", "sok", "lev")
 
 
 def parser(name: str) -> Lark:

@@ -203,13 +203,15 @@ class Recognizer:
             self._reduced(rule, size)
         return None
 
-    def settle(self, token: int) -> None:
-        """The reductions `token` would make, without shifting it (a lexer
-        that must know what the lines before it were calls this)."""
+    def settle(self, tokens: frozenset[int]) -> None:
+        """The reductions that any of `tokens` would make next, without a
+        token: a lexer that must know what the lines before it were, before
+        it types the next one (one of `tokens`), calls this.  It stops where
+        the tokens would part ways."""
         table = self._table
         states = self.states
-        while (step := table.action[states[-1]][token]) < 0:
-            rule = -step - 1
+        settled = _settled(table, tokens)
+        while (rule := settled[states[-1]]) >= 0:
             size = table.lengths[rule]
             if size:
                 del states[-size:]
@@ -250,6 +252,9 @@ class Parser(Recognizer):
 
     def _reduced(self, rule: int, size: int) -> None:
         values = self.values
+        callback = self._callbacks[rule]
+        if size == 1 and callback is None and not self._table.callbacks[rule]:
+            return  # an inlined rule of one child: it goes up as it is
         if size:
             children = values[-size:]
             del values[-size:]
@@ -259,13 +264,29 @@ class Parser(Recognizer):
             if type(child) is Splice:
                 children = _spliced(children)
                 break
-        callback = self._callbacks[rule]
         if callback is not None:
             values.append(callback(children))
         elif self._table.callbacks[rule]:
             values.append(children)
         else:
             values.append(children if type(children) is Splice else Splice(children))
+
+
+_SETTLED: dict[tuple[str, frozenset[int]], list[int]] = {}
+
+
+def _settled(table: Table, tokens: frozenset[int]) -> list[int]:
+    """Per state, the rule that every one of `tokens` it accepts reduces (-1:
+    none, or they part ways)."""
+    key = (table.name, tokens)
+    if key not in _SETTLED:
+        rules = []
+        for row in table.action:
+            steps = {row[token] for token in tokens} - {0}
+            step = steps.pop() if len(steps) == 1 else 0
+            rules.append(-step - 1 if step < 0 else -1)
+        _SETTLED[key] = rules
+    return _SETTLED[key]
 
 
 def _spliced(children: list[Any]) -> Splice:

@@ -43,6 +43,9 @@ class Language:
     countable: str
     #: the codes of its errors: "syntax", "zero" (a count of 0), "limit"
     codes: Mapping[str, str]
+    #: the message for a character no terminal matches, with "{found}"
+    #: (else the usual "Unexpected ..., expected ...")
+    stray: str = ""
 
 
 # ------------------------------------------------------------------ budgets
@@ -155,7 +158,10 @@ def _raise_syntax_error(
     """The error for a token of type `kind` at `pos` that the grammar refuses
     (`kind` "": a character no terminal matches; `_lalr.END`: the end)."""
     found = "end of input" if kind == _lalr.END else _describe_found(text, pos)
-    message = _message(language, text, pos, found, kind, accepts)
+    if not kind and language.stray:
+        message = language.stray.format(found=found)
+    else:
+        message = _message(language, text, pos, found, kind, accepts)
     raise language.error.at(message, text=text, pos=pos, code=language.codes["syntax"]) from None
 
 

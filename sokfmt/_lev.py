@@ -13,11 +13,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import accumulate
 
-from lark import Token, UnexpectedInput
-
-from . import _grammar, _lalr
-from .errors import Diagnostic, LevSyntaxError
+from . import _lalr
+from .errors import Diagnostic, LevSyntaxError, LineIndex
 from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, _cells, _is_moved_copy
 
 _KEYWORDS = ("size", "initial", "target", "color", "end", "img", "fgimg", "bgimg")
@@ -48,6 +47,17 @@ _ONCE = ("target", "end", "fgimg", "bgimg")
 
 
 @dataclass(frozen=True)
+class Token:
+    """A token of lev.lark: its type, its text (the line's, or the lines of
+    an unknown section), the offset and number of its first line."""
+
+    type: str
+    text: str
+    pos: int
+    line: int
+
+
+@dataclass(frozen=True)
 class _Patterns:
     keywords: dict[str, re.Pattern[str]]  # each keyword's line
     arguments: dict[str, re.Pattern[str]]  # NUMBER, LABEL
@@ -71,6 +81,7 @@ class _Reading:
     text: str
     strict: bool
     lines: list[str] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)  # the offset of each line
     problems: list[Diagnostic] = field(default_factory=list)
     errors: list[LevSyntaxError] = field(default_factory=list)
     width: int = 0
@@ -78,10 +89,11 @@ class _Reading:
 
     def __post_init__(self) -> None:
         self.lines = self.text.split("\n")
+        self.starts = list(accumulate((len(line) + 1 for line in self.lines), initial=0))
 
     def error(self, message: str, line: int, column: int, code: str) -> None:
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        start = sum(len(x) + 1 for x in self.lines[: line - 1])
+        start = self.starts[min(max(line, 1), len(self.starts)) - 1]
         self.errors.append(
             LevSyntaxError(
                 message,
@@ -144,7 +156,7 @@ def _tokens(reading: _Reading) -> Iterator[Token]:
             other.append(line)
             continue
         if other:
-            yield Token("OTHER", "\n".join(other), other_at[1], other_at[0], 1)
+            yield Token("OTHER", "\n".join(other), other_at[1], other_at[0])
             other = []
         if kind == "SIZE" and not sized:  # the grammar refuses a second one
             reading.width, reading.height = _size(reading, stripped, line, number)
@@ -152,9 +164,9 @@ def _tokens(reading: _Reading) -> Iterator[Token]:
         elif kind in ("INITIAL", "TARGET") and reading.height:
             rows_left = reading.height
         if kind:
-            yield Token(kind, line if kind in ("COMMENT", "ROW") else stripped, here, number, 1)
+            yield Token(kind, line if kind in ("COMMENT", "ROW") else stripped, here, number)
     if other:
-        yield Token("OTHER", "\n".join(other), other_at[1], other_at[0], 1)
+        yield Token("OTHER", "\n".join(other), other_at[1], other_at[0])
 
 
 def _malformed(reading: _Reading, word: str, line: str, number: int) -> None:
@@ -205,39 +217,41 @@ def _sections(reading: _Reading) -> list[tuple[str, Token, list[Token]]]:
     """The sections in file order, as (kind, first token, its rows), with the
     tokens the grammar refuses left out (and reported)."""
     sections: list[tuple[str, Token, list[Token]]] = []
-    interactive = _grammar.parser("lev").parse_interactive()
+    firsts: dict[str, Token] = {}  # the first section of each kind
+    table = _lalr.table("lev")
+    parser = _lalr.Recognizer(table)
     refused = False  # the rows of a section left out are left out too
     for token in _tokens(reading):
         if refused and token.type == "ROW":
             continue
         try:
-            interactive.feed_token(token)
-        except UnexpectedInput:
-            _misplaced(reading, token, sections)
+            parser.feed(table.token_index[token.type])
+        except _lalr.Refused:
+            _misplaced(reading, token, firsts)
             refused = True
             continue
         refused = False
         if token.type == "ROW":
             sections[-1][2].append(token)
         elif token.type != "BLANK":
-            sections.append(("unknown" if token.type == "OTHER" else token.type.lower(), token, []))
+            kind = "unknown" if token.type == "OTHER" else token.type.lower()
+            sections.append((kind, token, []))
+            firsts.setdefault(kind, token)
     try:
-        interactive.feed_eof()  # type: ignore[no-untyped-call]
-    except UnexpectedInput:
-        if not any(kind == "size" for kind, _, _ in sections):
+        parser.end()
+    except _lalr.Refused:
+        if "size" not in firsts:
             reading.at_end("No 'size' section, expected 'size WIDTH HEIGHT'", "LEV102")
         else:
             reading.at_end("No 'initial' section, expected 'initial' and its rows", "LEV103")
     return sections
 
 
-def _misplaced(
-    reading: _Reading, token: Token, sections: list[tuple[str, Token, list[Token]]]
-) -> None:
+def _misplaced(reading: _Reading, token: Token, firsts: dict[str, Token]) -> None:
     kind = token.type.lower()
-    line = token.line or 1
+    line = token.line
     column = _indent(reading, line)
-    first = next((t for k, t, _ in sections if k == kind), None)
+    first = firsts.get(kind)
     if first is not None:
         reading.error(
             f"A second '{kind}' section, the first is on line {first.line}", line, column, "LEV104"
@@ -263,8 +277,9 @@ def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = Non
     puzzle = _build(reading, _sections(reading))
     errors = sorted(reading.errors, key=lambda error: error.pos)
     if diagnostics is not None:
-        found = [error.located(text, dropped_bom=True).diagnostic() for error in errors]
-        found += [problem.located(text, dropped_bom=True) for problem in reading.problems]
+        lines = LineIndex(text)  # searched once for every problem
+        found = [error.located(lines, dropped_bom=True).diagnostic() for error in errors]
+        found += [problem.located(lines, dropped_bom=True) for problem in reading.problems]
         diagnostics += sorted(found, key=lambda d: (d.line, d.column))
     if errors and (diagnostics is None or puzzle is None):
         raise errors[0].located(text, dropped_bom=True)
@@ -279,15 +294,15 @@ def _unknown_sections(
     unknown = []
     for kind, token, _ in kept:
         if kind == "unknown":
-            first = str(token).split("\n", 1)[0]
+            first = token.text.split("\n", 1)[0]
             keywords = ", ".join(_KEYWORDS)
             message = f"Unknown section {_WORD.findall(first)[0]!r}, expected one of {keywords}"
             column = len(first) - len(first.lstrip(" \t")) + 1
             if reading.strict:
-                reading.error(f"{message} (strict mode)", token.line or 1, column, "LEV113")
+                reading.error(f"{message} (strict mode)", token.line, column, "LEV113")
             else:
-                reading.warning(f"{message}: kept as it is", token.line or 1, column, "LEV113")
-            unknown.append(UnknownSection(str(token), token.line or 0))
+                reading.warning(f"{message}: kept as it is", token.line, column, "LEV113")
+            unknown.append(UnknownSection(token.text, token.line))
     return tuple(unknown)
 
 
@@ -299,8 +314,8 @@ def _build(reading: _Reading, sections: list[tuple[str, Token, list[Token]]]) ->
         if kind in _ONCE and kind in seen:
             reading.error(
                 f"A second '{kind}' section, the first is on line {seen[kind].line}",
-                token.line or 1,
-                _indent(reading, token.line or 1),
+                token.line,
+                _indent(reading, token.line),
                 "LEV104",
             )
             continue
@@ -331,7 +346,7 @@ def _build(reading: _Reading, sections: list[tuple[str, Token, list[Token]]]) ->
         foreground=_file(seen.get("fgimg")),
         background=_file(seen.get("bgimg")),
         end="end" in seen,
-        comments=tuple(str(token) for kind, token, _ in kept if kind == "comment"),
+        comments=tuple(token.text for kind, token, _ in kept if kind == "comment"),
         unknown=unknown,
         layout=tuple(
             kind
@@ -347,7 +362,7 @@ def _rows_of(sections: list[tuple[str, Token, list[Token]]], kind: str) -> list[
 
 
 def _file(token: Token | None) -> str:
-    return _SPACES.split(str(token), maxsplit=1)[1] if token is not None else ""
+    return _SPACES.split(token.text, maxsplit=1)[1] if token is not None else ""
 
 
 def _rows(
@@ -358,23 +373,23 @@ def _rows(
     errors = len(reading.errors)
     if len(rows) < height:
         message = f"'{kind}' has {_count(len(rows))}, expected {height}"
-        after = (keyword.line or 1) + len(rows) + 1
+        after = keyword.line + len(rows) + 1
         if after > len(reading.lines) - (not reading.lines[-1]):
             reading.at_end(message, "LEV105")
         else:
             reading.error(message, after, 1, "LEV105")
     result = []
     for token in rows:
-        text = str(token).rstrip(" \t")
+        text = token.text.rstrip(" \t")
         for column, cell in enumerate(text[:width], start=1):
             if not (cell == EMPTY or (cell.isascii() and cell.isalnum())):
                 message = f"Unexpected {cell!r} in '{kind}', expected '.' or an alphanumeric label"
-                reading.error(message, token.line or 1, column, "LEV107")
+                reading.error(message, token.line, column, "LEV107")
                 break
         else:
             if len(text) != width:
                 message = f"A row of '{kind}' has {_count(len(text), 'cell')}, expected {width}"
-                reading.error(message, token.line or 1, min(len(text), width) + 1, "LEV106")
+                reading.error(message, token.line, min(len(text), width) + 1, "LEV106")
         result.append(text)
     return tuple(result) if len(reading.errors) == errors else None
 
@@ -393,7 +408,7 @@ def _checked_target(
     shapes = _cells(initial)
     for label, cells in sorted(_cells(target).items(), key=lambda item: min(item[1])):
         first = min(cells)
-        line, column = (keyword.line or 1) + first[0] + 1, first[1] + 1
+        line, column = keyword.line + first[0] + 1, first[1] + 1
         if label not in labels:
             reading.error(
                 f"Label {label!r} of 'target' is no piece of 'initial'", line, column, "LEV108"
@@ -420,9 +435,9 @@ def _colors_and_images(
     for kind, token, _ in sections:
         if kind not in ("color", "img"):
             continue
-        number = token.line or 1
+        number = token.line
         line = reading.lines[number - 1]
-        words = _SPACES.split(str(token), maxsplit=2 if kind == "img" else 4)
+        words = _SPACES.split(token.text, maxsplit=2 if kind == "img" else 4)
         label, label_column = words[1], _word_column(line, 1)
         if label not in labels:
             message = f"{kind} for {label!r}, which is no piece of 'initial'"

@@ -1,8 +1,11 @@
-"""RLE: the decoder of grammars/rle.lark.
+"""RLE: the decoder of grammars/rle.lark, and of board.lark, which encodes the
+squares of a board the same way.
 
 Text without groups, which is what real files hold, takes a fast path that
-matches the grammar's own terminals against the whole input; the rest is
-decoded token by token while the LALR parser checks the syntax.
+matches the grammar's own terminals against the whole input; text with
+groups another, which expands the innermost groups a level at a time; the
+rest (and every text with an error) is decoded token by token while the
+LALR parser checks the syntax.
 """
 
 from __future__ import annotations
@@ -28,32 +31,40 @@ RLE = Language(
 
 @dataclass(frozen=True)
 class _Compiled:
-    #: the characters that are syntax (anything else stands for itself)
-    syntax: str
+    #: the characters that are syntax (anything else stands for itself; in a
+    #: board, where not every character is a literal, None)
+    syntax: str | None
     #: a whole text without groups: the fast path decodes it without the parser
     group_free: re.Pattern[str]
     #: splits a RUN at its counts (the split keeps the counts)
     counts: re.Pattern[str]
-    #: a group that holds no other: its count and its RUN
+    #: a group that holds no other: its count and what it holds (a RUN?)
     innermost: re.Pattern[str]
+    run: re.Pattern[str]
     #: a count of zero, which only the parser reports in its place
     zero: re.Pattern[str]
 
 
 @cache
-def _compiled() -> _Compiled:
-    terminals = _lalr.terminals("rle")
+def _compiled(language: str = "rle") -> _Compiled:
+    terminals = _lalr.terminals(language)
     literal = re.compile(f"{terminals['LITERAL']}|{terminals['LINE_BREAK']}")
-    # The literals are "anything but" a few ASCII characters: looking for
-    # those few is much faster than matching every character.
+    # rle.lark's literals are "anything but" a few ASCII characters: looking
+    # for those few is much faster than matching every character.
     syntax = "".join(c for c in map(chr, range(128)) if not literal.fullmatch(c))
     return _Compiled(
-        syntax=syntax,
+        syntax=syntax if literal.fullmatch("\x80") else None,
         group_free=re.compile(f"(?:{terminals['RUN']}|{terminals['LINE_BREAK']})*"),
         counts=re.compile(f"({terminals['COUNT']})"),
+        # What stands between parentheses is matched as a RUN apart: a RUN
+        # (nested quantifiers) before a ")" that is missing would backtrack
+        # exponentially.  A count begins where no digit stands before it, so
+        # that a long run of digits is looked at once, not from each digit.
         innermost=re.compile(
-            f"({terminals['COUNT']})?{terminals['LPAR']}({terminals['RUN']}){terminals['RPAR']}"
+            f"(?:(?<!{terminals['DIGIT']})({terminals['COUNT']}))?"
+            f"{terminals['LPAR']}([^()\\n]*){terminals['RPAR']}"
         ),
+        run=re.compile(terminals["RUN"]),
         zero=re.compile(f"(?<!{terminals['DIGIT']})0+(?!{terminals['DIGIT']})"),
     )
 
@@ -66,13 +77,21 @@ def matches_whole(pattern: re.Pattern[str], text: str) -> bool:
     return found is not None and found.end() == len(text)
 
 
-def decode(text: str, limit: int, *, fast: bool = True) -> str:
-    """See `sokfmt.rle_decode`.  `fast=False` always runs the parser (the fast
-    paths are tested against it)."""
-    budget = Budget(limit, RLE.codes)
-    compiled = _compiled()
+def decode(text: str, limit: int, *, fast: bool = True, language: Language = RLE) -> str:
+    """See `sokfmt.rle_decode`; `language` is RLE or board.lark's (`_board`).
+    `fast=False` always runs the parser (the fast paths are tested against it).
+
+    Raises:
+        ParseError: `language.error`, at the first error in input order.
+    """
+    budget = Budget(limit, language.codes)
+    compiled = _compiled(language.name)
     try:
-        if fast and not any(map(text.__contains__, compiled.syntax)):
+        if (
+            fast
+            and compiled.syntax is not None
+            and not any(map(text.__contains__, compiled.syntax))
+        ):
             # Nothing to expand: a text of literals and line breaks is its own decoding.
             budget.take(len(text))
             return text.replace("|", "\n")
@@ -81,19 +100,21 @@ def decode(text: str, limit: int, *, fast: bool = True) -> str:
             # in that order as the tokens would be.
             return _expand_lines(text, compiled.counts, budget).replace("|", "\n")
         if fast:
-            expanded = _without_groups(text, limit, compiled)
+            expanded = _without_groups(text, limit, compiled, language)
             if expanded is not None:
                 return _expand_lines(expanded, compiled.counts, budget).replace("|", "\n")
-        return "".join(_Decoded(text, budget).pieces()).replace("|", "\n")
+        decoded = _Decoded(text, budget)
+        decoded.language = language
+        return "".join(decoded.pieces()).replace("|", "\n")
     except SemanticError as exc:
-        _language.fail(RLE, text, exc)
+        _language.fail(language, text, exc)
 
 
 #: The nesting of groups the fast path expands, one level a pass.
 _FAST_DEPTH = 8
 
 
-def _without_groups(text: str, limit: int, compiled: _Compiled) -> str | None:
+def _without_groups(text: str, limit: int, compiled: _Compiled, language: Language) -> str | None:
     """`text` with its groups expanded, innermost first, a level a pass: the
     fast path of a well-formed text of groups, as real boards are.  None
     when the text holds anything the parser must report (a count of zero,
@@ -102,15 +123,18 @@ def _without_groups(text: str, limit: int, compiled: _Compiled) -> str | None:
     decoding, so that is a decoding too long): the parser then says where."""
     if compiled.zero.search(text):
         return None
-    wide = Budget(limit, RLE.codes)
+    wide = Budget(limit, language.codes)
     for _ in range(_FAST_DEPTH):
         pieces: list[str] = []
         end = size = 0
         for group in compiled.innermost.finditer(text):
             count = group[1] or "1"
-            if len(count) > _language.MAX_COUNT_DIGITS:
+            if len(count) > _language.MAX_COUNT_DIGITS or not matches_whole(compiled.run, group[2]):
                 return None
-            inner = expand_counts(group[2], compiled.counts, wide, int)
+            try:
+                inner = expand_counts(group[2], compiled.counts, wide, int)
+            except SemanticError:
+                return None  # too long: the parser finds what comes first
             size += len(inner) * int(count) + group.start() - end
             if size > limit:
                 return None
@@ -120,7 +144,8 @@ def _without_groups(text: str, limit: int, compiled: _Compiled) -> str | None:
             return None  # a parenthesis that opens or closes no group
         text = "".join(pieces) + text[end:]
         if "(" not in text and ")" not in text:
-            return text
+            # What stands outside every group must be the grammar's too.
+            return text if matches_whole(compiled.group_free, text) else None
     return None
 
 
@@ -147,7 +172,8 @@ class _Decoded(_language.Groups[str]):
 
     def piece(self, token: Token) -> list[str]:
         if token.type == "RUN":
-            return [expand_counts(token.value, _compiled().counts, self.budget, token.pos.__add__)]
+            counts = _compiled(self.language.name).counts
+            return [expand_counts(token.value, counts, self.budget, token.pos.__add__)]
         self.budget.take(1)  # LINE_BREAK
         return [token.value]
 

@@ -21,6 +21,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
+from typing import TypeVar
 
 from . import _slc_tree
 from ._files import decode_xml, xml_encoding
@@ -37,13 +38,14 @@ from ._slc_schema import (
     level_board,
     one_line,
 )
-from ._slc_source import Source
+from ._slc_source import Source, decoded_offset
 from .errors import Diagnostic, ParseError, SlcSyntaxError, warn
 from .puzzle import Collection, Puzzle
 
 #: How many characters go to expat at a time.
 _BLOCK = 1 << 16
 _UNEXPECTED_CODE = "SLC102"
+_Error = TypeVar("_Error", bound=ParseError)
 
 
 @dataclass
@@ -55,6 +57,7 @@ class _Level:
     attributes: dict[str, str]
     rows: list[str] = field(default_factory=list)
     tags: list[tuple[int, int]] = field(default_factory=list)  # (line, column) of each <L>
+    ends: list[tuple[int, int]] = field(default_factory=list)  # and of each </L>
 
 
 class _Reader:
@@ -125,12 +128,36 @@ class _Reader:
                 "; .slc files use only the five predefined entities (&amp; &lt; &gt; "
                 "&quot; &apos;) and character references"
             )
-        return self._error(f"Malformed XML: {reason}{expected}", error.lineno, error.offset + 1)
+        line, column = error.lineno, error.offset + 1
+        if reason == messages.XML_ERROR_INVALID_TOKEN and column > 1:
+            # expat points at the character that cannot go on the token
+            # begun before it; when the token is a lone "&" or "<" (one
+            # written into text unescaped), that is the character to blame.
+            at = self.source.offset_of(line, column)
+            if self.source.text(at - 1, at) in ("&", "<"):
+                column -= 1
+        return self._error(f"Malformed XML: {reason}{expected}", line, column)
 
     def _error(self, message: str, line: int, column: int, code: str = "SLC101") -> SlcSyntaxError:
-        line, column, pos, text = self.source.place(line, column)
-        return SlcSyntaxError(
-            message, line=line, column=column, pos=pos, source_line=text, code=code
+        """The error at a place of expat's, with the text of its line."""
+        return self._with_line(self._problem(message, line, column, code))
+
+    def _problem(self, message: str, line: int, column: int, code: str) -> SlcSyntaxError:
+        """The error at a place of expat's, without the text of its line,
+        which costs the length of the line: a level's problem becomes a
+        diagnostic, and gets its line only when raised."""
+        line, column, pos = self.source.place(line, column)
+        return SlcSyntaxError(message, line=line, column=column, pos=pos, code=code)
+
+    def _with_line(self, error: _Error) -> _Error:
+        """`error` with the text of its line."""
+        return type(error)(
+            error.message,
+            line=error.line,
+            column=error.column,
+            pos=error.pos,
+            source_line=self.source.line_text(error.line),
+            code=error.code,
         )
 
     def _here(self) -> tuple[int, int]:
@@ -143,7 +170,7 @@ class _Reader:
 
     def _doctype(self, name: str, *_: object) -> None:
         line, column = self._here()  # somewhere in the declaration, after its name
-        found = self.source.line_at(line)[1].rfind("<!DOCTYPE", 0, column)
+        found = self.source.line_text(line).rfind("<!DOCTYPE", 0, column)
         raise self._error(
             f"A document type declaration (<!DOCTYPE {name}>) is not allowed: .slc files "
             "have none, and it could define entities or fetch other files",
@@ -237,7 +264,7 @@ class _Reader:
         """Where the first character of `data` that is not white space
         stands (expat hands buffered text over where it ends): after the
         latest tag, past the white space as written."""
-        return self.source.walk(self.source.after_tag(*self.last_tag), 0, skip_space=True)
+        return self.source.located(self.source.after_space(self.source.after_tag(*self.last_tag)))
 
     def _end(self, name: str) -> None:
         self.last_tag = (self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1)
@@ -251,6 +278,7 @@ class _Reader:
         text = parts[0] if len(parts) == 1 else "".join(parts)
         if name == "L":
             self.level.rows.append(text)  # type: ignore[union-attr]
+            self.level.ends.append(self.last_tag)  # type: ignore[union-attr]
         elif name == "Description":
             self.fields[name] = description(text)
         elif name in TEXT:
@@ -291,14 +319,14 @@ class _Reader:
             puzzle = self._puzzle(level)
         except ParseError as error:
             if self.diagnostics is None:
-                raise
+                raise self._with_line(error) from None
             self.diagnostics.append(error.diagnostic())
             return
         self.sink(puzzle)
 
     def _puzzle(self, level: _Level) -> Puzzle:
         if not level.rows:
-            raise self._error(
+            raise self._problem(
                 "A <Level> with no <L>, expected one <L> per row of its board",
                 level.line,
                 level.column,
@@ -319,22 +347,21 @@ class _Reader:
         )
 
     def _in_row(self, error: ParseError, level: _Level) -> ParseError:
-        """A board's error at its place in the document: `error.pos` counts in
-        the rows joined by line breaks; its row's text begins after the row's
-        <L> tag, where the document is walked to it (references and line
-        breaks as written)."""
+        """A board's error at its place in the document (without the text of
+        its line, see `_problem`): `error.pos` counts in the rows joined by
+        line breaks; its row's text is written between the row's tags,
+        where it is walked to (references, line breaks, comments and CDATA
+        as written)."""
         starts = list(accumulate((len(row) + 1 for row in level.rows), initial=0))
         index = min(bisect_right(starts, error.pos), len(level.rows)) - 1
         begins = self.source.after_tag(*level.tags[index])
-        line, column, pos, text = self.source.place(
-            *self.source.walk(begins, error.pos - starts[index])
-        )
-        return type(error)(
-            error.message, line=line, column=column, pos=pos, source_line=text, code=error.code
-        )
+        written = self.source.text(begins, self.source.offset_of(*level.ends[index]))
+        offset = begins + decoded_offset(written, error.pos - starts[index])
+        line, column = self.source.located(offset)
+        return type(error)(error.message, line=line, column=column, pos=offset, code=error.code)
 
     def _doubt(self, code: str, message: str, at: tuple[int, int] | None = None) -> None:
-        line, column, pos, _ = self.source.place(*(at or self._here()))
+        line, column, pos = self.source.place(*(at or self._here()))
         found = Diagnostic("warning", code, message, line, column, pos)
         if self.diagnostics is not None:
             self.diagnostics.append(found)
@@ -365,12 +392,14 @@ def _blocks(text: Iterable[str]) -> Iterator[str]:
     pending = ""
     for piece in text:
         pending += piece
-        while len(pending) >= _BLOCK:
-            cut = pending.rfind("\n", 0, _BLOCK) + 1 or _BLOCK
+        start = 0  # what is before it has been given (never copied again)
+        while len(pending) - start >= _BLOCK:
+            cut = pending.rfind("\n", start, start + _BLOCK) + 1 or start + _BLOCK
             if pending[cut - 1] == "\r":
                 cut += 1
-            yield pending[:cut]
-            pending = pending[cut:]
+            yield pending[start:cut]
+            start = cut
+        pending = pending[start:]
     yield pending
 
 
@@ -421,8 +450,12 @@ def parse_fully(
     # ends too soon ends at the same place for both.
     # A byte order mark stays: expat skips it, and counts it as a column
     # of line 1, as the caller's text does.
-    for _ in _run(reader, [text if text.endswith(("\n", "\r")) else text + "\n"]):
-        pass
+    try:
+        for _ in _run(reader, [text if text.endswith(("\n", "\r")) else text + "\n"]):
+            pass
+    except ParseError as error:
+        # With its whole line: the reader has the text only as far as it read.
+        raise error.located(text) from None
     return reader.collection_of(tuple(puzzles))
 
 

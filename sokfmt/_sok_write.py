@@ -1,40 +1,49 @@
-"""Writing collections as .sok text: the inverse of `_sok`.
+"""Writing collections as .sok text: the units grammars/sok.lark reads,
+printed in one layout that reads back by construction.
 
-Every choice here is made so that reading the text back gives the same
-collection, and each is checked with the reader's own lexer: a title goes on
-a title line only when that line is read as one, notes are written only when
-they are read as notes, and a one-line paragraph of notes is kept from being
-taken for the title of an untitled block by two blank lines after it.
+The layout (python-chess's exporter of PGN is the model): the file's
+comments and properties, a blank line and its notes; then each puzzle after
+a blank line (two where the paragraph before could be taken for its title),
+its title line right above its board (a blank line between when the title
+looks like a row), its properties, a blank line and its notes, its
+comments; each saved game the same way.  What a unit may hold is checked on
+the unit, with the grammar's line classes: a title that would not be read
+as one goes into a Title property, and what the format cannot hold at all
+(notes that would be read as moves or a board, say) is refused, naming the
+puzzle and the line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import geometry
-from ._board import parse as parse_board_text
-from ._sok import title_of
-from ._sok_lexer import (
-    BLANK,
-    BLANKS,
-    GAP,
-    PROPERTY_LINE,
+from ._moves import refused_letters
+from ._sok_postlex import (
+    COMMENT,
+    FLOOR_ROW,
+    MOVES,
+    OPEN_ROW,
+    PROPERTY,
+    ROW_TOKENS,
     ROWS,
-    TEXT_LINE,
-    Lexer,
-    Line,
+    SEMICOLON,
+    TEXT,
+    almost,
+    has_move_letter,
     line_class,
+    stray_row,
+    title_of,
 )
 from .board import FLOOR, Board
 from .errors import ValidationError
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle
-from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
-_NOTES = (TEXT_LINE, "ALMOST_MOVES", PROPERTY_LINE, "FLOOR_LINE", BLANK, BLANKS)
+# Properties a block's notes may hold, by field: (key written, keys read).
 _FILE_PROPERTIES = (
     ("Collection", ("collection", "set", "title"), "title"),
     ("Author", ("author",), "author"),
@@ -43,6 +52,10 @@ _FILE_PROPERTIES = (
     ("Email", ("email",), "email"),
     ("Url", ("url",), "url"),
 )
+_CLOSED_ROWS = frozenset(("WALL_ROW", "EDGE_ROW", "PAIR_ROWS", ROWS))
+# What a title line may be: text, or a row of one line (then a blank line
+# keeps it apart from the block, as it may join a board).
+_TITLE_LINES = frozenset((TEXT, SEMICOLON, OPEN_ROW, "WALL_ROW", "EDGE_ROW", "PAIR_ROWS"))
 
 
 @dataclass(frozen=True)
@@ -64,26 +77,10 @@ def dump(collection: Collection, *, rle: bool, wrap: int | None, style: Style = 
     """See `sokfmt.dump_sok`."""
     if rle and (style.floor != FLOOR or style.outside not in (None, FLOOR) or not style.pad):
         raise ValidationError("Run-length encoded boards are written in the plain style only")
-    writer = _Writer(style)
-    writer.out += collection.comments
-    _refuse_hidden_fields(
-        "The collection's",
-        collection.notes,
-        {name: (getattr(collection, name), *aliases) for _, aliases, name in _FILE_PROPERTIES},
-    )
-    properties = [
-        _property(key, getattr(collection, name))
-        for key, _, name in _FILE_PROPERTIES
-        if getattr(collection, name)
-    ]
-    file_game = _file_game(collection.notes)
-    writer.notes(
-        collection.notes, "The collection's", None, properties, blank=False, same_field=FILE_FIELDS
-    )
-    previous = None  # the tessellation in which the title line of a puzzle is read
+    writer = _Writer(style, rle, wrap, _file_game(collection.notes))
+    writer.file(collection)
     for number, puzzle in enumerate(collection.puzzles, start=1):
-        writer.puzzle(puzzle, number, file_game, previous, rle=rle, wrap=wrap)
-        previous = puzzle.tessellation
+        writer.puzzle(puzzle, number)
     return writer.text()
 
 
@@ -120,91 +117,18 @@ def styled_rows(board: Board, style: Style) -> list[str]:
     return [row if row.strip(" ") else FLOOR for row in rows]  # not a blank line
 
 
-def _valued_keys(notes: str) -> set[str]:
-    """The case-folded keys of the key/value lines of `notes` that have a value:
-    the reader takes the first of each recognised key out of the notes."""
-    found = set()
-    for line in notes.split("\n") if notes else ():
-        key_value = parse_property(line)
-        if key_value and key_value[1] and line_class(line) == TEXT_LINE:
-            found.add(" ".join(key_value[0].casefold().split()))
-    return found
-
-
-def _refuse_hidden_fields(owner: str, notes: str, fields: dict[str, tuple[str, ...]]) -> None:
-    """A recognised key/value line in notes is read as its field when the
-    field has no value of its own to write before it."""
-    keys = _valued_keys(notes)
-    for name, (value, *aliases) in fields.items():
-        if not value and keys.intersection(aliases):
-            raise ValidationError(
-                f"{owner} notes hold a {aliases[0]!r} line, which would be read as its "
-                f"{name}: give the {name} a value, or write the line otherwise"
-            )
-
-
-def _property(key: str, value: str) -> str:
-    """A key/value line; the reader strips its value, so a value with white
-    space around it cannot be written."""
-    if value != value.strip():
-        raise ValidationError(
-            f"The {key} value {value!r} has white space around it, which the format does not keep"
-        )
-    return f"{key}: {value}" if value else f"{key}:"
-
-
-def _file_game(notes: str) -> Tessellation:
-    for line in notes.split("\n"):
-        if key_of(line) == "game":
-            value = parse_property(line)[1]  # type: ignore[index]
-            if not value:
-                continue
-            try:
-                return Tessellation.from_name(value)
-            except ValueError:
-                raise ValidationError(
-                    f"The collection's notes name an unknown game {value!r}"
-                ) from None
-    return Tessellation.SOKOBAN
-
-
-def _tokens(
-    text: str,
-    tessellation: Tessellation | None,
-    *,
-    after_moves: bool = False,
-    settled: bool = False,
-) -> list[str]:
-    """The kinds of the tokens the reader's lexer makes of `text`, in the
-    state it is in before the first board (`tessellation` None), or after a
-    board when `tessellation` is in effect (and after moves; `settled`: by
-    a "Game:" line already read)."""
-    return [token.type for token in _lexed(text, tessellation, after_moves, settled)]
-
-
-def _lexed(
-    text: str, tessellation: Tessellation | None, after_moves: bool = False, settled: bool = False
-) -> list[Line]:
-    if tessellation is None:
-        lexer = Lexer(Tessellation.SOKOBAN)
-    else:
-        lexer = Lexer(
-            tessellation,
-            seen_board=True,
-            moves_since_board=after_moves,
-            puzzle_game=tessellation if settled else None,
-        )
-    return list(lexer.tokens([text + "\n"]))
-
-
 class _Writer:
-    def __init__(self, style: Style) -> None:
+    def __init__(self, style: Style, rle: bool, wrap: int | None, file_game: Tessellation) -> None:
         self.style = style
+        self.rle = rle
+        self.wrap = wrap
+        self.file_game = file_game
         self.out: list[str] = []
-        # Whether the text ends with a one-line paragraph, which an untitled
-        # block after it (with at most one blank line between) would take as
-        # its title.
-        self.candidate = False
+        # The last paragraph of text written, where the next block's title
+        # would stand: one line of it, or a ";" paragraph, could be taken for
+        # the title of an untitled block after one blank line.
+        self.paragraph: list[str] = []
+        self.boards = 0
 
     def text(self) -> str:
         while self.out and not self.out[-1]:
@@ -214,122 +138,25 @@ class _Writer:
         # own stands after a blank line.
         return "\n" + text if text.startswith("\ufeff") else text
 
-    def blank(self, count: int = 1) -> None:
-        trailing = 0
-        while trailing < len(self.out) and not self.out[len(self.out) - 1 - trailing]:
-            trailing += 1
-        if self.out:
-            self.out += [""] * max(0, count - trailing)
+    # ----------------------------------------------------------- the file
 
-    # ---------------------------------------------------------------- notes
+    def file(self, collection: Collection) -> None:
+        self.out += collection.comments
+        owner = "the collection"
+        fields = {name: (getattr(collection, name), *keys) for _, keys, name in _FILE_PROPERTIES}
+        _refuse_hidden_fields(owner, collection.notes, fields)
+        properties = [
+            _property(owner, key, getattr(collection, name))
+            for key, _, name in _FILE_PROPERTIES
+            if getattr(collection, name)
+        ]
+        self._lines_after(owner, properties, collection.notes, None)
 
-    def notes(
-        self,
-        notes: str,
-        owner: str,
-        tessellation: Tessellation | None,
-        properties: list[str],
-        *,
-        blank: bool = True,
-        after_moves: bool = False,
-        settled: bool = False,
-        same_field: tuple[set[str], ...] = (),
-    ) -> None:
-        """Write a block's key/value lines, then its notes after a blank line,
-        refusing notes that would be read back as something else: comments,
-        moves, a board, or blank lines at either end.
+    # ------------------------------------------------------------ puzzles
 
-        The reader took the key/value lines out of the notes wherever they
-        stood; where one kept board rows of the notes apart (too few to be a
-        board), one is put back between them.
-        """
-        self.candidate = False
-        head = list(properties)
-        body = notes.split("\n") if notes else []
-        if body:
-            if "\r" in notes:
-                raise ValidationError(f"{owner} notes hold a carriage return, which ends a line")
-            if not body[0].strip(" \t>") or not body[-1].strip(" \t>"):
-                raise ValidationError(
-                    f"{owner} notes begin or end with a blank line, which the reader drops"
-                )
-            for line in body:
-                if line_class(line) == "COMMENT_LINE":
-                    raise ValidationError(f"{owner} notes hold a line read as a comment: {line!r}")
-            state = {"after_moves": after_moves, "settled": settled}
-            kinds = _tokens(notes, tessellation, **state)
-            if ROWS in kinds or GAP in kinds:
-                body = _apart(body, head, tessellation, owner, same_field)
-                kinds = _tokens("\n".join(body), tessellation, **state)
-            if "MOVES" in kinds:
-                raise ValidationError(f"{owner} notes hold lines read as moves: {notes!r}")
-            # The last paragraph is one line when the line before it is blank.
-            self.candidate = kinds[-1] in (TEXT_LINE, "ALMOST_MOVES") and (
-                len(kinds) == 1 or kinds[-2] in (BLANK, BLANKS)
-            )
-        self.out += head
-        if body and blank:
-            self.blank()
-        self.out += body
-
-    # --------------------------------------------------------------- titles
-
-    def _title(
-        self,
-        title: str,
-        title_line: str,
-        in_notes: bool,
-        block: str,
-        context: Tessellation | None,
-    ) -> str | None:
-        """Write what goes before a block: a blank line and its title line, or
-        blank lines enough to keep the text before it from being its title.
-        Returns the value of the Title property to write after the block, if any."""
-        overridden = bool(title_line) or in_notes
-        line = title_line
-        if not overridden and title and title_of(title) == title:
-            line = title
-            if self.style.semicolon_titles and title_of(f"; {title}") == title:
-                line = f"; {title}"
-        if title_line and not title:
-            raise ValidationError(
-                f"The title line {title_line!r} is kept only under a title that overrides it"
-            )
-        # A title line kept from a file reads back as it was read: with the
-        # doubt of rule 11 if it had it (no other place reads it as a title).
-        doubt = "moves" if title_line else ""
-        layout = _title_layout(line, block, context, doubt) if line else None
-        if line and layout is None:
-            if title_line:
-                raise ValidationError(f"The title line {title_line!r} would not be read as one")
-            line = ""
-        if line:
-            self.blank()
-            self.out.append(line)
-            if layout:
-                self.out.append("")
-        else:
-            self.blank(2 if self.candidate else 1)
-        self.candidate = False
-        return title if title and (overridden or not line) else None
-
-    # -------------------------------------------------------------- puzzles
-
-    def puzzle(
-        self,
-        puzzle: Puzzle,
-        number: int,
-        file_game: Tessellation,
-        previous: Tessellation | None,
-        *,
-        rle: bool,
-        wrap: int | None,
-    ) -> None:
-        """Write `puzzle`, the `number`th; `previous` is the tessellation of
-        the puzzle before it, in which its title line is read (rule 2)."""
-        owner = f"Puzzle {number}'s"
+    def puzzle(self, puzzle: Puzzle, number: int) -> None:
+        owner = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
         tessellation = puzzle.tessellation
-        keys = _valued_keys(puzzle.notes)
         _refuse_hidden_fields(
             owner,
             puzzle.notes,
@@ -340,209 +167,415 @@ class _Writer:
                 "goalorder": (puzzle.goalorder, "goalorder"),
             },
         )
-        spare_title = "title" in keys or _needs_apart(puzzle.notes, tessellation)
-        board = self._board_lines(puzzle, owner, rle)
-        title = self._title(
-            puzzle.title, puzzle.title_line, spare_title, "\n".join(board), previous
-        )
-        self.out += board
-        properties = [
-            _property(key, value or "")
+        rows = self._rows(puzzle.board, owner)
+        line = puzzle.title_line or self._title_line(puzzle.title, None)
+        if puzzle.title_line and not _title_line_reads(puzzle.title_line, moves_title=True):
+            raise ValidationError(f"{owner}: its title line {puzzle.title_line!r} reads otherwise")
+        others = [
+            _property(owner, key, value)
             for key, value in (
-                ("Title", title),
                 ("Author", puzzle.author),
                 ("boxorder", puzzle.boxorder),
                 ("goalorder", puzzle.goalorder),
             )
-            if value or (key == "Title" and title is not None)
+            if value
         ]
-        notes = puzzle.notes
-        # Its own "Game:" line is always true, and may keep board rows of the
-        # notes apart.
-        if tessellation is not file_game or "game" in keys or _needs_apart(notes, tessellation):
-            self._notes_with_game(notes, owner, file_game, tessellation, properties)
-        else:
-            self.notes(notes, owner, tessellation, properties, settled=True)
+        game = _property(owner, "Game", tessellation.value)
+        needs_game = tessellation is not self.file_game or "game" in _valued_keys(puzzle.notes)
+        notes = puzzle.notes.split("\n") if puzzle.notes else []
+        title = _property(owner, "Title", puzzle.title) if puzzle.title else ""
+        lines = None
+        # A title line, unless the notes need a Title property: one of their
+        # own would be taken for the title, or one is to keep rows apart.
+        if line and not puzzle.title_line and "title" not in _valued_keys(puzzle.notes):
+            lines = _placed(others, game, needs_game, notes, self.file_game, tessellation)
+        if lines is None:
+            line = puzzle.title_line
+            head = [title, *others] if title else others
+            lines = _placed(head, game, needs_game, notes, self.file_game, tessellation)
+        if lines is None:
+            problem = _notes_problem(notes, tessellation) or "cannot be kept apart from its rows"
+            raise ValidationError(f"{owner}: its notes {problem}")
+        self._before_block(line, rows[0], board=True)
+        self.out += rows
+        self.boards += 1
+        self.out += lines
+        self.paragraph = _last_paragraph(lines)
         self.out += puzzle.comments
-        for game_number, saved_game in enumerate(puzzle.saved_games, start=1):
-            self.saved_game(saved_game, f"{owner} saved game {game_number}", wrap)
+        for game_number, game_ in enumerate(puzzle.saved_games, start=1):
+            self._saved_game(game_, f"{owner}, saved game {game_number}")
 
-    def _notes_with_game(
-        self,
-        notes: str,
-        owner: str,
-        file_game: Tessellation,
-        tessellation: Tessellation,
-        properties: list[str],
-    ) -> None:
-        """A puzzle's notes with a "Game:" line: the lexer reads the lines after
-        it in its game, so it goes where the notes before it read as they did
-        in the file's; the first such place where the notes read back as
-        notes (the line may keep board rows apart)."""
-        game = _property("Game", tessellation.value)
-        problem: ValidationError | None = None
-        for at in _game_line_places(notes, file_game, tessellation):
-            written, candidate = len(self.out), self.candidate
-            lines = notes.split("\n")
-            try:
-                if at == 0:
-                    self.notes(notes, owner, tessellation, [*properties, game], settled=True)
-                else:
-                    placed = "\n".join([*lines[:at], game, *lines[at:]])
-                    self.notes(placed, owner, file_game, list(properties))
-                return
-            except ValidationError as error:
-                del self.out[written:]
-                self.candidate = candidate
-                problem = problem or error
-        raise problem or ValidationError(f"{owner} notes hold lines read as moves: {notes!r}")
-
-    def _board_lines(self, puzzle: Puzzle, owner: str, rle: bool) -> list[str]:
-        text = puzzle.board.printed(rle=rle)
-        kinds = _tokens(text, puzzle.tessellation)
-        if not self.style.plain:
-            styled = "\n".join(styled_rows(puzzle.board, self.style))
-            if _tokens(styled, puzzle.tessellation) == kinds and (
-                parse_board_text(styled, puzzle.tessellation, limit=DEFAULT_LIMIT) == puzzle.board
-            ):
-                text = styled  # else the plain rows, which read as the board
-        if not kinds or any(kind not in (ROWS, GAP) for kind in kinds):
-            raise ValidationError(
-                f"{owner} board cannot be written in the .sok format: its first and last "
-                "rows must hold a wall, and begin and end with a wall or a box on a goal "
-                "(floor aside), "
-                f"and it needs at least 3 rows: {text!r}"
+    def _rows(self, board: Board, owner: str) -> list[str]:
+        """The lines of a board, which the grammar reads as one board (a run
+        from a closed row to a closed row, with a wall, of three rows)."""
+        if self.rle:
+            line = board.printed(rle=True)
+            if line_class(line) == ROWS:
+                return [line]
+        rows = styled_rows(board, self.style) if not self.style.plain else list(board.rows)
+        kinds = [line_class(row) for row in rows]
+        closed = kinds[0] in _CLOSED_ROWS and kinds[-1] in _CLOSED_ROWS
+        if len(rows) < 3 or not closed or "WALL_ROW" not in kinds:
+            problem = (
+                "it has fewer than 3 rows"
+                if len(rows) < 3
+                else f"its {'first' if kinds[0] not in _CLOSED_ROWS else 'last'} row "
+                f"{rows[0] if kinds[0] not in _CLOSED_ROWS else rows[-1]!r} does not begin and "
+                "end with a wall or a box on a goal"
+                if not closed
+                else "it has no wall"
             )
-        return text.split("\n")
+            raise ValidationError(
+                f"{owner}: its board cannot be written in the .sok format: {problem}"
+            )
+        return rows
 
-    # ----------------------------------------------------------- saved games
+    # -------------------------------------------------------- saved games
 
-    def saved_game(self, game: SavedGame, owner: str, wrap: int | None) -> None:
-        keys = _valued_keys(game.notes)
+    def _saved_game(self, game: SavedGame, owner: str) -> None:
         _refuse_hidden_fields(
             owner,
             game.notes,
             {"title": (game.title, "title"), "solver": (game.solved_by, "solver", "author")},
         )
-        spare_title = "title" in keys or _needs_apart(game.notes, game.tessellation)
-        moves = self._moves_lines(game, owner, wrap)
-        title = self._title(game.title, "", spare_title, "\n".join(moves), game.tessellation)
+        moves = _moves_lines(game, owner, self.wrap)
+        line = self._title_line(game.title, game.tessellation)
+        solver = [_property(owner, "Solver", game.solved_by)] if game.solved_by else []
+        notes = game.notes.split("\n") if game.notes else []
+        tessellation = game.tessellation
+        own_title = "title" in _valued_keys(game.notes)
+        lines = None
+        if line and not own_title:
+            lines = _placed(solver, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
+        if lines is None:
+            line = ""
+            head = [_property(owner, "Title", game.title), *solver] if game.title else solver
+            lines = _placed(head, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
+        if lines is None:
+            problem = _notes_problem(notes, tessellation) or "cannot be kept apart from its rows"
+            raise ValidationError(f"{owner}: its notes {problem}")
+        self._before_block(line, moves[0], board=False)
         self.out += moves
-        properties = [_property("Title", title)] if title is not None else []
-        if game.solved_by:
-            properties.append(_property("Solver", game.solved_by))
-        self.notes(
-            game.notes,
-            owner,
-            game.tessellation,
-            properties,
-            after_moves=True,
-            same_field=GAME_FIELDS,
+        self.out += lines
+        self.paragraph = _last_paragraph(lines)
+
+    # ----------------------------------------------------------- pieces
+
+    def _title_line(self, title: str, moves: Tessellation | None) -> str:
+        """The line that writes `title` above a block (of moves in `moves`),
+        or "" when it must be a Title property."""
+        if not title:
+            return ""
+        line = title
+        if self.style.semicolon_titles and title_of(f"; {title}") == title:
+            line = f"; {title}"
+        if title_of(line) != title or not _title_line_reads(line):
+            return ""
+        if moves is not None and (almost(line, moves) or stray_row(line)):
+            return ""  # it would join the moves below it, or be a doubt
+        return line
+
+    def _before_block(self, title: str, first: str, *, board: bool) -> None:
+        """The blank lines and title line before a block whose first line
+        is `first`."""
+        if self.out:
+            self.out.append("")
+            if not title and self._could_title(board):
+                self.out.append("")  # two blank lines: the paragraph is no title
+        if title:
+            self.out.append(title)
+            if line_class(title) in ROW_TOKENS or stray_row(title):
+                self.out.append("")  # apart: it would join a board, or be a doubt
+        self.paragraph = []
+
+    def _could_title(self, board: bool) -> bool:
+        """Whether the last paragraph would title a block after one blank
+        line: one line of it (semicolon_titles aside: a ";" line and text)."""
+        lines = self.paragraph
+        if len(lines) == 1:
+            return line_class(lines[0]) not in (PROPERTY, FLOOR_ROW)
+        return (
+            board
+            and self.boards > 0
+            and len(lines) > 1
+            and line_class(lines[0]) == SEMICOLON
+            and all(line_class(line) == TEXT for line in lines[1:])
         )
 
-    @staticmethod
-    def _moves_lines(game: SavedGame, owner: str, wrap: int | None) -> list[str]:
-        text = game.printed_steps()
-        size = wrap if wrap and wrap > 0 else max(len(text), 1)
-        chunks: list[str] = []
-        pending = ""  # a piece without a letter ("[]"): it goes with the next one
-        for start in range(0, len(text), size):
-            chunk = pending + text[start : start + size]
-            if _tokens(chunk, game.tessellation) == ["MOVES"]:
-                chunks.append(chunk)  # a line needs a letter to be read as moves
-                pending = ""
-            else:
-                pending = chunk
-        if pending:
-            if chunks:
-                chunks[-1] += pending
-            else:
-                chunks.append(pending)
-        if not chunks or _tokens("\n".join(chunks), game.tessellation) != ["MOVES"]:
-            what = "it has no step" if not text else f"its moves {text!r} hold no move letter"
-            raise ValidationError(
-                f"{owner} cannot be written in the .sok format: {what}, and a line of a "
-                "saved game needs a move letter (other than 'W') to be read as moves"
-            )
-        return chunks
+    def _lines_after(
+        self, owner: str, properties: list[str], notes: str, tessellation: Tessellation | None
+    ) -> None:
+        """The file's key/value lines and notes (read where moves are text)."""
+        notes_lines = notes.split("\n") if notes else []
+        lines = _placed(properties, "", False, notes_lines, None, None, _FILE_FIELDS)
+        if lines is None:
+            problem = _notes_problem(notes.split("\n"), None) or "cannot be kept apart"
+            raise ValidationError(f"{owner}: its notes {problem}")
+        self.out += lines
+        self.paragraph = _last_paragraph(lines)
 
 
-def _game_line_places(notes: str, before: Tessellation, after: Tessellation) -> Iterator[int]:
-    """Where in `notes` a "Game:" line may go (0: before them) so that no line
-    is read as moves: the lines before it read in `before`, those after it
-    in `after`; in order."""
-    lines = notes.split("\n") if notes else []
-    for at in range(len(lines) + 1):
-        head, rest = "\n".join(lines[:at]), "\n".join(lines[at:])
-        if at and key_of(lines[at - 1]) == "game" and parse_property(lines[at - 1])[1]:  # type: ignore[index]
-            return  # after a "Game:" line of the notes, it would not be the first
-        if "MOVES" not in _tokens(head, before) + _tokens(rest, after, settled=True):
-            yield at
+def _placed(
+    properties: list[str],
+    game: str,
+    needs_game: bool,
+    notes: list[str],
+    before: Tessellation | None,
+    after: Tessellation | None,
+    same_field: tuple[frozenset[str], ...] = (),
+) -> list[str] | None:
+    """A puzzle's key/value lines and notes, as the lines after its board;
+    None when no layout reads back.  The reader takes those lines out of the
+    notes wherever they stand: first, they go before the notes (a blank
+    line between); where the notes would read otherwise, a "Game:" line goes
+    where the lines before it read as notes in the file's tessellation
+    (`before`) and those after it in the puzzle's (`after`), and the others
+    between rows of the notes that would make a board."""
+    head = [*properties, game] if needs_game else list(properties)
+    if not notes:
+        return head
+    if _unwritable(notes):
+        return None
+    # After a block (`before` is None for the file notes alone), a blank
+    # line keeps the notes apart from it (and from moves they could continue).
+    apart = before is not None
+    if not _misread(notes, after if needs_game else before):
+        return _with_blank(head, notes, apart)
+    places = range(1, len(notes) + 1) if needs_game else range(0)
+    for at in [0, *places]:
+        lines = [*notes[:at], game, *notes[at:]] if at else [game, *notes]
+        if needs_game or at:
+            placed = _apart(lines, list(properties), at, before, after, same_field)
+            if placed is not None:
+                return placed
+    if needs_game:
+        return None
+    return _apart(list(notes), list(head), -1, before, after, same_field)
 
 
-def _needs_apart(notes: str, tessellation: Tessellation | None) -> bool:
-    """Whether `notes` hold board rows that only lines taken out of them kept apart."""
-    return bool(notes) and bool({ROWS, GAP} & set(_tokens(notes, tessellation)))
+def _with_blank(spare: list[str], lines: list[str], block: bool) -> list[str]:
+    """Key/value lines, then notes; after a block, a blank line before them."""
+    return [*spare, *([""] if block else []), *lines]
 
 
 def _apart(
     lines: list[str],
     spare: list[str],
-    tessellation: Tessellation | None,
-    owner: str,
-    same_field: tuple[set[str], ...],
-) -> list[str]:
-    """`lines` with lines of `spare` (key/value lines, taken out of it) put
-    between board rows that would otherwise be read as a board."""
-    result: list[str] = []
-    segment: list[str] = []
-    for line in lines:
-        if segment and {ROWS, GAP} & set(_tokens("\n".join([*segment, line]), tessellation)):
-            # A line moved here must stay the first of its key: none of the
-            # notes before it may have the key (or a key read as the same field).
-            before = _valued_keys("\n".join(result))
-            usable = [x for x in spare if not _field_keys(x, same_field) & before]
-            if not usable:
-                raise ValidationError(f"{owner} notes hold lines read as a board: {lines!r}")
-            spare.remove(usable[-1])
-            result.append(usable[-1])
-            segment = []
-        segment.append(line)
-        result.append(line)
-    return result
+    game_at: int,
+    before: Tessellation | None,
+    after: Tessellation | None,
+    same_field: tuple[frozenset[str], ...],
+) -> list[str] | None:
+    """`lines` with lines of `spare` put between rows that would otherwise
+    make a board (each where no line before it has its key), the rest of
+    `spare` first; None when they do not suffice, or lines read as moves
+    (those before the "Game:" line at `game_at` read in `before`, the rest
+    in `after`; -1: none)."""
+    while True:
+        run = _first_board(lines)
+        if run is None:
+            break
+        # The latest cut that leaves no board before it: fewest lines needed.
+        for cut in range(run[1], run[0], -1):
+            usable = [
+                x
+                for x in spare
+                if not _field_keys(x, same_field) & _valued_keys("\n".join(lines[:cut]))
+                and not _first_board(lines[run[0] : cut])
+            ]
+            if usable:
+                lines.insert(cut, usable[0])
+                spare.remove(usable[0])
+                if cut <= game_at:
+                    game_at += 1
+                break
+        else:
+            return None
+    cut = game_at if game_at >= 0 else 0
+    if _misread(lines[:cut], before) or _misread(lines[cut:], after):
+        return None
+    return _with_blank(spare, lines, before is not None)
+
+
+def _first_board(lines: list[str]) -> tuple[int, int] | None:
+    """The first and last index of the first run of rows in `lines` that
+    would be read as a board."""
+    kinds = [line_class(line) for line in lines]
+    for start, run in _row_runs(lines, kinds):
+        if _is_board(run):
+            return start, start + len(run) - 1
+    return None
 
 
 # Keys read as the same field (the first of any of them is taken), by owner.
-FILE_FIELDS = ({"collection", "set", "title"},)
-GAME_FIELDS = ({"solver", "author"},)
+_FILE_FIELDS = (frozenset({"collection", "set", "title"}),)
+_GAME_FIELDS = (frozenset({"solver", "author"}),)
 
 
-def _field_keys(line: str, same_field: tuple[set[str], ...]) -> set[str]:
+def _field_keys(line: str, same_field: tuple[frozenset[str], ...]) -> set[str]:
     """The keys whose first line with a value is read as the field of `line`'s key."""
     key = key_of(line) or ""
     return set().union({key}, *(group for group in same_field if key in group))
 
 
-def _title_layout(
-    line: str, block: str, context: Tessellation | None, doubt: str = ""
-) -> str | None:
-    """How `line` stands before the lines of `block` (after a blank line, in
-    `context`: see `_tokens`) to be read as its title: right before it
-    (""), or with a blank line between ("\n"); None when it cannot.  The
-    title must read back without a doubt, or with `doubt` alone."""
-    if "\n" in line or "\r" in line or line_class(line) == "COMMENT_LINE":
-        return None
-    alone = [t.type for t in _lexed(block, context)]
-    for gap in ("", "\n"):
-        titled = _lexed(f"{line}\n{gap}{block}", context)
-        rest = [t.type for t in titled[1:]]
-        if gap:
-            rest = rest[1:] if rest[:1] == ["BLANK"] else ["?"]
-        if (
-            titled[0].type in (TEXT_LINE, "ALMOST_MOVES")
-            and str(titled[0]) == line
-            and getattr(titled[0], "doubt", "") in ("", doubt)  # no other warning when read back
-            and rest == alone
-        ):
-            return gap
-    return None
+def _notes_problem(lines: list[str], tessellation: Tessellation | None) -> str:
+    """Why `lines` would not be read back as notes in `tessellation` (None:
+    the file notes), or ""."""
+    return _unwritable(lines) or _misread(lines, tessellation)
+
+
+def _unwritable(lines: list[str]) -> str:
+    """What no layout of notes can write, or ""."""
+    if any("\r" in line for line in lines):
+        return "hold a carriage return, which ends a line"
+    if not lines[0].strip(" \t>") or not lines[-1].strip(" \t>"):
+        return "begin or end with a blank line, which the format does not keep"
+    comment = next((line for line in lines if line_class(line) == COMMENT), None)
+    if comment is not None:
+        return f"hold a line read as a comment: {comment!r}"
+    return ""
+
+
+def _misread(lines: list[str], tessellation: Tessellation | None) -> str:
+    """Lines of notes read as moves (`tessellation` None: the file notes,
+    where moves are text) or as a board, or ""."""
+    if tessellation is not None:
+        for line in lines:
+            if line_class(line) == MOVES and _moves_in(line, tessellation):
+                return f"hold a line read as moves: {line!r}"
+    kinds = [line_class(line) for line in lines]
+    for start, run in _row_runs(lines, kinds):
+        if _is_board(run):
+            return f"hold rows read as a board: {lines[start]!r} and the {len(run) - 1} after it"
+    return ""
+
+
+def _moves_in(line: str, tessellation: Tessellation) -> bool:
+    """Whether a MOVES_LINE is moves in `tessellation` (rule 2)."""
+    refused = set(refused_letters(tessellation))
+    return not any(c in refused for c in line)
+
+
+def _row_runs(lines: list[str], kinds: list[str]) -> Iterable[tuple[int, list[str]]]:
+    """The runs of lines of rows (where each begins, and the kinds of its
+    lines), a line that rule 4 makes a row counted as a closed one."""
+    start, run = 0, list[str]()
+    for index, (line, kind) in enumerate(zip(lines, kinds, strict=True)):
+        between = 0 < index < len(lines) - 1 and run and kinds[index + 1] in ROW_TOKENS
+        if kind in ROW_TOKENS:
+            if not run:
+                start = index
+            run.append(kind)
+        elif kind in (TEXT, SEMICOLON, PROPERTY) and between and stray_row(line):
+            run.append("WALL_ROW")
+        else:
+            if run:
+                yield start, run
+            run = []
+    if run:
+        yield start, run
+
+
+def _is_board(run: list[str]) -> bool:
+    """Rule of boards: from the first closed row to the last, three rows or
+    more, one with a wall."""
+    closed = [i for i, kind in enumerate(run) if kind in _CLOSED_ROWS]
+    if not closed:
+        return False
+    core = run[closed[0] : closed[-1] + 1]
+    rows = sum(2 if kind == "PAIR_ROWS" else 3 if kind == ROWS else 1 for kind in core)
+    return rows >= 3 and any(kind in ("WALL_ROW", "PAIR_ROWS", ROWS) for kind in core)
+
+
+def _last_paragraph(lines: list[str]) -> list[str]:
+    paragraph: list[str] = []
+    for line in lines:
+        paragraph = [] if not line.strip(" \t>") else [*paragraph, line]
+    return paragraph
+
+
+def _title_line_reads(line: str, *, moves_title: bool = False) -> bool:
+    """Whether `line` reads as a title above a block: text, or a row that no
+    board begins with (a line of moves too, for a title line kept from a
+    file: moves_titles reads it so, with its doubt)."""
+    if "\n" in line or "\r" in line:
+        return False
+    kind = line_class(line)
+    return kind in _TITLE_LINES or (moves_title and kind == MOVES)
+
+
+def _moves_lines(game: SavedGame, owner: str, wrap: int | None) -> list[str]:
+    """The moves of `game` wrapped at `wrap`, each line with a move letter
+    (a piece without one, "[]", goes with the next)."""
+    text = game.printed_steps()
+    size = wrap if wrap and wrap > 0 else max(len(text), 1)
+    lines: list[str] = []
+    pending = ""
+    for start in range(0, len(text), size):
+        chunk = pending + text[start : start + size]
+        if has_move_letter(chunk):
+            lines.append(chunk)
+            pending = ""
+        else:
+            pending = chunk
+    if pending and lines:
+        lines[-1] += pending
+    if not lines:
+        what = "it has no step" if not text else f"its moves {text!r} hold no move letter"
+        raise ValidationError(
+            f"{owner} cannot be written in the .sok format: {what}, and a line of a "
+            "saved game needs a move letter (other than 'W') to be read as moves"
+        )
+    return lines
+
+
+def _valued_keys(notes: str) -> set[str]:
+    """The case-folded keys of the key/value lines of `notes` that have a
+    value: the reader takes the first of each recognised key out of them."""
+    found = set()
+    for line in notes.split("\n") if notes else ():
+        if line_class(line) == PROPERTY:
+            key, value = parse_property(line)  # type: ignore[misc]
+            if value:
+                found.add(" ".join(key.casefold().split()))
+    return found
+
+
+def _refuse_hidden_fields(owner: str, notes: str, fields: dict[str, tuple[str, ...]]) -> None:
+    """A recognised key/value line in notes is read as its field when the
+    field has no value of its own to write before it."""
+    keys = _valued_keys(notes)
+    for name, (value, *aliases) in fields.items():
+        if not value and keys.intersection(aliases):
+            raise ValidationError(
+                f"{owner}: its notes hold a {aliases[0]!r} line, which would be read as its "
+                f"{name}; give it a {name}, or write the line otherwise"
+            )
+
+
+def _property(owner: str, key: str, value: str) -> str:
+    """A key/value line; the reader strips its value, so a value with white
+    space around it, or a line break in it, cannot be written."""
+    if value != value.strip() or "\n" in value or "\r" in value:
+        raise ValidationError(
+            f"{owner}: its {key} {value!r} has white space around it or a line break, "
+            "which a key/value line does not keep"
+        )
+    return f"{key}: {value}" if value else f"{key}:"
+
+
+def _file_game(notes: str) -> Tessellation:
+    """The tessellation the file's notes give its puzzles (their first
+    "Game:" line with a value), Sokoban else."""
+    for line in notes.split("\n"):
+        if line_class(line) == PROPERTY and key_of(line) == "game":
+            value = parse_property(line)[1]  # type: ignore[index]
+            if not value:
+                continue
+            try:
+                return Tessellation.from_name(value)
+            except ValueError:
+                raise ValidationError(
+                    f"the collection's notes name an unknown game {value!r}"
+                ) from None
+    return Tessellation.SOKOBAN

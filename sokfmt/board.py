@@ -61,6 +61,14 @@ class Board:
                 f"Cells must be canonical squares {SQUARES!r}, not {''.join(sorted(stray))!r}"
             )
 
+    @classmethod
+    def _trusted(cls, tessellation: Tessellation, cells: tuple[str, ...]) -> Board:
+        """A board of canonical rows of one width, as a reader built them (no checks)."""
+        board = object.__new__(cls)
+        object.__setattr__(board, "tessellation", tessellation)
+        object.__setattr__(board, "cells", cells)
+        return board
+
     # ----------------------------------------------------------------- queries
 
     @property
@@ -114,15 +122,6 @@ class Board:
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.rows)
-
-    def canonical(self) -> Board:
-        """One board for all the ways of drawing this puzzle (turned,
-        mirrored, trimmed, the pusher elsewhere in its region): two boards
-        are the same puzzle exactly when their canonical boards are equal.
-        See `sokfmt.transform`."""
-        from .transform import canonical
-
-        return canonical(self)
 
     def printed(self, *, rle: bool = False) -> str:
         """The canonical text; with `rle`, run-length encoded on one line."""

@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 if TYPE_CHECKING:
-    from .replay import ReplayFailure
+    from .replaying import ReplayFailure
 
 __all__ = (
     "BoardSyntaxError",
@@ -92,7 +92,7 @@ class ParseError(SokfmtError, ValueError):
             line=text.count("\n", 0, pos) + 1,
             column=pos - line_start + 1,
             pos=pos,
-            source_line=text[line_start:line_end].rstrip("\r"),
+            source_line=text[line_start:line_end].removesuffix("\r"),
             at_end=pos >= len(text),
             code=code,
         )
@@ -118,19 +118,21 @@ class ParseError(SokfmtError, ValueError):
             code=self.code,
         )
 
-    def located(self: _Error, text: str, *, dropped_bom: bool = False) -> _Error:
+    def located(self: _Error, text: str | LineIndex, *, dropped_bom: bool = False) -> _Error:
         """The same error with `pos` and `source_line` taken from `text`, the
         caller's text, which a reader rewrote before parsing (CRLF to LF, a
         final "|" dropped, a byte order mark dropped when `dropped_bom`): the
         line and column count in the rewritten text, with CR, LF and CRLF
-        each ending a line."""
-        line, column, pos, source = _position(text, self.line, self.column, dropped_bom)
+        each ending a line.  A reader that places many problems in one text
+        gives its `LineIndex`, so that the text is searched once."""
+        index = _index(text)
+        line, column, pos = index.place(self.line, self.column, dropped_bom)
         return type(self)(
             self.message,
             line=line,
             column=column,
             pos=pos,
-            source_line=source,
+            source_line=index.line_text(line),
             at_end=self.at_end,
             code=self.code,
         )
@@ -157,17 +159,32 @@ class ParseError(SokfmtError, ValueError):
         return Diagnostic("error", self.code, self.message, self.line, self.column, self.pos)
 
 
-def _position(text: str, line: int, column: int, dropped_bom: bool) -> tuple[int, int, int, str]:
-    """A line and column of a reader's rewritten text (see `ParseError.located`)
-    in `text`: the line, column, offset and the text of that line."""
-    starts = [0, *(found.end() for found in _LINE_BREAK.finditer(text))]
-    line = min(line, len(starts))
-    start = starts[line - 1]
-    end = _LINE_BREAK.search(text, start)
-    source = text[start : end.start() if end else len(text)]
-    column += dropped_bom and line == 1 and text.startswith("\ufeff")
-    pos = min(start + column - 1, len(text))
-    return line, pos - start + 1, pos, source
+class LineIndex:
+    """Where the lines of a text begin, with CR, LF and CRLF each ending a
+    line: found once, for the many places a reader puts in one text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0, *(found.end() for found in _LINE_BREAK.finditer(text))]
+
+    def place(self, line: int, column: int, dropped_bom: bool) -> tuple[int, int, int]:
+        """A line and column of a reader's rewritten text (see
+        `ParseError.located`) in this text: the line, column and offset."""
+        line = min(line, len(self.starts))
+        start = self.starts[line - 1]
+        column += dropped_bom and line == 1 and self.text.startswith("\ufeff")
+        pos = min(start + column - 1, len(self.text))
+        return line, pos - start + 1, pos
+
+    def line_text(self, line: int) -> str:
+        """The text of a line (of this text's lines), without its line break."""
+        start = self.starts[line - 1]
+        end = _LINE_BREAK.search(self.text, start)
+        return self.text[start : end.start() if end else len(self.text)]
+
+
+def _index(text: str | LineIndex) -> LineIndex:
+    return text if isinstance(text, LineIndex) else LineIndex(text)
 
 
 class RleSyntaxError(ParseError):
@@ -261,9 +278,9 @@ class Diagnostic:
     def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.severity}: {self.code} {self.message}"
 
-    def located(self, text: str, *, dropped_bom: bool = False) -> Diagnostic:
+    def located(self, text: str | LineIndex, *, dropped_bom: bool = False) -> Diagnostic:
         """The same diagnostic placed in `text`, as `ParseError.located` does."""
-        line, column, pos, _ = _position(text, self.line, self.column, dropped_bom)
+        line, column, pos = _index(text).place(self.line, self.column, dropped_bom)
         return Diagnostic(self.severity, self.code, self.message, line, column, pos)
 
 

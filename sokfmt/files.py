@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from ._files import FileLike
-from .errors import JsonSyntaxError, ValidationError
+from ._json_text import document_text, loads, placed_values
+from .errors import ParseError, ValidationError
 from .formats import (
     dump_lev,
     dump_slc,
@@ -141,20 +142,22 @@ def from_json(data: bytes | str) -> Collection | LevPuzzle:
 
     Raises:
         JsonSyntaxError: not JSON, at its line and column.
+        ParseError: a malformed board or moves string, at its place in the
+            JSON text.
         ValidationError: JSON that is not a collection or .lev puzzle.
     """
+    text = document_text(data)
+    document = loads(text)
     try:
-        document = json.loads(data)
-    except json.JSONDecodeError as error:
-        raise JsonSyntaxError(
-            f"Not JSON: {error.msg}",
-            line=error.lineno,
-            column=error.colno,
-            pos=error.pos,
-            source_line=error.doc.splitlines()[error.lineno - 1] if error.doc.strip() else "",
-        ) from None
-    except (ValueError, RecursionError) as error:  # bytes not UTF-8/16/32, a huge number
-        raise ValidationError(f"Not JSON that sokfmt can read: {error}") from None
+        return _from_document(document)
+    except ParseError as error:
+        # Read again from strings that know their place in the text, which
+        # places the same error there.
+        _from_document(placed_values(text))
+        raise error  # pragma: no cover - the second reading raises
+
+
+def _from_document(document: Any) -> Collection | LevPuzzle:
     if isinstance(document, dict) and "initial" in document:
         return from_dict(LevPuzzle, document)
     return from_dict(Collection, document)

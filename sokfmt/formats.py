@@ -139,7 +139,7 @@ def parse_sok(
             unknown ``Game:`` (`SokSyntaxError`), or with `replay` an illegal
             step (`IllegalStepError`), at its line and column.
     """
-    from ._sok import parse
+    from ._sok_read import parse
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
@@ -200,11 +200,11 @@ def iter_sok(
         as `load_sok`, when the generator reaches the bad text.
     """
     from ._files import text_lines
-    from ._sok import iterate
+    from ._sok_read import chunks_of, iterate
 
-    lines = text_lines(file, encoding)
+    lines = text_lines(file, encoding, ends=True)
     _checked_tessellation(tessellation)
-    yield from iterate(lines, tessellation or Tessellation.SOKOBAN, diagnostics, replay)
+    yield from iterate(chunks_of(lines), tessellation or Tessellation.SOKOBAN, diagnostics, replay)
 
 
 def dump_sok(

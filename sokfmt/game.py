@@ -27,7 +27,7 @@ from .board import Board, Position
 from .errors import IllegalMoveError, ValidationError
 from .moves import SavedGame, SolvingMode, Step
 from .puzzle import Puzzle
-from .replay import ReplayFailure, board_and_ids
+from .replaying import ReplayFailure, board_and_ids
 from .tessellation import Direction, Tessellation
 
 __all__ = ("Game",)

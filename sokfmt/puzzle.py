@@ -94,6 +94,15 @@ class Puzzle:
     def tessellation(self) -> Tessellation:
         return self.board.tessellation
 
+    @classmethod
+    def _trusted(cls, board: Board, **fields: Any) -> Puzzle:
+        """A puzzle from parts a reader built, known to be valid (no checks)."""
+        puzzle = object.__new__(cls)
+        for name, default in _PUZZLE_DEFAULTS.items():
+            object.__setattr__(puzzle, name, fields.get(name, default))
+        object.__setattr__(puzzle, "board", board)
+        return puzzle
+
     @property
     def properties(self) -> tuple[tuple[str, str], ...]:
         """The other ``Key: value`` lines of the notes, in file order."""
@@ -103,12 +112,6 @@ class Puzzle:
         """A copy with `games` after its saved games (`dataclasses.replace`
         changes any other field)."""
         return replace(self, saved_games=(*self.saved_games, *games))
-
-    @property
-    def solutions(self) -> tuple[SavedGame, ...]:
-        """The saved games whose title says they are solutions (a naming
-        convention: `is_solution_title`).  Whether they solve, `sokfmt.replay` says."""
-        return tuple(g for g in self.saved_games if is_solution_title(g.title))
 
     def sokoban_plus(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """The Sokoban+ ids of the boxes and goals (in board order), or None
@@ -165,6 +168,18 @@ def _ids(name: str, text: str) -> tuple[int, ...]:
 
 # A Sokoban+ id: digits, few enough to convert (a board has far fewer boxes).
 _ID = re.compile(r"[0-9]{1,9}")
+
+
+_PUZZLE_DEFAULTS: dict[str, Any] = {
+    "title": "",
+    "author": "",
+    "notes": "",
+    "saved_games": (),
+    "boxorder": "",
+    "goalorder": "",
+    "comments": (),
+    "title_line": "",
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ them (the long runs).  The suite runs it with a small count.
 
 from __future__ import annotations
 
+import ast
 import copy
 import functools
 import io
@@ -207,10 +208,18 @@ def _structured(rng: random.Random, language: str) -> str:
         return _slc_document(rng)
     lines = {"sok": _SOK_LINES, "lev": _LEV_LINES, "slc": _SLC_LINES}[language]
     chosen = [rng.choice(lines) for _ in range(rng.randint(0, 30))]
+    if language == "lev" and chosen and rng.random() < 0.2:
+        # A line given again and again (found by fuzzing: quadratic time in
+        # the problems reported).
+        at = rng.randrange(len(chosen))
+        chosen[at:at] = [chosen[at]] * rng.randint(2, 300)
     return rng.choice(["\n", "\n", "\r\n", "\r"]).join(chosen) + rng.choice(["", "\n"])
 
 
 _SLC_ROWS = ["#####", "#@$.#", "# * #", "  ###", "#+ $#", "", "   ", "#", "# . $ @#", "#&amp;#"]
+# Rows whose text is split by markup before a square (found by fuzzing:
+# placed as if the markup were not there).
+_SLC_ROWS += ["#<!--c-->X#", "<![CDATA[#]]>X#", "&#35;X", "#<?p?>$X", "<![CDATA[\r\n#]]>#"]
 _SLC_VALUES = ["T", "A &amp; B", " spaced ", "é", "&quot;q&quot;", "", "&#9;tab", "x&#10;y"]
 
 
@@ -221,7 +230,11 @@ def _slc_document(rng: random.Random) -> str:
         if rng.random() < 0.6:
             out.append(f"<{element}>{rng.choice(_SLC_VALUES)}</{element}>")
     out.append(f'<LevelCollection Copyright="{rng.choice(_SLC_VALUES)}">')
-    for _ in range(rng.randint(0, 3)):
+    # White space and comments between elements, and many levels (found by
+    # fuzzing: quadratic time in both).
+    if rng.random() < 0.1:
+        out.append(rng.choice([" ", "\n", "<!--c-->"]) * rng.randint(1, 100_000))
+    for _ in range(rng.randint(0, 3) if rng.random() < 0.9 else rng.randint(0, 300)):
         size = f' Width="{rng.randint(0, 9)}"' if rng.random() < 0.5 else ""
         author = f' Copyright="{rng.choice(_SLC_VALUES)}"' if rng.random() < 0.3 else ""
         out.append(f'<Level Id="{rng.choice(_SLC_VALUES)}"{size}{author}>')
@@ -264,6 +277,7 @@ _ALPHABETS = {
     "sok": [*"#@$.*+- \n>:;lurdLURDnesw0123456789()|[]{}Tx", "\r"],
     "lev": [*"sizeinitalrgcolbmfAB12.0 \t\n;", "9"],
     "slc": [*'<>/="&; \n\r\t#@$.*+-LX!?', "Level", "&amp;", "&#10;", "é", "]]>"],
+    "json": [*'"{}[],: \n\r\t#@$.X\\lu', "\\n", "\\u00e9", "\\ud83d\\ude00", "\\/", "é"],
 }
 
 
@@ -375,13 +389,22 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
 
 
 def _parse_slc(text: str) -> Collection:
-    """parse_slc, its diagnostics checked, and its fast path against the full reader."""
+    """parse_slc, its diagnostics checked, and its fast path against the full
+    reader; a square outside the legend placed where it is written."""
     fast = _slc_tree.read(text)
     if fast is not None:
         doubts: list[sokfmt.Diagnostic] = []
         if _slc.parse_fully(text, doubts) != fast or doubts:
             raise Failure(f"the fast path reads what the full reader does not: {doubts}")
-    return _with_diagnostics(sokfmt.parse_slc, text)
+    try:
+        return _with_diagnostics(sokfmt.parse_slc, text)
+    except sokfmt.BoardSyntaxError as error:
+        found = re.match(r"Unexpected ('.*?'|\".*?\") in a board", error.message)
+        square = ast.literal_eval(found[1]) if found else ""
+        # As itself, or by a character reference.
+        if square and not text.startswith((square, "&#"), error.pos):
+            raise Failure(f"{square!r} placed at {text[error.pos : error.pos + 10]!r}") from error
+        raise
 
 
 def _slc_writes(collection: Collection) -> list[str]:
@@ -516,6 +539,55 @@ def check_json(document: Any) -> str:
     return "/".join(sorted(set(outcomes)))
 
 
+def json_text(rng: random.Random) -> str:
+    """A JSON text: a random value, or a collection of the vectors written
+    by `dumps`, often damaged (cut short, edited, given odd characters)."""
+    if rng.random() < 0.5:
+        value = json_values(rng)
+        text = json.dumps(value, indent=rng.choice([None, 1]), ensure_ascii=rng.random() < 0.5)
+    else:
+        collection = sokfmt.parse_sok(rng.choice(_json_seeds()), diagnostics=[])
+        text = sokfmt.dumps(collection, "json")
+    roll = rng.random()
+    strings = list(_BOARD_OR_MOVES.finditer(text))
+    if roll < 0.4 and strings:  # a character more in a board or moves string
+        inside = rng.choice(strings)
+        at = rng.randint(inside.start(1), inside.end(1))
+        return text[:at] + rng.choice(_ALPHABETS["json"] + _ODD) + text[at:]
+    if roll < 0.6:
+        return text[: rng.randint(0, len(text))]
+    if roll < 0.9:
+        return mutate(rng, text, _ALPHABETS["json"])
+    return text
+
+
+_BOARD_OR_MOVES = re.compile(r'"(?:board|moves)": "((?:[^"\\]|\\.)*)"')
+
+
+@functools.cache
+def _json_seeds() -> list[str]:
+    """The .sok vectors that hold boards, to write as JSON."""
+    return [text for text in SEEDS["sok"] if "#" in text][:40]
+
+
+def check_json_text(text: str) -> str:
+    """`from_json` on `text`: only sokfmt errors, a `ParseError` placed in
+    `text` (JSON ends lines with LF alone), and what reads, read again from
+    what `dumps` writes."""
+    try:
+        value = sokfmt.from_json(text)
+    except ParseError as error:
+        check_position(error, text, universal=False)
+        return type(error).__name__
+    except SokfmtError as error:
+        return type(error).__name__
+    except Exception as error:
+        raise Failure(f"from_json: {type(error).__name__}: {error}") from error
+    if sokfmt.from_json(sokfmt.dumps(value, "json")) != value:
+        raise Failure("from_json does not read back what dumps writes")
+    return "read"
+
+
 def check_bytes(data: bytes, language: str = "sok") -> str:
     """`load_X` and `iter_X` (.sok or .slc) agree on the same bytes, and fail cleanly."""
     load: Callable[..., Collection] = sokfmt.load_slc
@@ -588,12 +660,15 @@ def run_reader(reader: Reader, count: int, seed: int) -> Report:
 
 
 def run_json(count: int, seed: int) -> Report:
-    """`count` random JSON values through every model's `from_dict`."""
+    """`count` random JSON values through every model's `from_dict`, and
+    `count` JSON texts through `from_json`."""
     rng = random.Random(f"{seed}/json")
     report = Report()
     for _ in range(count):
         document = json_values(rng)
         report.record("from_dict", document, lambda d=document: check_json(d))
+        text = json_text(rng)
+        report.record("from_json", text, lambda t=text: check_json_text(t))
     return report
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 
 import pytest
 from corpus import CORPUS, needs_corpus
@@ -51,6 +52,24 @@ COUNTS = {
 }
 
 
+# file -> the doubts its reading reports, by code (only these files have any):
+# Microban_155.xsb writes 11 puzzles as "; 101" / "'Lockdown'" / (blank
+# line) / board, a paragraph that semicolon_titles reads as title and notes
+# (counted with grep: a ";" line, a "'" line, a blank line, a "#" line).
+DOUBTS = {"PoulpoGaz__sokoshell/Microban_155.xsb": {"SOK108": 11}}
+
+
+def load(name: str) -> Collection:
+    """The collection of corpus file `name`, its doubts those of `DOUBTS`."""
+    diagnostics: list[Diagnostic] = []
+    collection = load_sok(CORPUS / name, diagnostics=diagnostics)
+    found = Counter(
+        d.code for d in diagnostics if d.code in ("SOK103", "SOK104", "SOK105", "SOK107", "SOK108")
+    )
+    assert found == Counter(DOUBTS.get(name, {}))
+    return collection
+
+
 def test_every_corpus_file_is_counted() -> None:
     found = {
         str(path.relative_to(CORPUS))
@@ -62,7 +81,7 @@ def test_every_corpus_file_is_counted() -> None:
 
 @pytest.mark.parametrize("name", sorted(COUNTS))
 def test_loads_with_the_expected_counts(name: str) -> None:
-    collection = load_sok(CORPUS / name)
+    collection = load(name)
     puzzles = len(collection.puzzles)
     games = sum(len(puzzle.saved_games) for puzzle in collection.puzzles)
     assert (puzzles, games) == COUNTS[name]
@@ -71,7 +90,7 @@ def test_loads_with_the_expected_counts(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(COUNTS))
 @pytest.mark.parametrize("rle", [False, True])
 def test_round_trips(name: str, rle: bool) -> None:
-    collection = load_sok(CORPUS / name)
+    collection = load(name)
     text = dump_sok(collection, rle=rle)
     assert parse_sok(text) == collection
     assert dump_sok(parse_sok(text), rle=rle) == text
@@ -79,7 +98,7 @@ def test_round_trips(name: str, rle: bool) -> None:
 
 @pytest.mark.parametrize("name", sorted(COUNTS))
 def test_streaming_gives_the_same_puzzles(name: str) -> None:
-    assert tuple(iter_sok(CORPUS / name)) == load_sok(CORPUS / name).puzzles
+    assert tuple(iter_sok(CORPUS / name, diagnostics=[])) == load(name).puzzles
 
 
 def test_original_and_extra_in_detail() -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from corpus import CORPUS, needs_corpus
+from hypothesis import given
+from hypothesis import strategies as st
 
 import sokfmt
 from sokfmt import (
@@ -164,16 +166,24 @@ def test_load_of_a_file_object_needs_its_format() -> None:
 
 
 def test_load_keeps_diagnostics_for_every_format_with_lines(tmp_path: Path) -> None:
-    for name, text in (
-        ("x.sok", "T\n#####\n#@X.#\n#####\n"),
-        ("x.slc", "<SokobanLevels><LevelCollection><Level><L>#X#</L></Level>"),
-        ("x.lev", "size 2 1\ninitial\nA.\ncolor B 1 2 3\n"),
+    # By hand: the "X" of each board is no square; the .slc document stops
+    # before its last two end tags (57 characters: column 58 is its end);
+    # "B" names no piece of the .lev puzzle.
+    for name, text, expected in (
+        ("x.sok", "T\n#####\n#@X.#\n#####\n", [("SOK301", 3, 3)]),
+        (
+            "x.slc",
+            "<SokobanLevels><LevelCollection><Level><L>#X#</L></Level>",
+            [("SOK301", 1, 44), ("SLC101", 1, 58)],
+        ),
+        ("x.lev", "size 2 1\ninitial\nA.\ncolor B 1 2 3\n", [("LEV111", 4, 7)]),
     ):
         (tmp_path / name).write_text(text, encoding="utf-8")
         found: list[sokfmt.Diagnostic] = []
         item = load(tmp_path / name, diagnostics=found)
-        assert found, name
-        assert found[0].severity == "error", name
+        assert [(d.severity, d.code, d.line, d.column) for d in found] == [
+            ("error", *where) for where in expected
+        ], name
         assert isinstance(item, (Collection, LevPuzzle))
 
 
@@ -198,3 +208,162 @@ def test_dump_draws_classic_boards(tmp_path: Path) -> None:
     text = (tmp_path / "x.xsb").read_text("utf-8")
     assert "; P1\n  ###\n###.#\n#@$ #\n#####\n" in text
     assert load(tmp_path / "x.xsb") == collection
+
+
+# ------------------------------------------------------- errors in JSON text
+
+
+@pytest.mark.parametrize(
+    "text", ['{"title": "x",\n', "[\n", "{\n", '{"puzzles": [\n', "\n", '{"title": "x"\n\n']
+)
+def test_json_cut_short_after_a_line_break_ends_at_the_end_of_input(
+    text: str, tmp_path: Path
+) -> None:
+    # Found by fuzzing: the error's line was one past the last line, an IndexError.
+    path = tmp_path / "cut.json"
+    path.write_text(text, encoding="utf-8")
+    for read in (
+        lambda: sokfmt.from_json(text),
+        lambda: sokfmt.from_json(text.encode()),
+        lambda: load(path),
+    ):
+        with pytest.raises(JsonSyntaxError) as raised:
+            read()
+        error = raised.value
+        assert error.at_end
+        assert (error.line, error.column, error.pos) == (text.count("\n") + 1, 1, len(text))
+        assert error.source_line == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        ('["\u2028", \x0c]', "\x0c"),  # line breaks of str.splitlines, not of JSON
+        ('{"a": "\x85\u2029"}\n\r\n [1, 2] x', "["),
+        ('\n  {"a":\n\t1,, "b": 2}', ","),
+    ],
+)
+def test_json_syntax_errors_name_the_line_of_the_json_text(text: str, bad: str) -> None:
+    with pytest.raises(JsonSyntaxError) as raised:
+        sokfmt.from_json(text)
+    error = raised.value
+    pos = text.rindex(bad)
+    assert error.pos == pos
+    assert error.line == text.count("\n", 0, pos) + 1
+    assert error.column == pos - text.rfind("\n", 0, pos)
+    assert error.source_line == text.split("\n")[error.line - 1].removesuffix("\r")
+
+
+_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "/": "\\/",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+}
+
+
+def _json_string(draw: st.DrawFn, value: str) -> tuple[str, list[int]]:
+    """`value` written as the inside of a JSON string, each character as
+    itself or by one of its escapes (chosen by `draw`), and the offset where
+    each character's writing begins."""
+    written, starts = "", []
+    for character in value:
+        code = ord(character)
+        ways = [f"\\u{code:04x}", f"\\u{code:04X}"] if code < 0x10000 else []
+        if code >= 0x10000:
+            high, low = divmod(code - 0x10000, 0x400)
+            ways.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04X}")
+        if character in _ESCAPES:
+            ways.append(_ESCAPES[character])
+        if code >= 0x20 and character not in '"\\':
+            ways.append(character)
+        starts.append(len(written))
+        written += draw(st.sampled_from(ways))
+    return written, starts
+
+
+_SPACES = st.text(alphabet=" \t\r\n", max_size=3)
+_BAD = ["X", "!", "é", "\U0001f600", '"', "\\", "/", "\u2028", "\x7f", "\x00", "\x0b"]
+
+
+@given(st.data(), st.sampled_from(["board", "moves"]), st.sampled_from(_BAD))
+def test_a_bad_board_or_moves_string_is_placed_in_the_json_text(
+    data: st.DataObject, kind: str, bad: str
+) -> None:
+    # Found by fuzzing: the error was placed in the string (its line 2 for a
+    # board's second row), not in the JSON text that the caller passed.
+    row = st.text(alphabet="#-@$.*+ _", min_size=1, max_size=6)
+    rows = data.draw(st.lists(row, min_size=1, max_size=4))
+    board = data.draw(st.sampled_from(["\n", "\r\n", "|"])).join(rows)
+    moves = data.draw(st.text(alphabet="lurdLURD", max_size=8))
+    if kind == "board":
+        at = data.draw(st.integers(0, len(board)))
+        board = board[:at] + bad + board[at:]
+    else:
+        board, at = "#####\n#@$.#\n#####", data.draw(st.integers(0, len(moves)))
+        moves = moves[:at] + bad + moves[at:]
+    tokens = '{ "title" : TITLE , "puzzles" : [ { "board" : { "tessellation" : "Sokoban" , '
+    tokens += '"board" : BOARD } , "saved_games" : [ { "tessellation" : "Sokoban" , '
+    tokens += '"moves" : MOVES } ] } ] }'
+    strings = {"TITLE": "T\n\u2028é", "BOARD": board, "MOVES": moves}
+    text, pos = "", -1
+    for token in tokens.split():
+        text += data.draw(_SPACES)
+        if token in strings:
+            written, starts = _json_string(data.draw, strings[token])
+            if token == kind.upper():
+                pos = len(text) + 1 + starts[at]
+            token = f'"{written}"'
+        text += token
+    for document in (text, text.encode("utf-8"), text.encode("utf-16")):
+        with pytest.raises(sokfmt.ParseError) as raised:
+            sokfmt.from_json(document)
+        error = raised.value
+        assert repr(bad) in error.message
+        assert error.pos == pos
+        assert error.line == text.count("\n", 0, pos) + 1
+        assert error.column == pos - text.rfind("\n", 0, pos)
+        assert error.source_line == text.split("\n")[error.line - 1].removesuffix("\r")
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@given(_JSON_VALUES, st.sampled_from([None, 0, 2, "\t"]), st.booleans(), st.text(max_size=3))
+def test_placed_values_read_what_json_reads_and_know_where(
+    value: object, indent: object, ascii_only: bool, key: str
+) -> None:
+    from sokfmt._json_text import PlacedString, placed_values
+
+    # A repeated key keeps the first one's place and the last one's value, as in json.
+    text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)  # type: ignore[arg-type]
+    text = f'{{{json.dumps(key)}: 0, "x": {text}, {json.dumps(key)}: [{text}]}}'
+    placed = placed_values(text)
+    assert placed == json.loads(text)
+    assert list(placed) == list(json.loads(text)) if isinstance(placed, dict) else True
+
+    def strings(item: object) -> list[PlacedString]:
+        if isinstance(item, dict):
+            return [s for child in item.values() for s in strings(child)]
+        if isinstance(item, list):
+            return [s for child in item for s in strings(child)]
+        return [item] if isinstance(item, str) else []
+
+    for string in strings(placed):
+        assert isinstance(string, PlacedString)
+        assert text[string.start - 1] == text[string.end] == '"'
+        offsets = [string.offset(index) for index in range(len(string) + 1)]
+        assert offsets[-1] == string.end
+        for index, character in enumerate(string):
+            written = text[offsets[index] : offsets[index + 1]]
+            assert json.loads(f'"{written}"') == character

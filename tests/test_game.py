@@ -561,7 +561,7 @@ def test_the_metrics_of_steps_are_counted_from_their_bytes_for_any_stretch(
 
 # ------------------------------------------------------------------ the model
 #
-# Written from the rules in sokfmt/replay.py's docstring and Game's: sets of
+# Written from the rules in sokfmt/replaying.py's docstring and Game's: sets of
 # positions, sokfmt.geometry.neighbour, a snapshot of the position before
 # every action for undo, and the metrics counted from the actions played.
 

@@ -16,7 +16,7 @@ from sokfmt import Tessellation
 from sokfmt._grammar import compact
 from sokfmt._lalr import grammar_path, terminals
 from sokfmt._moves import letters
-from sokfmt._sok import _Units
+from sokfmt._sok_read import _Builder
 from sokfmt.board import SQUARE_NAMES
 
 GRAMMARS = Path(__file__).parent.parent / "grammars"
@@ -24,16 +24,19 @@ NAMES = sorted(path.stem for path in GRAMMARS.glob("*.lark"))
 LINE_CLASSES = (
     "COMMENT_LINE",
     "BLANK_LINE",
-    "BOARD_ROW",
-    "EMPTY_ROW",
-    "OPEN_ROW",
+    "WALL_ROW_LINE",
+    "EDGE_ROW_LINE",
+    "FLOOR_ROW_LINE",
+    "OPEN_ROW_LINE",
     "RLE_LINE",
     "MOVES_LINE",
+    "PROPERTY_LINE",
+    "SEMICOLON_LINE",
 )
 
 
 def test_the_grammars() -> None:
-    assert NAMES == ["lev", "moves", "rle", "sok"]
+    assert NAMES == ["board", "lev", "moves", "rle", "sok"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -54,22 +57,30 @@ def test_line_classes_of_sok_never_match_the_same_line() -> None:
         assert both.empty(), (first, second, next(iter(both.strings()), None))
 
 
-def test_every_unit_of_sok_has_a_callback() -> None:
+def test_every_step_and_unit_of_sok_has_a_callback() -> None:
+    # The grammar's steps (aliases) and units are what the reader does; its
+    # states (rules named for where the reader stands) return nothing.
     parser = Lark(grammar_path("sok").read_text("utf-8"), parser="lalr", lexer="basic")
-    kept = {rule.origin.name for rule in parser.rules if not rule.origin.name.startswith("_")}
-    assert kept == {
-        "start",
-        "title",
-        "note_b",
-        "note_apart",
-        "note",
-        "paragraph_b",
-        "paragraph",
-        "board",
-        "moves",
-        "blank",
+    steps = {str(rule.alias) for rule in parser.rules if rule.alias}
+    units = {
+        rule.origin.name
+        for rule in parser.rules
+        if not rule.alias and not rule.origin.name.startswith("_")
     }
-    assert all(callable(getattr(_Units, rule, None)) for rule in kept)
+    states = {rule.origin.name for rule in parser.rules if rule.alias} | {"start"}
+    callbacks = _Builder(Tessellation.SOKOBAN, None, print).callbacks()
+    assert steps | (units - states) == set(callbacks)
+
+
+def test_the_legend_of_sok_lark_is_that_of_board_lark() -> None:
+    # Each grammar stands alone; the legend its line classes are made of is
+    # the one boards are read with, square by square.
+    def characters(grammar: str, name: str) -> set[str]:
+        pattern = re.compile(terminals(grammar)[name])
+        return {chr(code) for code in range(0x250) if pattern.fullmatch(chr(code))}
+
+    for name in (*SQUARE_NAMES, "SQUARE"):
+        assert characters("sok", name) == characters("board", name), name
 
 
 def test_tessellation_letters_come_from_moves_lark() -> None:
@@ -84,12 +95,12 @@ def test_tessellation_letters_come_from_moves_lark() -> None:
 
 
 def test_the_legend_has_a_canonical_square_for_each_of_its_squares() -> None:
-    square = re.compile(terminals("sok")["SQUARE"])
-    named = "".join(terminals("sok")[name] for name in SQUARE_NAMES)
+    square = re.compile(terminals("board")["SQUARE"])
+    named = "".join(terminals("board")[name] for name in SQUARE_NAMES)
     for code in range(128):
         char = chr(code)
         assert bool(square.fullmatch(char)) == bool(
-            re.fullmatch("|".join(terminals("sok")[n] for n in SQUARE_NAMES), char)
+            re.fullmatch("|".join(terminals("board")[n] for n in SQUARE_NAMES), char)
         ), (char, named)
 
 

@@ -40,6 +40,7 @@ from sokfmt import (
     parse_board,
     parse_moves,
 )
+from sokfmt.transform import canonical
 
 # ------------------------------------------------------- copies and pickles
 
@@ -79,7 +80,7 @@ def test_every_public_object_survives_copies() -> None:
         Puzzle(board, title="t", saved_games=(parse_moves("lr", Tessellation.TRIOBAN),)),
         Collection(title="c", puzzles=(), email="a@b", url="http://b"),
         sokfmt.FILE_FORMATS[2],
-        board.canonical(),
+        canonical(board),
         lev,
         next(iter(lev.pieces.values())),
         UnknownSection("history"),
@@ -271,6 +272,40 @@ def test_lev_decodes_as_sok_does() -> None:
     assert sokfmt.load_lev(io.BytesIO(data)).comments == ("; Tétu",)
 
 
+_FILE_READERS = {
+    "load_sok": sokfmt.load_sok,
+    "iter_sok": lambda file, **options: list(sokfmt.iter_sok(file, **options)),
+    "load_slc": sokfmt.load_slc,
+    "iter_slc": lambda file, **options: list(sokfmt.iter_slc(file, **options)),
+    "load_lev": sokfmt.load_lev,
+}
+
+
+def test_a_codec_that_refuses_everything_is_the_same_decode_error_for_every_reader() -> None:
+    # Found by fuzzing: iter_sok and iter_slc first asked the codec how it
+    # writes a line break, and "undefined" answered with a UnicodeError.
+    for data in (b"#####\n#@$.#\n#####\n", b"\xff"):
+        raised = {}
+        for name, read in _FILE_READERS.items():
+            with pytest.raises(DecodeError) as caught:
+                read(io.BytesIO(data), encoding="undefined")
+            raised[name] = (str(caught.value), caught.value.code)
+        assert len(set(raised.values())) == 1, raised
+        assert "undefined" in raised["load_sok"][0]
+
+
+@pytest.mark.filterwarnings("ignore::sokfmt.SokfmtWarning")
+def test_every_codec_python_knows_gives_text_or_a_sokfmt_error() -> None:
+    import encodings.aliases
+
+    names = sorted({*encodings.aliases.aliases.values(), "undefined", "idna", "punycode"})
+    for name in names:
+        for data in (b"T\r\n#####\n#@$.#\n#####\n", b"\xff\xfe\x00\n\\u12", b""):
+            for read in _FILE_READERS.values():
+                with contextlib.suppress(SokfmtError):
+                    read(io.BytesIO(data), encoding=name)
+
+
 def test_no_codec_error_handler_is_registered() -> None:
     import codecs
 
@@ -348,6 +383,10 @@ _HANG_CHECK = textwrap.dedent(
         "quoted moves lines": ">R\\n" * (n // 3),
         "quoted board rows": ">#-#\\n" * (n // 5),
         "text lines": "a b\\n" * (n // 4),
+        # A group that is never closed, and digits before a group: patterns
+        # of nested quantifiers backtracked exponentially, or from each digit.
+        "unclosed group": "(" + "#" * n,
+        "digits before a group": "9" * n + "(#)",
     }}
     readers = {{
         "rle_decode": sokfmt.rle_decode,
@@ -378,6 +417,80 @@ def test_a_megabyte_line_of_any_kind_does_not_hang_a_reader() -> None:
         check=False,
     )
     assert result.stdout == "done\n", result.stderr
+
+
+_REPEATED_CHECK = textwrap.dedent(
+    """
+    import time, warnings
+    import sokfmt
+    from sokfmt import SokfmtError
+
+    warnings.simplefilter("ignore")
+    level = '<Level Id="a"><L>#####</L><L>#@$.#</L><L>#####</L></Level>'
+    bad = '<Level Id="a"><L>#X#</L><L>#@#</L><L>###</L></Level>'
+
+    def slc(body):
+        return "<SokobanLevels><Title>t</Title><LevelCollection>" + body + (
+            "</LevelCollection></SokobanLevels>")
+
+    # Each shape: a document with n of something, the sizes it is read at.
+    shapes = {
+        "lev color lines": (lambda n: sokfmt.parse_lev(
+            "size 1 1\\ninitial\\nA\\n" + "color A 1 2 3\\n" * n, diagnostics=[]), 32_000),
+        "lev color lines, raising": (lambda n: sokfmt.parse_lev(
+            "size 1 1\\ninitial\\nA\\n" + "color A 1 2 3\\n" * n), 32_000),
+        "lev sections before a size": (lambda n: sokfmt.parse_lev(
+            "; c\\n" * n + "initial\\n" * n, diagnostics=[]), 16_000),
+        "slc comments": (lambda n: sokfmt.parse_slc(slc("<!--c-->" * n + level)), 64_000),
+        "slc comments in a row": (lambda n: sokfmt.parse_slc(
+            slc('<Level><L>#' + "<!--c-->" * n + 'X</L></Level>'), diagnostics=[]), 64_000),
+        "slc bad levels": (lambda n: sokfmt.parse_slc(slc(bad * n), diagnostics=[]), 8_000),
+        "slc levels without rows": (lambda n: sokfmt.parse_slc(
+            slc("<Level/>" * n), diagnostics=[]), 32_000),
+        "slc white space (KB)": (lambda n: sokfmt.parse_slc(slc(" " * 1000 * n + level)), 16_000),
+        # .sok, found by fuzzing: blank lines (trimmed one at a time), lines
+        # that are almost moves after a board, and RLE lines that draw far
+        # more than they hold ("2500000(2#)" drew 5,000,000 walls to be text).
+        "sok blank lines": (lambda n: sokfmt.parse_sok("\\n" * n), 256_000),
+        "sok almost-moves lines": (lambda n: sokfmt.parse_sok(
+            "#####\\n#@$.#\\n#####\\n" + "rRxRR\\n" * n, diagnostics=[]), 32_000),
+        "sok dense RLE lines": (lambda n: sokfmt.parse_sok("2500000(2#)\\n\\n" * n), 2_000),
+        "sok rows of a board": (
+            lambda n: sokfmt.parse_sok("#####\\n" + "#@$.#\\n" * n + "#####\\n"),
+            256_000,
+        ),
+    }
+    for name, (read, largest) in shapes.items():
+        n, seconds = largest // 16, []
+        while n <= largest:  # doubling: linear time doubles, quadratic time quadruples
+            start = time.perf_counter()
+            try:
+                read(n)
+            except SokfmtError:
+                pass
+            seconds.append(time.perf_counter() - start)
+            n *= 2
+        print(name, " ".join(f"{s:.2f}" for s in seconds), flush=True)
+    print("done")
+    """
+)
+
+
+def test_problems_repeated_many_times_do_not_hang_a_reader() -> None:
+    # Found by fuzzing: .lev and .slc readers took quadratic time in the
+    # problems they report (a .lev section given again and again, .slc
+    # comments and bad levels on one line) and .slc in the white space
+    # between elements.  Not a timing assertion: linear readers take
+    # seconds for all of it, the quadratic ones ten minutes and more.  The
+    # timeout only stops a hang; the seconds printed are for the record.
+    result = subprocess.run(
+        [sys.executable, "-c", _REPEATED_CHECK],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.stdout.endswith("done\n"), result.stdout + result.stderr
 
 
 # ---------------------------------------------------------- only our errors

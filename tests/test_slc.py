@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import pickle
+import re
 import subprocess
 import sys
 import textwrap
@@ -442,6 +443,72 @@ def test_errors_point_at_the_text_as_written(text: str, where: tuple[int, int]) 
     for line in text.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
     assert error.pos == starts[error.line - 1] + error.column - 1
+
+
+def _place(text: str, pos: int) -> tuple[int, int]:
+    """The line and column of offset `pos`, CR, LF and CRLF each ending a line."""
+    before = text[:pos].replace("\r\n", "\n").replace("\r", "\n")
+    return before.count("\n") + 1, len(before) - before.rfind("\n")
+
+
+@pytest.mark.filterwarnings("ignore::sokfmt.SokfmtWarning")  # SLC201 for each comment
+@pytest.mark.parametrize(
+    "row",
+    [
+        "<!--c-->#x#",
+        "<![CDATA[#]]>x#",
+        "&#35;x#",
+        "#<?p ?>x",
+        "<![CDATA[]]><!--a-->&#35;<![CDATA[-_]]>x",
+        "#\r\n<!--\r\n-->x",
+        "#<![CDATA[\r\n#]]>#x",
+        "<![CDATA[#]]>&#x23;<![CDATA[]]>x",
+        "<!-- ]]> -->x",
+    ],
+)
+def test_a_square_is_placed_past_comments_and_cdata_before_it_in_its_row(row: str) -> None:
+    # Found by fuzzing: the column counted the row's characters as if the
+    # markup before the square were not there.
+    text = _IN_A_LEVEL.format(f"<L>###</L><L>{row}</L><L>###</L>")
+    where = text.rindex("x")
+    found: list[Diagnostic] = []
+    parse_slc(text, diagnostics=found)
+    errors = [d for d in found if d.severity == "error"]
+    assert [(d.code, d.line, d.column, d.pos) for d in errors] == [
+        ("SOK301", *_place(text, where), where)
+    ]
+    with pytest.raises(sokfmt.BoardSyntaxError) as raised:
+        parse_slc(text)
+    assert (raised.value.line, raised.value.column, raised.value.pos) == (
+        *_place(text, where),
+        where,
+    )
+    assert raised.value.source_line == re.split(r"\r\n|\r|\n", text)[raised.value.line - 1]
+
+
+@pytest.mark.parametrize(
+    "stray",
+    ["& ", "< ", "&&", "<<", "&<", "<&", "&1", "<1", "&-", "<-", "&;", "&\t", "<\n", "&\r\n"],
+)
+@pytest.mark.parametrize(
+    "document",
+    [
+        "<SokobanLevels><Title>A{}B</Title></SokobanLevels>",
+        '<SokobanLevels>\n<LevelCollection><Level Id="A{}B"/></LevelCollection></SokobanLevels>',
+        "<SokobanLevels><LevelCollection>\n<Level><L>#{}#</L></Level></LevelCollection>",
+        "<SokobanLevels><Description>\r\nline\r\n  é{}\r\n</Description></SokobanLevels>",
+    ],
+)
+def test_malformed_xml_is_placed_at_the_character_to_blame(document: str, stray: str) -> None:
+    # Found by fuzzing: expat points at the character after a lone "&" or
+    # "<", which cannot go on the reference or tag that it begins.
+    text = document.format(stray)
+    where = text.index(stray)
+    with pytest.raises(SlcSyntaxError) as raised:
+        parse_slc(text)
+    error = raised.value
+    assert error.message.startswith("Malformed XML: not well-formed")
+    assert (error.line, error.column, error.pos) == (*_place(text, where), where)
 
 
 @pytest.mark.parametrize("codec", ["base64", "hex", "zlib", "rot13", "undefined", "idna", "utf-16"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import tracemalloc
@@ -28,6 +29,8 @@ from sokfmt import (
     StepKind,
     Tessellation,
     ValidationError,
+    _sok_bare,
+    _sok_postlex,
     dump_sok,
     from_dict,
     iter_sok,
@@ -112,9 +115,11 @@ def test_moves_wrap_over_lines_even_inside_a_count() -> None:
     assert puzzle.saved_games[0].printed_steps() == "rrr" + "L" * 10
 
 
-# ------------------------------------------- the numbered rules of step 2
-# One test per rule of grammars/sok.lark's header, named after it;
-# `test_every_rule_has_its_test` keeps the two lists the same.
+# ------------------------------------- the rules of sok.lark's header
+# One test per rule of grammars/sok.lark's header that has a name (the four
+# of the postlex, and the grammar's moves_titles and semicolon_titles),
+# named after it; `test_every_rule_has_its_test` keeps the two lists the
+# same.  The tests of the layout the rules arrange follow them.
 
 
 def test_rule_rle_lines() -> None:
@@ -126,6 +131,12 @@ def test_rule_rle_lines() -> None:
     assert puzzle.board.rows[2] == "-----"
     # Decoding errors and other characters: text.
     assert titles(f"30-8-55\n{BOARD}\n\n#50 (3)\n{BOARD}\n") == ["30-8-55", "#50 (3)"]
+    # A line that would draw more than 10,000 squares a character is text:
+    # 12 characters, 5,000,000 walls (the limit of a whole board); a title.
+    assert titles(f"2500000(2#)\n{BOARD}\n") == ["2500000(2#)"]
+    # Boxes on goals at the top of an RLE board are rows of it (point 1).
+    (puzzle,) = parse_sok("2-*|5#|#@$.#|5#\n").puzzles
+    assert puzzle.board.rows == ("--*--", "#####", "#@$.#", "#####")
 
 
 def test_rule_tessellation_of_moves() -> None:
@@ -135,6 +146,11 @@ def test_rule_tessellation_of_moves() -> None:
     # In Octoban every letter of "dune" is a move.
     (octoban,) = parse_sok(f"{BOARD}\nGame: Octoban\n\ndune\n").puzzles
     assert [len(game) for game in octoban.saved_games] == [4]
+    # A Game line holds for its puzzle: the next board is Sokoban's again.
+    (octoban, sokoban) = parse_sok(f"{BOARD}\nGame: Octoban\n{BOARD}\ndune\nwens\n").puzzles
+    assert octoban.tessellation == Tessellation.OCTOBAN
+    assert sokoban.tessellation == Tessellation.SOKOBAN
+    assert (sokoban.notes, sokoban.saved_games) == ("dune\nwens", ())
     # One refused letter: a doubt ("used" in Hexoban refuses only "e").
     diagnostics: list[Diagnostic] = []
     hexoban = " # # # #\n# @ $ . #\n # # # #\nGame: Hexoban\n\nused\n"
@@ -154,7 +170,7 @@ def test_rule_almost_moves() -> None:
         parse_sok(f"T\n{BOARD}\n\nSolution\nrRxRR\n")
     # After a moves line, a line of one character that is no move continues
     # the moves (and is an error there); "*" there is the current position.
-    for last, code in (("x", "SOK204"), ("-", "SOK204"), ("W", "SOK201")):
+    for last, code in (("x", "SOK204"), ("-", "SOK204"), ("W", "SOK201"), ("W\n##\n##", "SOK201")):
         diagnostics = []
         parse_sok(f"T\n{BOARD}\n\nrRR\n{last}\n", diagnostics=diagnostics)
         assert [(d.code, d.line, d.column) for d in diagnostics] == [(code, 7, 1)]
@@ -163,14 +179,21 @@ def test_rule_almost_moves() -> None:
     assert (game.printed_steps(), game.current_move_idx, game.notes, notes) == ("rRR", 3, "", "")
 
 
-def test_rule_board_runs() -> None:
+def test_board_runs() -> None:
     with pytest.warns(SokfmtWarning, match="SOK103 Text that looks like a board"):
         (puzzle,) = parse_sok(f"{BOARD}\n\n* * *\n##\n").puzzles
     assert puzzle.notes == "* * *\n##"
     (puzzle,) = parse_sok(f"{BOARD}\n\n####\n##\n").puzzles  # walls alone: no doubt
     assert puzzle.notes == "####\n##"
-    # A row without a wall at either end is text: "B" (a box on a goal) is a title.
-    assert titles(f"B\n{BOARD}\n\nW\n{BOARD}\n") == ["B", ""]
+    # A row of boxes on goals alone is closed, as the format says: right
+    # above or under a board it is a row of it ("B" is no title there).
+    (first, second) = parse_sok(f"B\n{BOARD}\n\nW\n{BOARD}\n").puzzles
+    assert (first.title, first.board.rows[0], second.board.rows[0]) == ("", "*----", "#----")
+    (flames,) = parse_sok("  * *\n#######\n#@$ .#\n#######\n * *\n").puzzles
+    assert flames.board.rows == ("--*-*--", "#######", "#@$-.#-", "#######", "-*-*---")
+    # Boxes on goals alone make no board, and text above a board stays text.
+    assert parse_sok("* *\n***\n* *\n", diagnostics=[]).puzzles == ()
+    assert titles(f"B\n\n{BOARD}\n") == ["B"]
     # Open rows at either end are text; between closed rows, a gap.
     collection = parse_sok("T\n @\n#####\n#@$.#\n $ \n#####\n $\n")
     (puzzle,) = collection.puzzles
@@ -178,12 +201,112 @@ def test_rule_board_runs() -> None:
     assert puzzle.board.rows[2] == "-$---"  # " $ " padded to the width of 5
 
 
-def test_rule_moves_before_boards() -> None:
+_RUN_LINES = [
+    "lurd", "LLUURRDD", "nwse", "dune", "RURDx", "3(lu)R", "> lurd", ">> LURD", "", "   ",
+    "Game: Hexoban", "Game: Octoban", ":: c", "Title", "; 1", "#####", "#@$.#", "#####",
+    "# * #", "  ###", "W", "*", "-", "rr rr", "lurdd2", "(l", "x", "##\t#",
+    BOARD, BOARD, "#####\n#@$.#", "Game: Octoban\n\nnw",
+]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(_RUN_LINES), max_size=30),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+)
+def test_runs_read_as_their_lines(lines: list[str], newline: str) -> None:
+    """Step 1 makes one token of a run of walled rows (ROWS) or of lines of
+    moves (MOVES_LINES) for speed; the rules read it as its lines."""
+    text = newline.join(lines).replace("\n", newline)
+    kept: list[Diagnostic] = []
+    with_runs = parse_sok(text, diagnostics=kept)
+    found = _sok_postlex.patterns()
+    never = re.compile("(?!)")
+    alone = dataclasses.replace(found, walls=never, moves_lines=never)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sok_postlex, "patterns", lambda: alone)
+        apart: list[Diagnostic] = []
+        assert parse_sok(text, diagnostics=apart) == with_runs
+    assert apart == kept
+
+
+# Mostly titles the fast path takes, some that it leaves to the full path.
+_BARE_TITLES = ["; 1", "Level 1", "  ; 0  ", "Caf\u00e9", "\u2028x"] * 4 + [
+    ";lurd", "lurd", "Title: x", " @ ", "#X ###", "; #####", "rRxRR", "\ufeffT", "> ; 1", ":: c",
+]  # fmt: skip
+_BARE_BOARDS = [
+    "#####\n#@$.#\n#####",
+    "  ####\n###  #\n#@$ .#\n######",
+    "#####\n#@$.#\n#.$ #\n#####",
+    "  * *\n#######\n#@$ .#\n#######",
+    "#####\n#   #\n#####",
+    "####\t\n#@*#\n####",
+    "#-#-#\n#@$.#\n#_#_#",
+    " # # #\n# @ $ . #\n # # #",
+]
+_BARE_GAPS = ["\n\n", "\n  \n", "\n\n\n", "\n\t\n\n"] * 4 + ["\n", "\r\n\r\n"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.none() | st.sampled_from(_BARE_TITLES), st.sampled_from(_BARE_BOARDS)),
+        max_size=6,
+    ),
+    st.lists(st.sampled_from(_BARE_GAPS), min_size=7, max_size=7),
+    st.sampled_from(["", "\n", "\n\n", "\n \n"]),
+    st.sampled_from(list(Tessellation)),
+)
+def test_bare_boards_read_as_the_full_path_reads_them(
+    paragraphs: list[tuple[str | None, str]], gaps: list[str], end: str, tessellation: Tessellation
+) -> None:
+    """The fast path for collections of bare boards (sokfmt/_sok_bare.py)
+    gives what the tokens through the grammar give, or leaves the text to
+    them."""
+    text = gaps[-1][1:] + "".join(
+        (f"{title}\n" if title is not None else "") + board + gaps[i]
+        for i, (title, board) in enumerate(paragraphs)
+    )
+    _as_the_full_path(text.rstrip("\n") + end, tessellation)
+
+
+@pytest.mark.parametrize("title", sorted(set(_BARE_TITLES)))
+def test_bare_titles_read_as_the_full_path_reads_them(title: str) -> None:
+    for tessellation in Tessellation:
+        _as_the_full_path(f"{title}\n{BOARD}\n\n; 2\n{BOARD}\n", tessellation)
+
+
+def _as_the_full_path(text: str, tessellation: Tessellation) -> None:
+    kept: list[Diagnostic] = []
+    fast = parse_sok(text, tessellation=tessellation, diagnostics=kept)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sok_bare, "parse", lambda *arguments: None)
+        full: list[Diagnostic] = []
+        assert parse_sok(text, tessellation=tessellation, diagnostics=full) == fast
+    assert full == kept
+
+
+def test_bare_boards_take_the_fast_path() -> None:
+    text = "; 1\n#####\n#@$.#\n#####\n\nTwo\n####\n#@*#\n####\n\n\n#####\n#@$.#\n#####\n"
+    read: list[Puzzle] = []
+    collection = _sok_bare.parse(text, Tessellation.SOKOBAN, None, read.append)
+    assert collection == Collection()
+    assert [(p.title, p.board.rows) for p in read] == [
+        ("1", ("#####", "#@$.#", "#####")),
+        ("Two", ("####", "#@*#", "####")),
+        ("", ("#####", "#@$.#", "#####")),
+    ]
+    # Notes under a board, a comment, CRLF: the full path.
+    for other in ("#####\n#@$.#\n#####\nnote\n", ":: c\n" + text, text.replace("\n", "\r\n")):
+        assert _sok_bare.parse(other, Tessellation.SOKOBAN, None, read.append) is None
+
+
+def test_moves_before_boards() -> None:
     collection = parse_sok(f"lurd\nLURD\n\n{BOARD}\n")
     assert collection.notes == "lurd\nLURD"
 
 
-def test_rule_almost_next_to_moves() -> None:
+def test_almost_next_to_moves() -> None:
     text = f"T\n{BOARD}\n\nrR\nRxR\nR\n"
     with pytest.raises(SavedGameSyntaxError) as caught:
         parse_sok(text)
@@ -206,7 +329,7 @@ def test_lines_of_a_block_carry_the_same_mail_quotes() -> None:
     assert puzzle.saved_games[0].printed_steps() == "rRRUU"
 
 
-def test_rule_property_lines() -> None:
+def test_property_lines() -> None:
     # A key/value line is never a title, nor a floor line.
     collection = parse_sok(f"Author: me\n{BOARD}\n")
     assert (collection.author, collection.puzzles[0].title) == ("me", "")
@@ -214,7 +337,7 @@ def test_rule_property_lines() -> None:
     assert (first.notes, second.title) == ("---", "")
 
 
-def test_rule_comments() -> None:
+def test_comments() -> None:
     (puzzle,) = parse_sok("T\n#####\n:: inside\n#@$.#\n#####\n:: after\nnote\n").puzzles
     assert (puzzle.title, puzzle.board.height, puzzle.notes) == ("T", 3, "note")
     assert puzzle.comments == (":: inside", ":: after")
@@ -222,7 +345,7 @@ def test_rule_comments() -> None:
     assert collection.comments == (":: file",)
 
 
-def test_rule_blank_lines() -> None:
+def test_blank_lines() -> None:
     # One blank line between a title and its block; two end a paragraph.
     assert titles(f"T\n\n{BOARD}\n") == ["T"]
     collection = parse_sok(f"T\n\n\n{BOARD}\n")
@@ -281,12 +404,33 @@ def test_rule_moves_titles() -> None:
     assert [d.code for d in diagnostics] == ["SOK107"]
 
 
+def test_rule_semicolon_titles() -> None:
+    # .xsb files write the number on a ";" line above the name: the
+    # paragraph right above a board is its title and notes, with a doubt.
+    text = f"T\n{BOARD}\n\n; 101\n'Lockdown'\n\n{BOARD}\n"
+    diagnostics: list[Diagnostic] = []
+    (first, second) = parse_sok(text, diagnostics=diagnostics).puzzles
+    assert (first.notes, second.title, second.notes) == ("", "101", "'Lockdown'")
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK108", 7, 1)]
+    with pytest.warns(SokfmtWarning, match="SOK108"):
+        parse_sok(text)
+    # Not in the file notes, nor for a paragraph of ";" lines, nor above moves.
+    collection = parse_sok(f"; 1\n'Name'\n\n{BOARD}\n", diagnostics=[])
+    assert (collection.notes, collection[0].title) == ("; 1\n'Name'", "")
+    (_, second) = parse_sok(f"T\n{BOARD}\n\n; a\n; b\n\n{BOARD}\n", diagnostics=[]).puzzles
+    assert second.title == ""
+    (puzzle,) = parse_sok(f"T\n{BOARD}\n\n; a\nb\n\nR\n", diagnostics=[]).puzzles
+    assert (puzzle.notes, [g.title for g in puzzle.saved_games]) == ("; a\nb", [""])
+
+
 def test_every_rule_has_its_test() -> None:
     header = (Path(__file__).parents[1] / "grammars" / "sok.lark").read_text(encoding="utf-8")
-    rules = re.findall(r"^//\s+\d+\. (\w+)", header.split("// Step 3")[0], re.MULTILINE)
-    assert len(rules) == 11
+    header = header.split("Semantic rules, enforced in code")[0]
+    numbered = re.findall(r"^//\s+\d+\. (\w+):", header, re.MULTILINE)
+    named = re.findall(r"^//\s+- (\w+):", header, re.MULTILINE)
+    assert (len(numbered), named) == (4, ["moves_titles", "semicolon_titles"])
     tests = {name for name in globals() if name.startswith("test_rule_")}
-    assert tests == {f"test_rule_{rule}" for rule in rules}
+    assert tests == {f"test_rule_{rule}" for rule in numbered + named}
 
 
 # ------------------------------------------------------------ tessellation
@@ -429,8 +573,12 @@ def test_dump_puts_the_game_line_where_it_keeps_board_rows_apart() -> None:
             Collection(puzzles=(Puzzle(parse_board(BOARD), saved_games=(parse_moves(""),)),)),
             "empty|letter",
         ),
-        (Collection(puzzles=(Puzzle(parse_board("#@$.")),)), "begin and end with a wall"),
-        (Collection(puzzles=(Puzzle(parse_board("###\n#@#")),)), "at least 3"),
+        (Collection(puzzles=(Puzzle(parse_board("#@$.")),)), "fewer than 3 rows"),
+        (Collection(puzzles=(Puzzle(parse_board("###\n#@#")),)), "fewer than 3 rows"),
+        (
+            Collection(puzzles=(Puzzle(parse_board(" @ \n###\n#.#\n###")),)),
+            "first row '-@-' does not begin and end with a wall or a box on a goal",
+        ),
         (Collection(notes=":: not a note"), "comment"),
     ],
 )
@@ -611,17 +759,17 @@ def test_readers_replay_saved_games_on_request() -> None:
 
 
 def test_a_collection_is_a_sequence_of_its_puzzles() -> None:
-    collection = parse_sok(f"Collection: C\n\nA\n{BOARD}\n\nB\n{BOARD}\n\nC\n{BOARD}\n")
+    collection = parse_sok(f"Collection: C\n\nA\n{BOARD}\n\nBee\n{BOARD}\n\nC\n{BOARD}\n")
     assert collection[0].title == "A"
     assert collection[-1].title == "C"
     part = collection[1:]
     assert isinstance(part, Collection)
-    assert (part.title, [p.title for p in part]) == ("C", ["B", "C"])
+    assert (part.title, [p.title for p in part]) == ("C", ["Bee", "C"])
     assert parse_sok(dump_sok(part)) == part
     with pytest.raises(IndexError):
         collection[3]
     more = part.with_puzzles(collection[0])
-    assert [p.title for p in more] == ["B", "C", "A"]
+    assert [p.title for p in more] == ["Bee", "C", "A"]
     solved = collection[0].with_games(parse_moves("R"), parse_moves("Rl"))
     assert [g.printed_steps() for g in solved.saved_games] == ["R", "Rl"]
     assert collection[0].saved_games == ()  # frozen: copies

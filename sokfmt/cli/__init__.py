@@ -11,11 +11,15 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from . import check, convert, dedup, files, info, play, show
+from . import files
+from .output import OutputClosed, whole_writes
 
 
 def parser() -> argparse.ArgumentParser:
     """The command line: one subcommand per job."""
+    # Imported here, where `main` catches a Ctrl-C, rather than at start-up.
+    from . import check, convert, dedup, info, play, show
+
     main = argparse.ArgumentParser(
         prog="sokfmt",
         description="Read, check, convert and draw Sokoban-family (.sok, .xsb) and "
@@ -33,20 +37,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command and return its exit status (see `files` for what each
     means).  Nothing escapes as a traceback: a failure that sokfmt did not
     foresee is reported as an internal error, with exit status 3."""
+    with whole_writes():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """`main`, within `whole_writes`."""
     try:
         arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
         if arguments.command is None:
             arguments = parser().parse_args(["info"])
         status: int = arguments.run(arguments)
         sys.stdout.flush()
-    except BrokenPipeError:
+    except (BrokenPipeError, OutputClosed):
         # The reader of standard output went away (`sokfmt info | head -1`):
-        # stop quietly, and keep Python from complaining when it flushes.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
+        # stop quietly.
+        _drop_standard_output()
         return files.OUTPUT_CLOSED
     except KeyboardInterrupt:
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            _drop_standard_output()
         print("sokfmt: interrupted", file=sys.stderr)
         return files.INTERRUPTED
     except Exception as error:
@@ -57,3 +69,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return files.INTERNAL_ERROR
     return status
+
+
+def _drop_standard_output() -> None:
+    """Keep Python from writing what standard output still holds when it
+    exits (a closed pipe would fail again, with a complaint)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no descriptor: a stream of the caller's
+        pass

@@ -4,6 +4,7 @@ folder), as FILE:LINE:COL: severity: CODE message."""
 from __future__ import annotations
 
 import argparse
+from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,12 +13,14 @@ from ..tessellation import Tessellation
 from .files import (
     FILE_ERRORS,
     FORMATS,
+    NotALevelFile,
     UsageError,
     add_tessellation_option,
-    format_of,
+    input_format,
     load,
     message,
 )
+from .output import escaped
 from .walk import add_jobs_option, level_files, run_each, tick
 
 #: The formats check reads: those with lines and columns to report.
@@ -63,33 +66,44 @@ def register(commands: Any) -> None:
 
 
 def run(arguments: argparse.Namespace) -> int:
-    paths = level_files(arguments.files, CHECKED)
+    found = level_files(arguments.files, CHECKED)
+    tasks = [(path, path in found.in_folder) for path in found.files]
     problems: list[Problem] = []
+    skipped: set[str] = set()
     options = (arguments.format, arguments.replay, arguments.tessellation)
-    for found in run_each(check_file, [(path,) for path in paths], options, arguments.jobs):
-        problems += found
+    with closing(run_each(check_file, tasks, options, arguments.jobs)) as results:
+        for (path, _), result in zip(tasks, results, strict=True):
+            if result is None:
+                skipped.add(path)
+            else:
+                problems += result
+    for folder in found.without_level_files(skipped):
+        problems.append(Problem(folder, 0, 0, "error", found.nothing_in(folder, skipped)))
     for problem in problems:
-        print(problem)
+        print(escaped(str(problem)))
     errors = sum(problem.severity == "error" for problem in problems)
     warnings = len(problems) - errors
-    files = len(paths)
+    files = len(found.files) - len(skipped)
     print(
         f"{files} file{'s' * (files != 1)} checked: "
         f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+        + (f"; {len(skipped)} skipped as not level files" if skipped else "")
     )
     return 1 if errors else 0
 
 
 def check_file(
     path: str,
+    in_folder: bool,
     chosen: str | None,
     replay: bool = True,
     tessellation: Tessellation | None = None,
-) -> list[Problem]:
-    """The problems of one file; whatever goes wrong with it is one of them."""
+) -> list[Problem] | None:
+    """The problems of one file; whatever goes wrong with it is one of them.
+    None for a file found `in_folder` that is clearly not a level file."""
     found: list[Diagnostic] = []
     try:
-        format = format_of(path, chosen)
+        format = input_format(path, chosen)
         if format not in CHECKED:
             return [Problem(path, 0, 0, "error", f"check reads {', '.join(CHECKED)} files")]
         load(
@@ -99,7 +113,10 @@ def check_file(
             diagnostics=found,
             replay=replay,
             on_puzzle=lambda _: tick(path),
+            in_folder=in_folder,
         )
+    except NotALevelFile:
+        return None
     except ParseError as error:  # what the reader could not get past
         if error.diagnostic() not in found:
             found.append(error.diagnostic())

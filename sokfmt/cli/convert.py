@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +15,17 @@ from ..tessellation import Tessellation
 from .files import (
     FILE_ERRORS,
     FORMATS,
+    ContentError,
+    NotALevelFile,
     UsageError,
     add_tessellation_option,
     failed,
     format_of,
+    input_format,
     load,
     message,
-    write_text,
 )
+from .output import escaped, write_text
 from .walk import add_jobs_option, level_files, run_each, tick
 
 
@@ -58,7 +62,7 @@ def run(arguments: argparse.Namespace) -> int:
     # Each failure names the file it is about: IN, OUT, or neither.
     path = None
     try:
-        source = format_of(arguments.input, arguments.source, "--from")
+        source = input_format(arguments.input, arguments.source, "--from")
         target = format_of(arguments.output, arguments.target, "--to")
         path = arguments.input
         item = load(arguments.input, source, arguments.tessellation)
@@ -83,8 +87,8 @@ def _run_folder(arguments: argparse.Namespace) -> int:
             None, UsageError(f"converting a folder writes into a folder, not {arguments.output!r}")
         )
     holds = _sources_for(target)
-    every = level_files([arguments.input], FORMATS)
-    paths = [path for path in every if file_format(path).name in holds]
+    found = level_files([arguments.input], FORMATS)
+    paths = [path for path in found.files if file_format(path).name in holds]
     extension = file_format(name=target).extensions[0]
     outputs = [
         str(Path(arguments.output) / Path(path).relative_to(arguments.input).with_suffix(extension))
@@ -96,19 +100,44 @@ def _run_folder(arguments: argparse.Namespace) -> int:
             None, UsageError(f"several files would be written as {clashes[0]}; convert them apart")
         )
     options = (target, arguments.rle, arguments.lossy, arguments.classic, arguments.tessellation)
-    tasks = list(zip(paths, outputs, strict=True))
     failures = 0
-    for error in run_each(convert_file, tasks, options, arguments.jobs):
-        if error:
-            print(error, file=sys.stderr)
-            failures += 1
-    skipped = len(every) - len(paths)
+    skipped: set[str] = set()
+    tasks = [(path,) for path in paths]
+    with closing(run_each(convert_file, tasks, options, arguments.jobs)) as results:
+        for source, output, (problem, text) in zip(paths, outputs, results, strict=True):
+            if problem is None:
+                skipped.add(source)
+                continue
+            # Written here rather than in a worker, which Ctrl-C ends at once:
+            # here, an interrupted write_text removes what it began.
+            if not problem:
+                problem = _written(output, text)
+            if problem:
+                print(problem, file=sys.stderr)
+                failures += 1
+    if found.without_level_files(skipped):
+        return failed(arguments.input, ContentError(found.nothing_in(arguments.input, skipped)))
+    converted = len(paths) - len(skipped)
+    other = len(found.files) - len(paths)
     print(
-        f"{len(paths) - failures} of {len(paths)} files converted to .{target} in "
-        f"{arguments.output}"
-        + (f"; {skipped} skipped (their format cannot become .{target})" if skipped else "")
+        escaped(
+            f"{converted - failures} of {converted} files converted to .{target} in "
+            f"{arguments.output}"
+            + (f"; {other} skipped (their format cannot become .{target})" if other else "")
+            + (f"; {len(skipped)} skipped as not level files" if skipped else "")
+        )
     )
     return 1 if failures else 0
+
+
+def _written(output: str, text: str) -> str:
+    """Write `text` as `output`; "" when done, else what to print about it."""
+    try:
+        Path(output).parent.mkdir(parents=True, exist_ok=True)
+        write_text(output, text)
+    except OSError as error:
+        return f"sokfmt: {output}: error: {message(error)}"
+    return ""
 
 
 def _sources_for(target: str) -> tuple[str, ...]:
@@ -120,24 +149,23 @@ def _sources_for(target: str) -> tuple[str, ...]:
 
 def convert_file(
     source: str,
-    output: str,
     target: str,
     rle: bool,
     lossy: bool,
     classic: bool,
     tessellation: Tessellation | None,
-) -> str:
-    """Convert one file; "" when done, else what to print about it."""
+) -> tuple[str | None, str]:
+    """Convert one file found in a folder: ("", its text), or (what to print
+    about it, ""), or (None, "") when it is clearly not a level file."""
     holds = file_format(name=target).holds
     try:
         format = file_format(source).name
-        item = load(source, format, tessellation, on_puzzle=lambda _: tick(source))
+        item = load(source, format, tessellation, on_puzzle=lambda _: tick(source), in_folder=True)
         if ("lev" if isinstance(item, LevPuzzle) else "collection") not in holds:
             kind = "a sliding-block puzzle" if isinstance(item, LevPuzzle) else "a collection"
-            return f"sokfmt: {source}: skipped: {kind}, which .{target} cannot hold"
-        text = dumps(item, target, rle=rle, lossy=lossy, classic=classic)
-        Path(output).parent.mkdir(parents=True, exist_ok=True)
-        write_text(output, text)
+            return f"sokfmt: {source}: skipped: {kind}, which .{target} cannot hold", ""
+        return "", dumps(item, target, rle=rle, lossy=lossy, classic=classic)
+    except NotALevelFile:
+        return None, ""
     except (*FILE_ERRORS, UsageError) as error:
-        return f"sokfmt: {source}: error: {message(error)}"
-    return ""
+        return f"sokfmt: {source}: error: {message(error)}", ""

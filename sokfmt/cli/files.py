@@ -1,20 +1,21 @@
-"""Which format a file is in, reading and writing files (or "-"), and how a
-command reports a failure."""
+"""Which format a file is in, reading files (or "-") within bounds, and how
+a command reports a failure.  (Writing is `output`'s job.)"""
 
 from __future__ import annotations
 
 import argparse
-import contextlib
+import errno
 import io
+import json
 import os
 import re
 import stat
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TypeVar
+from typing import IO
 
 from ..errors import Diagnostic, ParseError, SokfmtError, SokfmtWarning, ValidationError
 from ..files import FILE_FORMATS, file_format
@@ -23,13 +24,10 @@ from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
 
-_Item = TypeVar("_Item")
-
 #: The names of the formats, as options take them.
 FORMATS = tuple(format.name for format in FILE_FORMATS)
 
-#: Exit statuses; each means one thing.
-OK = 0
+#: Exit statuses other than 0; each means one thing.
 FILE_ERROR = 1  # a file cannot be read, is not valid, or cannot be converted or written
 USAGE_ERROR = 2  # the command line asks for something that cannot be done
 INTERNAL_ERROR = 3  # a bug in sokfmt
@@ -89,6 +87,32 @@ def format_of(path: str, chosen: str | None, option: str = "--format") -> str:
         ) from None
 
 
+def input_format(path: str, chosen: str | None, option: str = "--format") -> str:
+    """`format_of` a file to read: one that does not exist is reported as
+    missing rather than as of a format that cannot be told.
+
+    Raises:
+        FileNotFoundError: no such file (or folder).
+        UsageError: as `format_of`.
+    """
+    if path != "-" and not os.path.lexists(path):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+    return format_of(path, chosen, option)
+
+
+def refuse_folder(path: str, command: str) -> None:
+    """A command that reads one file (info, show) refuses a folder.
+
+    Raises:
+        UsageError: `path` is a folder.
+    """
+    if path != "-" and os.path.isdir(path):
+        raise UsageError(
+            f"{command} reads one file, and {path} is a folder "
+            "(check, convert and dedup read every level file of a folder)"
+        )
+
+
 def add_tessellation_option(command: argparse.ArgumentParser) -> None:
     """--tessellation: what puzzles without a "Game:" line are (as `load_sok`'s `tessellation`)."""
     command.add_argument(
@@ -107,24 +131,55 @@ def _tessellation(name: str) -> Tessellation:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-@contextlib.contextmanager
-def opened(path: str) -> Iterator[IO[bytes]]:
-    """`path` opened for reading bytes, or standard input for "-".
+#: The most bytes a file may have: far more than any level file (the largest
+#: collections are a few megabytes), and a bound on what a file that never
+#: ends (/dev/zero) or a huge one costs before it is refused.
+MAX_BYTES = 100_000_000
 
-    A FIFO without a writer is refused rather than waited for.
+
+def read_bytes(path: str) -> bytes:
+    """Every byte of `path`, or of standard input for "-".
+
+    A FIFO without a writer is refused rather than waited for, and so is
+    anything longer than `MAX_BYTES` (a regular file by its size, before
+    it is read).
 
     Raises:
-        OSError: the file cannot be opened.
-        ContentError: a FIFO that nobody writes to.
+        OSError: the file cannot be read.
+        ContentError: a FIFO that nobody writes to, or too many bytes.
     """
     if path == "-":
-        yield sys.stdin.buffer
-        return
+        return _bounded(sys.stdin.buffer)
     if stat.S_ISFIFO(os.stat(path).st_mode) and hasattr(os, "O_NONBLOCK"):
-        yield io.BytesIO(_fifo_bytes(path))
-        return
+        return _fifo_bytes(path)
     with open(path, "rb") as file:
-        yield file
+        status = os.fstat(file.fileno())
+        if stat.S_ISREG(status.st_mode) and status.st_size > MAX_BYTES:
+            raise ContentError(
+                f"too large for a level file: {status.st_size:,} bytes "
+                f"(sokfmt reads files of up to {MAX_BYTES:,} bytes)"
+            )
+        return _bounded(file)
+
+
+def _bounded(file: IO[bytes], first: bytes = b"") -> bytes:
+    """`first` and the rest of `file`, refused past `MAX_BYTES`: read in
+    parts, so that a stream that never ends costs no more than that.
+
+    Raises:
+        ContentError: more than `MAX_BYTES`.
+    """
+    parts, size = [first], len(first)
+    while size <= MAX_BYTES:
+        part = file.read(min(1 << 20, MAX_BYTES + 1 - size))
+        if not part:
+            return b"".join(parts)
+        parts.append(part)
+        size += len(part)
+    raise ContentError(
+        f"too large for a level file: more than {MAX_BYTES:,} bytes, the most sokfmt reads "
+        "(is it a device that never ends, such as /dev/zero?)"
+    )
 
 
 #: How long a FIFO may go without a writer before it is refused.
@@ -136,7 +191,8 @@ def _fifo_bytes(path: str) -> bytes:
 
     Raises:
         ContentError: no writer opens it within `FIFO_WAIT` seconds (an
-            empty FIFO whose writer has gone looks the same).
+            empty FIFO whose writer has gone looks the same), or it brings
+            more than `MAX_BYTES`.
     """
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
@@ -156,9 +212,30 @@ def _fifo_bytes(path: str) -> bytes:
             raise ContentError("a FIFO with no writer (or an empty one): nothing to read")
         os.set_blocking(descriptor, True)
         with open(descriptor, "rb", closefd=False) as rest:
-            return first + rest.read()
+            return _bounded(rest, first)
     finally:
         os.close(descriptor)
+
+
+class NotALevelFile(ContentError):
+    """A file found in a folder that is clearly not a level file: skipped."""
+
+
+#: The keys of which the top level of sokfmt's JSON holds at least one: a
+#: collection's "puzzles", a puzzle's or a board's "board", a .lev puzzle's
+#: "initial" (what `to_dict` writes).
+_JSON_KEYS = frozenset({"puzzles", "board", "initial"})
+
+
+def _json_of_another_kind(data: bytes) -> bool:
+    """Whether `data` is JSON whose top level is not sokfmt's: not an object,
+    or one without any key of `_JSON_KEYS` (package.json, a config file).
+    JSON that cannot be read at all may be a damaged level file: not this."""
+    try:
+        document = json.loads(data)
+    except (ValueError, RecursionError):
+        return False
+    return not (isinstance(document, dict) and _JSON_KEYS & document.keys())
 
 
 def load(
@@ -169,52 +246,65 @@ def load(
     diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
+    in_folder: bool = False,
 ) -> Collection | LevPuzzle:
     """The collection or .lev puzzle in `path` ("-": standard input); the
     reader's doubts go to standard error as warnings (unless `diagnostics`
     keeps them).
 
+    A file found `in_folder` (not named on the command line) that is
+    clearly not a level file is refused as `NotALevelFile`: a .txt file in
+    which the reader finds no board and no error (a licence, a read-me),
+    or JSON of another kind (see `_json_of_another_kind`).
+
     Raises:
         SokfmtError: the text is malformed, or a JSON document is not a
             collection or .lev puzzle.
-        ContentError: a FIFO without a writer.
+        NotALevelFile: as above.
+        ContentError: a FIFO without a writer, or a file too large.
         OSError: the file cannot be read.
     """
-    with opened(path) as file:
-        return _reported(
-            path,
-            lambda: load_file(
-                file,
-                format=format,
-                tessellation=tessellation,
-                diagnostics=diagnostics,
-                replay=replay,
-                on_puzzle=on_puzzle,
-            ),
+    data = read_bytes(path)
+    if in_folder and format == "json" and _json_of_another_kind(data):
+        raise NotALevelFile("JSON of another kind than sokfmt's")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", SokfmtWarning)
+        item = load_file(
+            io.BytesIO(data),
+            format=format,
+            tessellation=tessellation,
+            diagnostics=diagnostics,
+            replay=replay,
+            on_puzzle=on_puzzle,
         )
+    if in_folder and _text_without_boards(path, item, diagnostics):
+        raise NotALevelFile("a .txt file with no board in it")
+    _print_warnings(path, caught)
+    return item
+
+
+def _text_without_boards(
+    path: str, item: Collection | LevPuzzle, diagnostics: list[Diagnostic] | None
+) -> bool:
+    """Whether `path` is a .txt file in which the reader found no puzzle and
+    no error (an error, which is raised unless `diagnostics` keeps it, means
+    that something looked like a board)."""
+    return (
+        Path(path).suffix.lower() == ".txt"
+        and isinstance(item, Collection)
+        and not item.puzzles
+        and not any(d.severity == "error" for d in diagnostics or ())
+    )
 
 
 _WARNING = re.compile(r"line (\d+): (.*)", re.DOTALL)
 
 
-def _reported(path: str, read: Callable[[], _Item]) -> _Item:
-    """What `read` returns; its `SokfmtWarning`s printed as FILE:LINE: warning: ..."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", SokfmtWarning)
-        collection = read()
+def _print_warnings(path: str, caught: list[warnings.WarningMessage]) -> None:
+    """Print the reader's `SokfmtWarning`s as FILE:LINE: warning: ..."""
     for warning in caught:
         found = _WARNING.fullmatch(str(warning.message))
         where = f"{path}:{found[1]}" if found else path
         print(
             f"sokfmt: {where}: warning: {found[2] if found else warning.message}", file=sys.stderr
         )
-    return collection
-
-
-def write_text(path: str, text: str) -> None:
-    """Write `text` to a file, or to standard output for "-"."""
-    if path == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    else:
-        Path(path).write_text(text, encoding="utf-8")

@@ -12,16 +12,19 @@ from .. import __version__
 from ..formats import parse_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
-from ..replay import Replay, best_solution, replay
+from ..replaying import Replay, best_solution, replay
 from .files import (
     FILE_ERRORS,
     FORMATS,
+    ContentError,
     UsageError,
     add_tessellation_option,
     failed,
-    format_of,
+    input_format,
     load,
+    refuse_folder,
 )
+from .output import cannot_write, display_name, unwritable
 from .text import table
 
 
@@ -52,16 +55,27 @@ def run(arguments: argparse.Namespace) -> int:
             item: Collection | LevPuzzle = sample()
             name = "bundled sample"
         else:
-            chosen = format_of(arguments.file, arguments.format)
+            refuse_folder(arguments.file, "info")
+            chosen = input_format(arguments.file, arguments.format)
             item = load(arguments.file, chosen, arguments.tessellation)
-            name = arguments.file
+            name = display_name(arguments.file)
     except (*FILE_ERRORS, UsageError) as error:
         return failed(arguments.file, error)
     if arguments.json:
         data = lev_data(item, name) if isinstance(item, LevPuzzle) else collection_data(item, name)
-        print(json.dumps(data, indent=1, ensure_ascii=False))
+        text = json.dumps(data, indent=1, ensure_ascii=False)
+        if unwritable(text):  # JSON's own escapes say the same in ASCII
+            text = json.dumps(data, indent=1)
     else:
-        print(lev_summary(item, name) if isinstance(item, LevPuzzle) else summary(item, name))
+        text = lev_summary(item, name) if isinstance(item, LevPuzzle) else summary(item, name)
+        character = unwritable(text)
+        if character:
+            # Escapes would shift the columns and change the titles: refuse.
+            return failed(
+                arguments.file,
+                ContentError(f"{cannot_write(character)}, or use --json, which escapes it"),
+            )
+    print(text)
     return 0
 
 

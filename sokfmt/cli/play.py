@@ -3,8 +3,8 @@
 `Session` is the game without the terminal: it takes key names and gives
 the lines of the screen, so that it can be tested without one.  `run` puts
 it in a curses window: the board is drawn with the symbols of `sokfmt show`.
-`saving` says where the games go.  curses is imported only to play (Windows' Python has none), so that the
-other commands work without it.
+`saving` says where the games go.  curses is imported only to play
+(Windows' Python has none), so that the other commands work without it.
 """
 
 from __future__ import annotations

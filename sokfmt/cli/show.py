@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
-from ..board import Board
+from ..board import FLOOR, Board
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
 from .files import (
@@ -16,11 +17,12 @@ from .files import (
     UsageError,
     add_tessellation_option,
     failed,
-    format_of,
+    input_format,
     load,
-    write_text,
+    refuse_folder,
 )
 from .gallery import gallery_html
+from .output import display_name, escaped, unwritable, write_text
 from .svg import board_svg, lev_svg
 from .text import wants_colour
 
@@ -41,8 +43,10 @@ def register(commands: Any) -> None:
         "show",
         help="draw a board in the terminal or as SVG",
         description="Draw one puzzle of FILE (the first, or --puzzle NUMBER or TITLE) in the "
-        "terminal, in colour when it supports it, or as an SVG picture with --svg; or every "
-        "puzzle of FILE on a static HTML page with --html.",
+        "terminal, in colour when it supports it (in the ASCII symbols of the board legend "
+        "when its encoding has no block characters), or as an SVG picture with --svg; or every "
+        "puzzle of FILE on a static HTML page with --html. With both --svg and --html, both "
+        "files are written.",
     )
     command.add_argument("file", metavar="FILE")
     command.add_argument("--puzzle", help="the puzzle's number (from 1) or title")
@@ -64,29 +68,64 @@ def register(commands: Any) -> None:
 
 def run(arguments: argparse.Namespace) -> int:
     try:
-        chosen = format_of(arguments.file, arguments.format)
+        refuse_folder(arguments.file, "show")
+        _refuse_one_output_twice(arguments.svg, arguments.html)
+        chosen = input_format(arguments.file, arguments.format)
         item = load(arguments.file, chosen, arguments.tessellation)
-        colour = wants_colour(sys.stdout, arguments.color)
+        # Each of --svg and --html writes its file; without them, the drawing.
+        pictures: list[tuple[str, str]] = []
         if arguments.html:
             if isinstance(item, LevPuzzle):
                 raise UsageError("--html draws collections; use --svg for a .lev puzzle")
-            write_text(arguments.html, gallery_html(item, arguments.file))
-            return 0
-        if isinstance(item, LevPuzzle):
-            picture, drawing = lev_svg(item), draw_lev(item, colour)
-        else:
-            puzzle = choose(item, arguments.puzzle)
-            picture = board_svg(puzzle.board, puzzle.title)
-            drawing = draw(puzzle.board, colour)
-            if puzzle.title:
-                drawing = f"{puzzle.title}\n{drawing}"
+            pictures.append((arguments.html, gallery_html(item, display_name(arguments.file))))
         if arguments.svg:
-            write_text(arguments.svg, picture)
-        else:
-            print(drawing)
+            pictures.append((arguments.svg, _picture(item, arguments.puzzle)))
+        drawing = None if pictures else _drawing(item, arguments.puzzle, arguments.color)
+        for path, picture in pictures:
+            write_text(path, picture)
     except (*FILE_ERRORS, UsageError) as error:
         return failed(arguments.file, error)
+    if drawing is not None:
+        print(drawing)
     return 0
+
+
+def _refuse_one_output_twice(svg: str | None, html: str | None) -> None:
+    """--svg and --html write two things: not into one file.
+
+    Raises:
+        UsageError: they name the same file, or both standard output.
+    """
+    if svg and html and (svg == html or os.path.realpath(svg) == os.path.realpath(html)):
+        where = "standard output" if svg == "-" else svg
+        raise UsageError(f"--svg and --html would both write {where}: name two files")
+
+
+def _picture(item: Collection | LevPuzzle, wanted: str | None) -> str:
+    """The SVG picture of the .lev puzzle, or of the chosen puzzle."""
+    if isinstance(item, LevPuzzle):
+        return lev_svg(item)
+    puzzle = choose(item, wanted)
+    return board_svg(puzzle.board, puzzle.title)
+
+
+def _drawing(item: Collection | LevPuzzle, wanted: str | None, colour_choice: str) -> str:
+    """The drawing for the terminal: in Unicode symbols, or where standard
+    output cannot write those, all in ASCII: the symbols of the board
+    legend, and the title with backslash escapes ("Caf\\xe9").  A title
+    that standard output cannot write has those escapes in any case."""
+    colour = wants_colour(sys.stdout, colour_choice)
+    if isinstance(item, LevPuzzle):
+        return draw_lev(item, colour)  # labels and dots: ASCII
+    puzzle = choose(item, wanted)
+    drawing = draw(puzzle.board, colour)
+    title = escaped(puzzle.title)
+    if unwritable(drawing):
+        # An encoding without block characters: a legacy console, or one
+        # misnamed.  ASCII alone reads the same in every one of them.
+        drawing = draw(puzzle.board, colour, in_ascii=True)
+        title = puzzle.title.encode("ascii", "backslashreplace").decode("ascii")
+    return f"{title}\n{drawing}" if puzzle.title else drawing
 
 
 def choose(collection: Collection, wanted: str | None) -> Puzzle:
@@ -115,13 +154,17 @@ def choose(collection: Collection, wanted: str | None) -> Puzzle:
     raise UsageError(f"no puzzle titled {wanted!r}")
 
 
-def draw(board: Board, colour: bool) -> str:
-    """The board in Unicode characters (its canonical rows), coloured with ANSI codes."""
+def draw(board: Board, colour: bool, in_ascii: bool = False) -> str:
+    """The board in Unicode characters (its canonical rows), or `in_ascii`
+    in the symbols of the board legend (# @ + $ * . and blanks for floor),
+    coloured with ANSI codes."""
     lines = []
     for row in board.rows:
         cells = []
         for square in row:
             character, code = _SQUARES[square]
+            if in_ascii:
+                character = " " if square == FLOOR else square
             cells.append(f"\x1b[{code}m{character}\x1b[0m" if colour and code else character)
         lines.append("".join(cells).rstrip())
     return "\n".join(lines)

@@ -1,16 +1,29 @@
 """Many files at once: folders walked for level files, and a job run on each
-file in parallel processes, with a progress bar that moves per puzzle."""
+file in parallel processes, with a progress bar that moves per puzzle.
+
+The worker processes are the parent's alone to stop: they ignore Ctrl-C,
+and the parent, when it is interrupted (or anything else goes wrong),
+ends them at once and waits for them, so that no process is left behind.
+Each worker has a pipe of its own to the parent, which hands it one task
+at a time; a worker whose parent is gone (its pipe closed, or its parent's
+pid changed) ends too."""
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
+import contextlib
 import os
-import queue
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import pickle
+import signal
+import time
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:  # multiprocessing is imported when workers start (command start-up time)
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 from ..files import FILE_FORMATS
 from .text import Progress
@@ -22,7 +35,7 @@ class _Ticks(Protocol):
     def put(self, item: str) -> None: ...
 
 
-# Where `tick` reports: in a worker process, a queue the parent reads; in
+# Where `tick` reports: in a worker process, the pipe to the parent; in
 # the parent's own process, the progress bar itself.
 _ticks: _Ticks | None = None
 
@@ -33,21 +46,58 @@ def tick(path: str) -> None:
         _ticks.put(path)
 
 
-def level_files(paths: Sequence[str], formats: Sequence[str]) -> list[str]:
+@dataclass
+class Found:
+    """What the paths of a command line stand for: `files`, each once, in
+    order (a folder's in name order); which of them were found in a folder
+    (`in_folder`: a command skips those that are clearly not level files);
+    the `folders` named, with the files found in each; and the
+    `extensions` looked for."""
+
+    files: list[str] = field(default_factory=list)
+    in_folder: set[str] = field(default_factory=set)
+    folders: dict[str, list[str]] = field(default_factory=dict)
+    extensions: tuple[str, ...] = ()
+
+    def without_level_files(self, skipped: set[str]) -> list[str]:
+        """The folders in which no level file was found: none had an
+        extension of one, or every one was `skipped` as not a level file."""
+        return [
+            folder
+            for folder, files in self.folders.items()
+            if all(file in skipped for file in files)
+        ]
+
+    def nothing_in(self, folder: str, skipped: set[str]) -> str:
+        """What to say of a folder without level files."""
+        others = sum(file in skipped for file in self.folders[folder])
+        return f"no level file in this folder ({', '.join(self.extensions)}, at any depth)" + (
+            f"; {others} skipped as not level files" if others else ""
+        )
+
+
+def level_files(paths: Sequence[str], formats: Sequence[str]) -> Found:
     """`paths`, each folder replaced by the files under it (at any depth, in
     name order) whose extension is that of one of `formats`; each file once."""
-    extensions = {e for f in FILE_FORMATS if f.name in formats for e in f.extensions}
-    found: list[str] = []
+    extensions = tuple(e for f in FILE_FORMATS if f.name in formats for e in f.extensions)
+    found = Found(extensions=extensions)
+    named: list[str] = []
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            found += sorted(
+            files = sorted(
                 str(file)
                 for file in Path(path).rglob("*")
                 if file.suffix.lower() in extensions and file.is_file()
             )
+            found.folders.setdefault(path, files)
+            found.in_folder.update(files)
+            named += files
         else:
-            found.append(path)
-    return list(dict.fromkeys(found))  # a file named twice is read once
+            named.append(path)
+    found.files = list(dict.fromkeys(named))  # a file named twice is read once
+    # A file named on the command line is meant, whatever it holds.
+    found.in_folder -= {path for path in paths if path not in found.folders}
+    return found
 
 
 def add_jobs_option(command: argparse.ArgumentParser, what: str) -> None:
@@ -71,16 +121,19 @@ def _jobs(value: str) -> int:
 
 def run_each(
     work: Callable[..., _Result],
-    tasks: Sequence[tuple[str, ...]],
+    tasks: Sequence[tuple[Any, ...]],
     arguments: tuple[Any, ...],
     jobs: int,
-) -> Iterator[_Result]:
+) -> Generator[_Result, None, None]:
     """``work(*task, *arguments)`` for each task (its first item the path it
     reads), in parallel processes when `jobs` > 1 and there are several
     tasks; results in the order of `tasks`.  `work` calls `tick` per
     puzzle, and the progress bar (on a terminal) shows files done and
-    puzzles read."""
+    puzzles read.  Callers close it (`contextlib.closing`): an interrupt in
+    their loop then ends the workers and clears the bar before anything
+    else is printed."""
     progress = _PuzzleProgress(len(tasks))
+    progress.start()
     try:
         if jobs == 1 or len(tasks) < 2:
             yield from _in_this_process(work, tasks, arguments, progress)
@@ -92,7 +145,7 @@ def run_each(
 
 def _in_this_process(
     work: Callable[..., _Result],
-    tasks: Sequence[tuple[str, ...]],
+    tasks: Sequence[tuple[Any, ...]],
     arguments: tuple[Any, ...],
     progress: _PuzzleProgress,
 ) -> Iterator[_Result]:
@@ -109,39 +162,165 @@ def _in_this_process(
 
 def _in_processes(
     work: Callable[..., _Result],
-    tasks: Sequence[tuple[str, ...]],
+    tasks: Sequence[tuple[Any, ...]],
     arguments: tuple[Any, ...],
     jobs: int,
     progress: _PuzzleProgress,
 ) -> Iterator[_Result]:
-    ticks: multiprocessing.Queue[str] = multiprocessing.Queue()
-    with ProcessPoolExecutor(
-        max_workers=min(jobs, len(tasks)), initializer=_worker, initargs=(ticks,)
-    ) as pool:
-        futures = [pool.submit(work, *task, *arguments) for task in tasks]
-        done: set[int] = set()
-        while len(done) < len(futures):
-            _drain(ticks, progress, wait=0.05)
-            for index, future in enumerate(futures):
-                if index not in done and future.done():
-                    done.add(index)
-                    progress.finished(tasks[index][0])
-        _drain(ticks, progress, wait=0)
-        yield from (future.result() for future in futures)
-
-
-def _worker(ticks: _Ticks) -> None:
-    global _ticks
-    _ticks = ticks
-
-
-def _drain(ticks: multiprocessing.Queue[str], progress: _PuzzleProgress, wait: float) -> None:
+    workers: list[_Worker] = []
+    finished = False
     try:
-        progress.put(ticks.get(timeout=wait) if wait else ticks.get_nowait())
+        with _ctrl_c_held():  # until the workers ignore it (see `_serve`)
+            workers += (_Worker.start(work, arguments) for _ in range(min(jobs, len(tasks))))
+        yield from _shared(workers, tasks, progress)
+        finished = True
+    finally:
+        # Interrupted, failed, or abandoned by the caller: the workers end now.
+        _stop(workers, at_once=not finished)
+
+
+@dataclass(frozen=True)
+class _Worker:
+    """A worker process, and the parent's end of its pipe."""
+
+    process: BaseProcess
+    pipe: Connection
+
+    @classmethod
+    def start(cls, work: Callable[..., Any], arguments: tuple[Any, ...]) -> _Worker:
+        import multiprocessing
+
+        context = multiprocessing.get_context()
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, args=(theirs, work, arguments), daemon=True)
+        process.start()
+        theirs.close()  # so that the parent sees the end of the pipe when the worker ends
+        return cls(process, ours)
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT held back while workers start: a Ctrl-C that comes meanwhile
+    reaches the parent once they are started, and never a worker before it
+    ignores SIGINT (which would print a traceback)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _shared(
+    workers: list[_Worker], tasks: Sequence[tuple[Any, ...]], progress: _PuzzleProgress
+) -> Iterator[Any]:
+    """The results of `tasks`, in their order, each done by the next free worker."""
+    from multiprocessing.connection import Connection, wait
+
+    waiting = iter(range(len(tasks)))
+    doing: dict[Connection, int] = {}  # the task each busy worker is on, by its pipe
+    for worker in workers:
+        index = next(waiting)
+        worker.pipe.send(tasks[index])
+        doing[worker.pipe] = index
+    results: dict[int, Any] = {}
+    for wanted in range(len(tasks)):
+        while wanted not in results:
+            for pipe in wait(list(doing)):
+                assert isinstance(pipe, Connection)
+                try:
+                    kind, value = pipe.recv()
+                except EOFError:
+                    raise _died(workers, pipe, tasks[doing[pipe]][0]) from None
+                if kind == "tick":
+                    progress.put(value)
+                    continue
+                if kind == "error":
+                    raise value
+                index = doing.pop(pipe)
+                results[index] = value
+                progress.finished(tasks[index][0])
+                following = next(waiting, None)
+                if following is not None:
+                    pipe.send(tasks[following])
+                    doing[pipe] = following
+        yield results.pop(wanted)
+
+
+def _died(workers: list[_Worker], pipe: Connection, path: str) -> RuntimeError:
+    """A worker ended in the middle of a task (killed, out of memory...)."""
+    process = next(worker.process for worker in workers if worker.pipe is pipe)
+    process.join(1)
+    return RuntimeError(f"the process reading {path} ended (exit status {process.exitcode})")
+
+
+def _stop(workers: list[_Worker], at_once: bool) -> None:
+    """End the workers: idle ones are told to, busy ones (`at_once`) are
+    terminated; none is left running or unwaited for."""
+    for worker in workers:
+        if at_once:
+            worker.process.terminate()
+        else:
+            with contextlib.suppress(OSError):
+                worker.pipe.send(None)
+    deadline = time.monotonic() + (0.5 if at_once else 5.0)
+    for worker in workers:
+        worker.process.join(max(0.0, deadline - time.monotonic()))
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join()
+        worker.pipe.close()
+
+
+class _PipeTicks:
+    """`tick` in a worker: each puzzle read, told to the parent."""
+
+    def __init__(self, pipe: Connection) -> None:
+        self.pipe = pipe
+
+    def put(self, item: str) -> None:
+        self.pipe.send(("tick", item))
+
+
+def _serve(pipe: Connection, work: Callable[..., Any], arguments: tuple[Any, ...]) -> None:
+    """A worker: ``work(*task, *arguments)`` for each task the parent sends,
+    until it sends None or is gone; each result (or exception) sent back."""
+    # Ctrl-C is for the parent to handle: it stops the workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    global _ticks
+    _ticks = _PipeTicks(pipe)
+    parent = os.getppid()
+    try:
         while True:
-            progress.put(ticks.get_nowait())
-    except queue.Empty:
-        pass
+            # A parent that dies without closing the pipe (killed: its other
+            # workers hold copies of its end) is seen to be gone by its pid.
+            if not pipe.poll(1.0):
+                if os.getppid() != parent:
+                    return
+                continue
+            task = pipe.recv()
+            if task is None:
+                return
+            try:
+                answer = ("done", work(*task, *arguments))
+            except Exception as error:  # a bug: the parent reports it
+                answer = ("error", _portable(error))
+            pipe.send(answer)
+    except (EOFError, OSError):
+        pass  # the parent is gone, and so is the work
+
+
+def _portable(error: Exception) -> Exception:
+    """`error` if it survives the pipe, else a RuntimeError that says what it was."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 class _PuzzleProgress:
@@ -152,6 +331,10 @@ class _PuzzleProgress:
         self.files = 0
         self.puzzles = 0
         self.name = ""
+
+    def start(self) -> None:
+        """The bar at once, before any file is done."""
+        self._show()
 
     def started(self, path: str) -> None:
         self.name = path

@@ -1,0 +1,154 @@
+"""JSON text to values, with errors placed in the text.
+
+Boards and moves are strings inside a JSON document, read by their own
+parsers, which place an error in the string.  The caller passed the JSON
+text, so the error must be placed there: each string value read by
+`placed_values` knows where it is written, and `placed_errors` moves an
+error from the string into the text, through the escapes (``\\n``,
+``\\u00e9``) that write one character of the string with several of the
+text.  `json.loads` does not say where values are, so the values are read
+this way only to place an error, after a fast reading found one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .errors import JsonSyntaxError, ParseError, ValidationError
+
+# The white space of JSON (RFC 8259, section 2).
+_SPACE = re.compile(r"[ \t\n\r]*")
+# An escape in a JSON string: one character of the string.  A surrogate
+# pair written as two escapes is one character, as `json` decodes it.
+_ESCAPE = re.compile(
+    r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"  # a surrogate pair
+    r"|u[0-9a-fA-F]{4}|.)"
+)
+_CLOSING = {"{": "}", "[": "]"}
+# Reads any value but an object or an array, as `json.loads` reads it.
+_SCALARS = json.JSONDecoder()
+
+
+def document_text(data: bytes | str) -> str:
+    """The text of a JSON document given as bytes or text; bytes are UTF-8,
+    UTF-16 or UTF-32, as `json.loads` finds them.
+
+    Raises:
+        ValidationError: bytes that are none of them.
+    """
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode(json.detect_encoding(data), "surrogatepass")
+    except (UnicodeError, LookupError) as error:
+        raise ValidationError(f"Not JSON that sokfmt can read: {error}") from None
+
+
+def loads(text: str) -> Any:
+    """The value of a JSON text, as `json.loads` reads it.
+
+    Raises:
+        JsonSyntaxError: not JSON, at its place in `text`.
+        ValidationError: JSON that Python cannot hold (nested too deep, a
+            number of too many digits).
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise JsonSyntaxError.at(f"Not JSON: {error.msg}", text=text, pos=error.pos) from None
+    except (ValueError, RecursionError) as error:
+        raise ValidationError(f"Not JSON that sokfmt can read: {error}") from None
+
+
+class PlacedString(str):
+    """A string value of a JSON text that knows where the text writes it."""
+
+    document: str  # the whole JSON text
+    start: int  # the offset of its first character, after the quote
+    end: int  # the offset of its closing quote
+
+    def offset(self, index: int) -> int:
+        """The offset in the document of character `index` of this string
+        (its closing quote for the end of the string)."""
+        at = self.start
+        for escape in _ESCAPE.finditer(self.document, self.start, self.end):
+            plain = escape.start() - at  # characters written as themselves before it
+            if index <= plain:
+                break
+            index -= plain + 1
+            at = escape.end()
+        return min(at + index, self.end)
+
+    def place(self, error: ParseError) -> ParseError:
+        """`error`, placed in this string, placed in the document."""
+        return type(error).at(
+            error.message, text=self.document, pos=self.offset(error.pos), code=error.code
+        )
+
+
+@contextmanager
+def placed_errors(value: str) -> Iterator[None]:
+    """Errors of a parser of `value` (a board, moves) placed in the JSON text
+    that `value` was read from, when it knows its place."""
+    try:
+        yield
+    except ParseError as error:
+        if isinstance(value, PlacedString):
+            raise value.place(error) from None
+        raise
+
+
+def placed_values(text: str) -> Any:
+    """The value of `text`, JSON that `loads` reads, with every string value
+    a `PlacedString`.  Arrays and objects are followed with a stack, not by
+    recursion, so that any nesting that `loads` read is read here too."""
+    stack: list[tuple[dict[str, Any] | list[Any], str]] = []  # open containers, pending keys
+    pos = _SPACE.match(text).end()  # type: ignore[union-attr]
+    while True:
+        # One value begins at `pos`.
+        value: Any
+        opening = text[pos]
+        if opening in _CLOSING:
+            pos = _SPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
+            value = {} if opening == "{" else []
+            if text[pos] != _CLOSING[opening]:
+                key, pos = _key(text, pos) if opening == "{" else ("", pos)
+                stack.append((value, key))
+                continue
+            pos += 1
+        elif opening == '"':
+            decoded, end = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
+            value = PlacedString(decoded)
+            value.document, value.start, value.end = text, pos + 1, end - 1
+            pos = end
+        else:
+            value, pos = _SCALARS.raw_decode(text, pos)
+        # The value is whole: it goes into its container, which may end too.
+        while stack:
+            container, key = stack[-1]
+            if isinstance(container, dict):
+                container[key] = value
+            else:
+                container.append(value)
+            pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            if text[pos] == ",":
+                pos = _SPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
+                if isinstance(container, dict):
+                    key, pos = _key(text, pos)
+                    stack[-1] = (container, key)
+                break
+            stack.pop()  # its closing bracket
+            value, pos = container, pos + 1
+        else:
+            return value
+
+
+def _key(text: str, pos: int) -> tuple[str, int]:
+    """The key of an object's member that begins at `pos`, and where its value begins."""
+    key, end = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
+    colon = _SPACE.match(text, end).end()  # type: ignore[union-attr]
+    return key, _SPACE.match(text, colon + 1).end()  # type: ignore[union-attr]

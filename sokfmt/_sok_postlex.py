@@ -1,0 +1,529 @@
+"""Steps 1 and 2 of grammars/sok.lark: lines to the tokens its rules read.
+
+Step 1 types each line by the grammar's own line classes (one regular
+expression made of them, matched line after line; three or more lines of
+walled rows in a row are one token, and so are two or more lines of
+moves).  Step 2, the postlex, retypes single lines by what stands around
+them: its four numbered rules, each a method
+named after it.  Both keep the caller's text as it is: a token knows the
+offset and number of each of its lines in it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from . import _board, _lalr
+from ._moves import refused_letters
+from .errors import ParseError
+from .properties import parse_property
+from .tessellation import Tessellation
+
+# Token types (grammar %declare) and the line classes that give them.
+BLANK, TEXT, SEMICOLON, PROPERTY = "BLANK", "TEXT", "SEMICOLON", "PROPERTY"
+ALMOST, MOVES, MOVES_LINES = "ALMOST", "MOVES", "MOVES_LINES"
+WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS = "WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS"
+OPEN_ROW, FLOOR_ROW = "OPEN_ROW", "FLOOR_ROW"
+RLE, COMMENT = "RLE", "COMMENT"  # step 1 only: rule 1 retypes the one, the other is set aside
+ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW))
+_CLOSED = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS))
+# Lines of text that rules 3 and 4 look at.
+_TEXTS = (TEXT, SEMICOLON, PROPERTY)
+_MOVES = (MOVES, MOVES_LINES)
+_CLASSES = {
+    "BLANK_LINE": BLANK,
+    "WALL_ROW_LINE": WALL_ROW,
+    "EDGE_ROW_LINE": EDGE_ROW,
+    "FLOOR_ROW_LINE": FLOOR_ROW,
+    "OPEN_ROW_LINE": OPEN_ROW,
+    "RLE_LINE": RLE,
+    "MOVES_LINE": MOVES,
+    "SEMICOLON_LINE": SEMICOLON,
+}
+_LINE_END = r"(?:\r\n|\r|\n|\Z)"
+
+
+class Line:
+    """A token: one line, or lines of walled rows (then `text` joins them
+    with "\\n", and `raw` holds them as written, line breaks and all).  It
+    knows the offset `pos` and the number `line` of its first line in the
+    caller's text, and `starts` works out those of each line.  A TEXT that
+    rule 4 doubts has `stray` set; a row, the `run` of rows it stands in."""
+
+    __slots__ = ("line", "pos", "raw", "run", "stray", "text", "type")
+
+    def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
+        self.type = kind
+        self.text = text
+        self.pos = pos
+        self.line = line
+        self.raw = raw
+        self.stray = False
+        self.run: Run | None = None
+
+    @property
+    def starts(self) -> list[tuple[int, int]]:
+        """The offset and number of each of its lines."""
+        if not self.raw:
+            return [(self.pos, self.line)]
+        return [
+            (self.pos + found.start(), self.line + number)
+            for number, found in enumerate(_LINES.finditer(self.raw))
+        ]
+
+    @property
+    def rows(self) -> int:
+        """How many lines it holds."""
+        return self.text.count("\n") + 1
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    def at(self, index: int, line: int = 0) -> tuple[int, int, int]:
+        """The offset, line number and column of character `index` of its
+        `line`-th line (0 for the first)."""
+        start, number = self.starts[line]
+        return start + index, number, column_of(start + index, number, start)
+
+    def __repr__(self) -> str:
+        return f"Line({self.type}, {self.text!r}, line {self.line})"
+
+
+def column_of(pos: int, number: int, start: int) -> int:
+    """The column of offset `pos` on line `number`, which begins at `start`:
+    line 1 begins at 0 whatever stands there (a byte order mark counts)."""
+    return pos + 1 - (0 if number == 1 else start)
+
+
+@dataclass
+class Run:
+    """Lines of rows one after another: how many, the first that is not of
+    floor alone, and whether one holds a pusher, box or goal (SOK103 asks it
+    of runs that make no board)."""
+
+    first: Line
+    lines: int = 0
+    squares: bool = False
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    line: re.Pattern[str]  # one line: its quotes, class and line break
+    walls: re.Pattern[str]  # lines of walled rows, a block of them at most
+    moves_lines: re.Pattern[str]  # lines of MOVES_LINE, a block of them at most
+    moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
+    refused: dict[Tessellation, re.Pattern[str]]  # a letter MOVES_LINE has that it refuses
+    not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
+    stray: re.Pattern[str]  # a character outside the legend
+    solid: re.Pattern[str]  # a square of EDGE or INNER
+    puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
+    closed: re.Pattern[str]  # WALL_ROW_LINE or EDGE_ROW_LINE
+    wall_row: re.Pattern[str]  # WALL_ROW_LINE
+    move_letter: re.Pattern[str]  # MOVE_LETTER
+    quotes: re.Pattern[str]
+
+
+@cache
+def patterns() -> _Patterns:
+    terminals = _lalr.terminals("sok")
+    classes = "|".join(f"(?P<{name}>{terminals[name]})" for name in _CLASSES)
+    wall_row = terminals["WALL_ROW_LINE"]
+    refused = {t: refused_letters(t) for t in Tessellation}
+    move = re.compile(terminals["MOVE"])
+    characters = {
+        t: "".join(c for c in map(chr, range(128)) if move.fullmatch(c) and c not in refused[t])
+        for t in Tessellation
+    }
+    return _Patterns(
+        line=re.compile(
+            f"(?P<COMMENT>{terminals['COMMENT_LINE']}){_LINE_END}"
+            f"|(?P<PROPERTY>{terminals['PROPERTY_LINE']}){_LINE_END}"
+            f"|(?P<QUOTES>>*)(?:(?:{classes}){_LINE_END}|(?P<TEXT>[^\\r\\n]*){_LINE_END})"
+        ),
+        walls=_block_of(wall_row),
+        moves_lines=_block_of(terminals["MOVES_LINE"]),
+        moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
+        refused={t: re.compile(f"[{refused[t]}]" if refused[t] else "(?!)") for t in Tessellation},
+        not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
+        stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
+        solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
+        puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
+        closed=re.compile(f"{terminals['WALL_ROW_LINE']}|{terminals['EDGE_ROW_LINE']}"),
+        wall_row=re.compile(wall_row),
+        move_letter=re.compile(terminals["MOVE_LETTER"]),
+        quotes=re.compile(">*"),
+    )
+
+
+def _block_of(line: str) -> re.Pattern[str]:
+    """Lines of the class `line` (with their mail quotes and line breaks), as
+    many as a block holds at most."""
+    return re.compile(f"(?:>*{line}(?:\\r\\n|\\r|\\n)){{1,{_LINES_AT_ONCE}}}")
+
+
+def _without(pattern: str, letters: str) -> str:
+    """A pattern of MOVES_LINE without the letters a tessellation refuses."""
+    for letter in letters:
+        pattern = pattern.replace(letter, "")
+    return pattern
+
+
+def unquoted(line: str) -> str:
+    """`line` without its mail quotes (leading ">")."""
+    return line[patterns().quotes.match(line).end() :]  # type: ignore[union-attr]
+
+
+def title_of(line: str) -> str:
+    """The title a title line gives: no mail quotes, no ".xsb" semicolon."""
+    text = unquoted(line).strip()
+    return text[1:].strip() if text.startswith(";") else text
+
+
+# ------------------------------------------------------------------ step 1
+
+
+def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line]:
+    """The tokens of the text in `chunks` (each of whole lines, but for the
+    last), by the line classes of the grammar; comment lines go to
+    `comments` as (line number, text)."""
+    found = patterns()
+    line_pattern, walls, moves_lines = found.line, found.walls, found.moves_lines
+    offset, number = 0, 1
+    for chunk in chunks:
+        pos = 1 if offset == 0 and chunk.startswith("\ufeff") else 0
+        end = len(chunk)
+        while pos < end:
+            stop = _run_end(walls, chunk, pos, 3) if chunk[pos] in " \t#>*B-_W" else None
+            if stop is not None:
+                token = _run(ROWS, chunk[pos:stop], offset + pos, number)
+                number += token.rows
+                yield token
+                pos = stop
+                continue
+            match = line_pattern.match(chunk, pos)
+            assert match is not None, "TEXT takes any line"
+            kind = match.lastgroup or TEXT
+            if kind == "MOVES_LINE" and (stop := _run_end(moves_lines, chunk, pos, 2)):
+                token = _run(MOVES_LINES, chunk[pos:stop], offset + pos, number)
+                number += token.rows
+                yield token
+                pos = stop
+                continue
+            text = match[0].rstrip("\r\n")
+            if kind == COMMENT:
+                comments.append((number, text))
+            else:
+                kind = PROPERTY if kind == PROPERTY else _CLASSES.get(kind, TEXT)
+                yield Line(kind, text, offset + pos, number)
+            number += 1
+            pos = match.end()
+        offset += end
+
+
+_LINES = re.compile("([^\r\n]*)(?:\r\n|\r|\n)")
+# A regular expression keeps state for every repetition it may undo: a run
+# of a million lines is matched a block of lines at a time.
+_LINES_AT_ONCE = 256
+
+
+def _run_end(block: re.Pattern[str], chunk: str, pos: int, least: int) -> int | None:
+    """Where a run of `least` or more lines of `block`'s class at `pos` ends,
+    if one stands there."""
+    found = block.match(chunk, pos)
+    if found is None:
+        return None
+    end = found.end()
+    lines = size = _breaks(found[0])
+    while size == _LINES_AT_ONCE and (more := block.match(chunk, end)) is not None:
+        end, size = more.end(), _breaks(more[0])
+        lines += size
+    return end if lines >= least else None
+
+
+def _run(kind: str, raw: str, pos: int, number: int) -> Line:
+    """A token of the lines `raw` (each with its line break)."""
+    text = "\n".join(line[1] for line in _LINES.finditer(raw)) if "\r" in raw else raw[:-1]
+    return Line(kind, text, pos, number, raw)
+
+
+def _breaks(text: str) -> int:
+    """How many line breaks (LF, CRLF or CR) `text` holds."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+# ------------------------------------------------------------------ step 2
+
+
+class PostLex:
+    """The postlex of sok.lark: rules 1 to 4, each a method named after it.
+
+    The reader tells it of each board (`new_board`) and lends it `settle`,
+    which makes the parser finish what the lines before a line ended (the
+    reductions a line that is no row would make), so that a line right
+    after a board is typed in the tessellation of that board.
+    """
+
+    def __init__(self, tessellation: Tessellation, settle: Callable[[], None]) -> None:
+        self.tessellation = tessellation
+        self.settle = settle
+        self.file_game: Tessellation | None = None
+        self.puzzle_game: Tessellation | None = None
+        self.seen_board = False
+        self.moves_since_board = False
+        self.in_moves = False  # the line before is one of moves (a MOVES, or an ALMOST after one)
+
+    def new_board(self) -> None:
+        """A board was read: its "Game:" lines come after it."""
+        self.seen_board, self.puzzle_game, self.moves_since_board = True, None, False
+
+    def process(self, tokens: Iterable[Line]) -> Iterator[Line]:
+        """The tokens, retyped (lark's postlex interface).  A line that rule 4
+        may make a row, after a row, waits for the line after it."""
+        previous: Line | None = None  # the last token handed on
+        held: Line | None = None  # a stray row after a row, waiting for the next line
+        typed = self._typed
+        for token in tokens:
+            kind = token.type
+            if kind == RLE:
+                kind = token.type = self.rle_lines(token)
+            is_row = kind in ROW_TOKENS
+            if held is not None:
+                held.type = self.stray_rows(held, is_row)
+                yield typed(held, previous)
+                previous, held = held, None
+            elif is_row and previous is not None and previous.type in _TEXTS:
+                previous.stray = stray_row(previous.text)  # a row after it: a doubt
+            if self._apart(token, previous):
+                for line in _split(token):  # each line on its own
+                    yield typed(line, previous)
+                    previous = line
+                continue
+            if (
+                kind in _TEXTS
+                and previous is not None
+                and previous.type in ROW_TOKENS
+                and stray_row(token.text)
+            ):
+                held = token
+                continue
+            yield typed(token, previous)
+            previous = token
+        if held is not None:
+            held.type = self.stray_rows(held, False)
+            yield typed(held, previous)
+
+    def _typed(self, token: Line, previous: Line | None) -> Line:
+        """`token`, with the rules that depend on the tessellation applied."""
+        kind = token.type
+        after_rows = previous is not None and previous.type in ROW_TOKENS
+        if kind in ROW_TOKENS:
+            if self.in_moves:
+                kind = self.almost_moves(token, kind)  # a row right after moves may go on with them
+        elif kind == BLANK:
+            if after_rows:
+                self.settle()  # what the rows before were: perhaps a board, and a new puzzle
+            token.type = kind
+            self.in_moves = False
+            return token
+        if kind in ROW_TOKENS:
+            token.run = previous.run if after_rows and previous is not None else Run(token)
+            _count(token.run, token, kind)
+        else:
+            if after_rows:
+                self.settle()
+            if kind == MOVES:
+                kind = self.tessellation_of_moves(token)
+            elif kind in _TEXTS:
+                kind = self.almost_moves(token, kind)
+            if kind == PROPERTY:
+                self._follow_game(token)
+            elif kind in _MOVES:
+                self.moves_since_board = True
+        token.type = kind
+        # Before the first board, moves are text: nothing goes on with them.
+        self.in_moves = self.seen_board and (kind in _MOVES or (kind == ALMOST and self.in_moves))
+        return token
+
+    def rle_lines(self, token: Line) -> str:
+        """Rule 1: the class of what an RLE_LINE draws, or TEXT."""
+        return rle_class(unquoted(token.text))
+
+    def tessellation_of_moves(self, token: Line) -> str:
+        """Rule 2: MOVES, ALMOST or TEXT by the letters the tessellation in
+        effect refuses."""
+        refused = len(patterns().refused[self._tessellation()].findall(unquoted(token.text)))
+        return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
+
+    def _apart(self, token: Line, previous: Line | None) -> bool:
+        """Whether a run of lines is to be read a line at a time: lines of
+        moves one of which holds a letter the tessellation in effect refuses
+        (rule 2), or rows right after moves (rule 3 may make them ALMOST)."""
+        if token.type == ROWS:
+            return self.in_moves and bool(token.raw)  # not an RLE line
+        if token.type != MOVES_LINES:
+            return False
+        if previous is not None and previous.type in ROW_TOKENS:
+            self.settle()  # the rows before may be a board, of another tessellation
+        return patterns().refused[self._tessellation()].search(token.text) is not None
+
+    def almost_moves(self, token: Line, kind: str) -> str:
+        """Rule 3: a line one character away from a moves line is an ALMOST."""
+        bare = unquoted(token.text)
+        tessellation = self._tessellation()
+        if self.in_moves and _ends_moves(bare, tessellation):
+            return ALMOST
+        if kind in _TEXTS and _almost(bare, tessellation):
+            return ALMOST
+        return kind
+
+    def stray_rows(self, token: Line, row_after: bool) -> str:
+        """Rule 4 for a TEXT after a row, shaped like a closed row but for a
+        few characters outside the legend: between two lines of rows, that
+        row; else text, with a doubt."""
+        if not row_after:
+            token.stray = True
+            return token.type
+        floored = patterns().stray.sub(" ", unquoted(token.text))
+        return WALL_ROW if patterns().wall_row.fullmatch(floored) else EDGE_ROW
+
+    def _follow_game(self, token: Line) -> None:
+        """The tessellation in effect: the first "Game:" line with a value
+        after a board and before its moves, or before the first board."""
+        key_value = parse_property(unquoted(token.text))
+        if key_value is None or key_value[0].casefold() != "game" or not key_value[1]:
+            return
+        try:
+            game = Tessellation.from_name(key_value[1])
+        except ValueError:
+            return  # the reader reports it; the postlex goes on with what it had
+        if not self.seen_board:
+            self.file_game = self.file_game or game
+        elif self.puzzle_game is None and not self.moves_since_board:
+            self.puzzle_game = game
+
+    def _tessellation(self) -> Tessellation:
+        return self.puzzle_game or self.file_game or self.tessellation
+
+
+def _split(token: Line) -> Iterator[Line]:
+    """The lines of a run, each a token of the class the lexer gave it."""
+    kind = MOVES if token.type == MOVES_LINES else WALL_ROW
+    for text, (pos, number) in zip(token.lines, token.starts, strict=True):
+        yield Line(kind, text, pos, number)
+
+
+def _count(run: Run | None, token: Line, kind: str) -> None:
+    """`token`, a row of `run`: its lines, and a pusher, box or goal."""
+    assert run is not None
+    if run.first.type == FLOOR_ROW and kind != FLOOR_ROW:
+        run.first = token  # SOK103 stands at a line that is not of floor alone
+    run.lines += token.rows
+    run.squares = run.squares or puzzle_squares(token.text)
+
+
+def _strays(bare: str, tessellation: Tessellation) -> list[int]:
+    """The positions of the first two characters of `bare` that no moves
+    line of `tessellation` holds."""
+    not_move = patterns().not_move[tessellation]
+    found = not_move.search(bare)
+    if found is None:
+        return []
+    second = not_move.search(bare, found.end())
+    return [found.start()] if second is None else [found.start(), second.start()]
+
+
+def _almost(bare: str, tessellation: Tessellation) -> bool:
+    """Without one of its characters, `bare` is a moves line."""
+    strays = _strays(bare, tessellation)
+    if len(strays) != 1:
+        return False
+    without = bare[: strays[0]] + bare[strays[0] + 1 :]
+    return patterns().moves[tessellation].fullmatch(without) is not None
+
+
+def _ends_moves(bare: str, tessellation: Tessellation) -> bool:
+    """With one of its characters replaced by a move letter, `bare` would be
+    a moves line of `tessellation`."""
+    strays = _strays(bare, tessellation)
+    if not strays:  # moves syntax, no letter: any character will do
+        return bool(bare)
+    if len(strays) > 1:
+        return False
+    replaced = bare[: strays[0]] + "r" + bare[strays[0] + 1 :]
+    return patterns().moves[tessellation].fullmatch(replaced) is not None
+
+
+def stray_row(line: str) -> bool:
+    """Rule 4's shape: `line` (quotes and all) would be a closed row if its
+    characters outside the legend were floor, and those are no more than
+    its walls, boxes, goals and pushers."""
+    bare = unquoted(line)
+    found = patterns()
+    strays = found.stray.findall(bare)
+    if not strays or len(strays) > len(found.solid.findall(bare)):
+        return False
+    return found.closed.fullmatch(found.stray.sub(" ", bare)) is not None
+
+
+#: Rule 1 draws a line up to this many squares for each of its characters:
+#: no board is written denser, and drawing more would cost time out of
+#: proportion to the text ("2500000(2#)" is 12 characters).
+DENSEST = 10_000
+
+
+def rle_class(text: str) -> str:
+    """Rule 1 for the text of an RLE_LINE (quotes removed)."""
+    try:
+        drawn = _board.drawn(text, limit=DENSEST * len(text))
+    except ParseError:
+        return TEXT
+    rows = drawn.split("\n")
+    while rows and not rows[-1].strip(" \t"):
+        rows.pop()
+    while rows and not rows[0].strip(" \t"):
+        rows.pop(0)
+    kinds = [_row_class(row) for row in rows]
+    if len(kinds) == 1:
+        return kinds[0]
+    if len(kinds) > 1 and {kinds[0], kinds[-1]} <= _CLOSED and WALL_ROW in kinds:
+        return PAIR_ROWS if len(kinds) == 2 else ROWS
+    return TEXT
+
+
+def _row_class(row: str) -> str:
+    """The class of one drawn row (spaces alone are floor between rows)."""
+    match = patterns().line.fullmatch(row)
+    kind = _CLASSES.get(match.lastgroup or "", TEXT) if match else TEXT
+    return FLOOR_ROW if kind == BLANK else kind
+
+
+def puzzle_squares(text: str) -> bool:
+    """Whether `text` holds a pusher, box or goal (SOK103's doubt)."""
+    return patterns().puzzle_square.search(text) is not None
+
+
+def line_class(line: str) -> str:
+    """The token one line is on its own (step 1, and rule 1 for an RLE
+    line): what a writer asks of a line it puts somewhere.  A comment is
+    COMMENT."""
+    match = patterns().line.fullmatch(line)
+    kind = match.lastgroup if match else None
+    if kind in (COMMENT, PROPERTY):
+        return kind
+    kind = _CLASSES.get(kind or "", TEXT)
+    return rle_class(unquoted(line)) if kind == RLE else kind
+
+
+def almost(line: str, tessellation: Tessellation) -> bool:
+    """Rule 3's first half: `line` without one of its characters is a
+    moves line of `tessellation`."""
+    return _almost(unquoted(line), tessellation)
+
+
+def has_move_letter(text: str) -> bool:
+    """Whether `text` holds a letter that makes a line of moves (MOVE_LETTER)."""
+    return patterns().move_letter.search(text) is not None

@@ -1,0 +1,727 @@
+"""Reading .sok and .xsb files: the tokens of `_sok_postlex` through the
+LALR tables of grammars/sok.lark, and `_Builder`, which does what each step
+of the grammar says (its name) and applies the header's semantic rules.
+
+The reader never decides where a board, a saved game or a title stands:
+the grammar's steps do.  The builder keeps the lines a step hands it, and
+turns each finished puzzle into objects, with its errors and doubts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, TypeVar
+
+from . import _board, _lalr, _moves, _sok_bare
+from ._checks import puzzle_warnings
+from ._moves import step_offsets
+from ._reading import collector
+from ._sok_postlex import (
+    ALMOST,
+    BLANK,
+    PROPERTY,
+    ROW_TOKENS,
+    Line,
+    PostLex,
+    column_of,
+    lex,
+    patterns,
+    title_of,
+    unquoted,
+)
+from .board import Board
+from .errors import Diagnostic, IllegalStepError, ParseError, SokSyntaxError, warn
+from .moves import SavedGame
+from .properties import key_of, parse_property
+from .puzzle import Collection, Puzzle, is_solution_title
+from .replaying import replay as replay_game
+from .rle import DEFAULT_LIMIT
+from .tessellation import Tessellation
+
+# Recognised properties: key (case-folded) -> field, per kind of notes.
+_FILE_KEYS = {
+    "collection": "title",
+    "set": "title",
+    "title": "title",
+    "author": "author",
+    "date created": "created_at",
+    "date of last change": "updated_at",
+    "email": "email",
+    "url": "url",
+}
+_PUZZLE_KEYS = {
+    "title": "title",
+    "author": "author",
+    "game": "game",
+    "boxorder": "boxorder",
+    "goalorder": "goalorder",
+}
+_GAME_KEYS = {"title": "title", "solver": "solved_by", "author": "solved_by"}
+
+_Parsed = TypeVar("_Parsed")
+# The warnings that go to Python's `warnings` when the caller keeps no
+# diagnostics: doubts about reading, and solutions that do not solve.
+_DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK107", "SOK108", "SOK502")
+# About the whole file: at line 1, column 1, whatever stands there.
+_NO_PUZZLE = "SOK102"
+_LOOKS_LIKE_A_BOARD = "Text that looks like a board (of fewer than 3 rows), kept in the notes"
+
+
+# ------------------------------------------------------------------ units
+
+
+@dataclass
+class _Unit:
+    """What a rule of the grammar's units gives: its lines, and the lines
+    after a board that are text (`after`: "lines" or "title")."""
+
+    kind: str  # "board", "moves", "lines" or "title"
+    tokens: list[Line]
+    after: _Unit | None = None
+
+
+def _unit(kind: str) -> Callable[[list[Any]], _Unit]:
+    def build(children: list[Any]) -> _Unit:
+        if children and isinstance(children[-1], _Unit):
+            return _Unit(kind, children[:-1], children[-1])
+        return _Unit(kind, children)
+
+    return build
+
+
+@dataclass
+class _Block:
+    """A board or a block of moves: its lines, title and notes."""
+
+    kind: str
+    tokens: list[Line]
+    title: Line | None = None
+    notes: list[Line] = field(default_factory=list)
+
+
+@dataclass
+class _Puzzle:
+    board: _Block
+    games: list[_Block] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+
+class _Builder:
+    """The steps of grammars/sok.lark (its rules' names) and the semantic
+    rules of its header: lines to a collection.
+
+    A puzzle is finished when the next board (or the end) comes; then its
+    board and moves are decoded, and its errors, in input order, are raised
+    or recorded.
+    """
+
+    def __init__(
+        self,
+        tessellation: Tessellation,
+        diagnostics: list[Diagnostic] | None,
+        sink: Callable[[Puzzle], None],
+        replay: bool = False,
+    ) -> None:
+        self.tessellation = tessellation
+        self.diagnostics = diagnostics
+        self.sink = sink
+        self.replay = replay
+        self.file_notes: list[Line] = []
+        self.file_comments: list[str] = []
+        self.file_game: Tessellation | None = None
+        self.notes = self.file_notes  # where lines of notes go now
+        self.pending: list[Line] = []  # a title (and its blank line), or a ";" paragraph
+        self.puzzle: _Puzzle | None = None
+        self.comments: list[tuple[int, str]] = []  # the lexer's, not yet given to anyone
+        self.puzzles = 0
+        self.boards = 0
+        self.postlex: PostLex | None = None
+        self.doubts: list[Diagnostic] = []  # those of the puzzle being read
+
+    def callbacks(self) -> dict[str, Callable[[list[Any]], Any]]:
+        units = {
+            name: _unit(kind)
+            for name, kind in (
+                ("board", "board"),
+                ("board_notes", "board"),
+                ("board_note", "board"),
+                ("moves", "moves"),
+                ("long_moves", "moves"),
+                ("notes", "lines"),
+                ("rows", "rows"),
+                ("almosts", "lines"),
+                ("note", "title"),
+                ("row", "row"),
+                ("almost", "title"),
+            )
+        }
+        steps = {
+            name: getattr(self, name)
+            for name in (
+                "line",
+                "blank",
+                "title",
+                "title_blank",
+                "held",
+                "untitled_board",
+                "titled_board",
+                "semicolon_board",
+                "moves_title",
+                "untitled_moves",
+                "titled_moves",
+            )
+        }
+        return {**units, **steps, "start_file": lambda children: None}
+
+    # ------------------------------------------------------------- steps
+
+    def line(self, children: list[Any]) -> None:
+        """Lines of notes."""
+        self._flush()
+        self._add_notes(children[1:])
+
+    blank = line
+
+    def title(self, children: list[Any]) -> None:
+        """A line that titles the next block if one comes right after it."""
+        self._flush()
+        self.pending = _lines(children[1:])
+
+    def title_blank(self, children: list[Any]) -> None:
+        """The blank line between a title and its block."""
+        self.pending.append(children[1])
+
+    held = title_blank  # a line of a ";" paragraph, held until a board comes or not
+
+    def untitled_board(self, children: list[Any]) -> None:
+        self._flush()
+        self._board(children[-1], None)
+
+    def titled_board(self, children: list[Any]) -> None:
+        title, self.pending = self.pending[0], []
+        self._board(children[-1], title)
+
+    def semicolon_board(self, children: list[Any]) -> None:
+        """A ";" line and text under it, right above a board: its title and
+        notes (the rule semicolon_titles, a doubt)."""
+        held, self.pending = self.pending, []
+        lines = [token for token in held[1:] if token.type != BLANK]
+        self._board(children[-1], held[0], before=lines)
+        self.doubts.append(
+            _warning(
+                "SOK108",
+                "A paragraph right above a board, read as its title (the ';' line) "
+                "and its notes; the format reads it as notes of what stands before it",
+                lines[0],
+            )
+        )
+
+    def moves_title(self, children: list[Any]) -> None:
+        """A line of moves alone above a board, read as its title (the rule
+        moves_titles, a doubt)."""
+        self._flush()
+        title: Line = children[1]
+        self._board(children[2], title)
+        self.doubts.append(
+            _warning(
+                "SOK107", "A line of moves alone right above a board, read as its title", title
+            )
+        )
+
+    def untitled_moves(self, children: list[Any]) -> None:
+        self._flush()
+        self._moves(children[1:], None)
+
+    def titled_moves(self, children: list[Any]) -> None:
+        title, self.pending = self.pending[0], []
+        self._moves(children[1:], title)
+
+    # ------------------------------------------------------------ blocks
+
+    def _flush(self) -> None:
+        """A pending title that no block followed: notes."""
+        if self.pending:
+            self.notes += self.pending
+            self.pending = []
+
+    def _add_notes(self, children: Iterable[Any]) -> None:
+        for child in children:
+            if isinstance(child, _Unit) and child.kind in ("rows", "row"):
+                run = child.tokens[-1].run
+                if run is not None and run.lines > 1 and run.squares:
+                    self.doubts.append(_warning("SOK103", _LOOKS_LIKE_A_BOARD, run.first))
+        self.notes += _lines(children)
+
+    def _after(self, unit: _Unit | None) -> None:
+        """The rows after a board, or after a block of moves: notes, or a line
+        that may title what comes next."""
+        if unit is None:
+            return
+        if unit.kind in ("title", "row"):
+            self.pending = list(unit.tokens)
+        else:
+            self._add_notes([unit])
+
+    def _board(self, unit: _Unit, title: Line | None, before: list[Line] | None = None) -> None:
+        self._give_comments(before=unit.tokens[0].line)
+        self._finish()
+        self.puzzle = _Puzzle(_Block("board", unit.tokens, title, list(before or [])))
+        self.notes = self.puzzle.board.notes
+        self.boards += 1
+        if self.postlex is not None:
+            self.postlex.new_board()
+        self._after(unit.after)
+
+    def _moves(self, children: list[Any], title: Line | None) -> None:
+        first = children[0]
+        unit = first if isinstance(first, _Unit) else _Unit("moves", [first])
+        block = _Block("moves", unit.tokens, title)
+        assert self.puzzle is not None, "the grammar reads moves as text before the first board"
+        self.puzzle.games.append(block)
+        self.notes = block.notes
+        self._after(children[1] if len(children) > 1 else None)
+
+    def _give_comments(self, before: int | None = None) -> None:
+        """Comment lines belong to the last board that begins before them."""
+        owner = self.puzzle.comments if self.puzzle is not None else self.file_comments
+        taken = 0
+        for line, text in self.comments:
+            if before is not None and line > before:
+                break
+            owner.append(text)
+            taken += 1
+        del self.comments[:taken]
+
+    # ----------------------------------------------------------- puzzles
+
+    def end(self) -> Collection:
+        self._flush()
+        self._give_comments()
+        self._finish()
+        if self.boards == 0:
+            self._report(
+                Diagnostic(
+                    "warning", _NO_PUZZLE, "No puzzle found: no board of 3 rows or more", 1, 1
+                )
+            )
+        fields, notes = _notes(self.file_notes, _FILE_KEYS)
+        return Collection(
+            title=fields.get("title", ""),
+            author=fields.get("author", ""),
+            created_at=fields.get("created_at", ""),
+            updated_at=fields.get("updated_at", ""),
+            notes=notes,
+            comments=tuple(self.file_comments),
+            email=fields.get("email", ""),
+            url=fields.get("url", ""),
+        )
+
+    def _finish(self) -> None:
+        """Decode the puzzle read so far, report its problems, hand it on."""
+        errors: list[ParseError] = []
+        found, self.doubts = self.doubts, []
+        if self.puzzle is None:  # the file notes are complete
+            if self.boards == 0 and self.file_game is None:
+                self.file_game = self._game(self.file_notes, errors)
+                found += _doubts(self.file_notes, self.tessellation, file_notes=True)
+                self._problems(errors, found)
+            return
+        puzzle, self.puzzle = self.puzzle, None
+        tessellation = self._game(puzzle.board.notes, errors) or self.file_game or self.tessellation
+        board = _decoded(puzzle.board.tokens, _board.parse, tessellation, errors)
+        games: list[tuple[SavedGame, _Block]] = []
+        for block in puzzle.games:
+            game = _decoded(block.tokens, _moves.parse, tessellation, errors)
+            if game is not None:
+                games.append((_saved_game(game, block), block))
+        for block in [puzzle.board, *puzzle.games]:
+            found += _doubts(block.notes, tessellation)
+            if block.title is not None and block.title.stray:
+                found += _doubts([block.title], tessellation)
+        if board is None:
+            self._problems(errors, found)
+            return
+        built = self._puzzle(puzzle, board, tuple(game for game, _ in games))
+        if self.diagnostics is not None:
+            name = f"puzzle {self.puzzles}" + (f" {built.title!r}" if built.title else "")
+            first = puzzle.board.tokens[0]
+            for code, message in puzzle_warnings(built):
+                found.append(
+                    Diagnostic("warning", code, f"{name}: {message}", first.line, 1, first.pos)
+                )
+        if self.replay:
+            for game, block in games:
+                _replayed(built, game, block, errors, found)
+        self._problems(errors, found)
+        self.sink(built)
+
+    def _puzzle(self, puzzle: _Puzzle, board: Board, games: tuple[SavedGame, ...]) -> Puzzle:
+        fields, notes = _notes(puzzle.board.notes, _PUZZLE_KEYS)
+        fields.pop("game", None)
+        title_line = ""
+        if "title" in fields and puzzle.board.title is not None:
+            title_line = puzzle.board.title.lines[0]
+        title = fields.pop("title", None)
+        self.puzzles += 1
+        # Lines of text, comment lines and games of the board's tessellation:
+        # what Puzzle checks holds.
+        return Puzzle._trusted(
+            board,
+            title=_title(puzzle.board.title) if title is None else title,
+            notes=notes,
+            saved_games=games,
+            comments=tuple(puzzle.comments),
+            title_line=title_line,
+            **fields,
+        )
+
+    def _game(self, notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
+        """The tessellation of the first "Game:" line with a value in `notes`."""
+        for token in notes:
+            if token.type != PROPERTY:
+                continue
+            text = unquoted(token.text)
+            if key_of(text) != "game":
+                continue
+            value = parse_property(text)[1]  # type: ignore[index]
+            if not value:
+                continue
+            try:
+                return Tessellation.from_name(value)
+            except ValueError as exc:
+                pos, line, column = token.at(token.text.rindex(value))
+                errors.append(
+                    SokSyntaxError(
+                        str(exc),
+                        line=line,
+                        column=column,
+                        pos=pos,
+                        source_line=token.text,
+                        code="SOK101",
+                    )
+                )
+                return None
+        return None
+
+    def _problems(self, errors: list[ParseError], found: list[Diagnostic]) -> None:
+        problems = [error.diagnostic() for error in errors] + found
+        problems.sort(key=lambda d: (d.line, d.column))
+        if self.diagnostics is None and errors:
+            raise min(errors, key=lambda error: (error.line, error.column))
+        for problem in problems:
+            self._report(problem)
+
+    def _report(self, problem: Diagnostic) -> None:
+        if self.diagnostics is not None:
+            self.diagnostics.append(problem)
+        elif problem.code in _DOUBTS:
+            warn(f"line {problem.line}: {problem.code} {problem.message}")
+
+
+def _lines(children: Iterable[Any]) -> list[Line]:
+    """The lines of a step's children, units opened."""
+    found: list[Line] = []
+    for child in children:
+        if isinstance(child, _Unit):
+            found += _lines([*child.tokens, *([child.after] if child.after else [])])
+        elif child is not None:
+            found.append(child)
+    return found
+
+
+def _warning(code: str, message: str, token: Line, index: int = 0) -> Diagnostic:
+    """A warning at character `index` of the first line of `token`."""
+    pos, line, column = token.at(index)
+    return Diagnostic("warning", code, message, line, column, pos)
+
+
+def _doubts(
+    notes: list[Line], tessellation: Tessellation, *, file_notes: bool = False
+) -> list[Diagnostic]:
+    """Warnings about notes that look like a board or moves."""
+    found = []
+    for token in notes:
+        text = token.text
+        if token.type == ALMOST and not file_notes:
+            allowed = patterns().not_move[tessellation]
+            bare = unquoted(text)
+            column = len(text) - len(bare) + (m.start() if (m := allowed.search(bare)) else 0)
+            found.append(
+                _warning(
+                    "SOK104",
+                    f"Text that looks like {tessellation.value} moves but for "
+                    f"{text[column]!r}, kept in the notes",
+                    token,
+                    column,
+                )
+            )
+        elif token.stray:
+            bare = unquoted(text)
+            column = len(text) - len(bare) + next(patterns().stray.finditer(bare)).start()
+            found.append(
+                _warning(
+                    "SOK105",
+                    f"Text next to a board that looks like a board row but for "
+                    f"{text[column]!r} (not a square of the legend), kept as text",
+                    token,
+                    column,
+                )
+            )
+    return found
+
+
+class _BlockText:
+    """The lines of a block as a reader of its language sees them (mail
+    quotes removed), and where each stands in the file (worked out only
+    when something is to be placed: a board of a million rows keeps no list
+    of them)."""
+
+    def __init__(self, tokens: list[Line]) -> None:
+        self.tokens = tokens
+        joined = "\n".join(token.text for token in tokens)
+        self.quoted = ">" in joined
+        self.text = _unquoted_lines(joined) if self.quoted else joined
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The block's lines as in the file."""
+        return [line for token in self.tokens for line in token.lines]
+
+    @cached_property
+    def starts(self) -> list[tuple[int, int]]:
+        """The offset and number of each line."""
+        return [start for token in self.tokens for start in token.starts]
+
+    @cached_property
+    def quotes(self) -> list[int]:
+        """How many ">" each line begins with."""
+        if not self.quoted:
+            return [0] * len(self.lines)
+        return [len(line) - len(unquoted(line)) for line in self.lines]
+
+    def located(self, line: int, column: int) -> tuple[int, int, int, str]:
+        """A 1-based line and column of `text`: the file's line, column and
+        offset there, and the file's line."""
+        index = min(line, len(self.lines)) - 1
+        start, number = self.starts[index]
+        pos = start + self.quotes[index] + column - 1
+        return number, column_of(pos, number, start), pos, self.lines[index]
+
+    def offset_located(self, offset: int) -> tuple[int, int, int, str]:
+        """`located` for an offset in `text`."""
+        line = self.text.count("\n", 0, offset) + 1
+        return self.located(line, offset - self.text.rfind("\n", 0, offset))
+
+
+def _unquoted_lines(text: str) -> str:
+    return "\n".join(unquoted(line) for line in text.split("\n"))
+
+
+def _decoded(
+    tokens: list[Line],
+    parse: Callable[..., _Parsed],
+    tessellation: Tessellation,
+    errors: list[ParseError],
+) -> _Parsed | None:
+    """A block's lines (without their mail quotes) parsed, with errors at
+    their positions in the file; a line quoted unlike most is an error."""
+    block = _BlockText(tokens)
+    requoted, usual = _requoted(block)
+    try:
+        parsed = parse(block.text, tessellation, limit=DEFAULT_LIMIT)
+    except ParseError as error:
+        if requoted is None or error.line - 1 < requoted:
+            number, column, pos, line = block.located(error.line, error.column)
+            errors.append(
+                type(error)(
+                    error.message,
+                    line=number,
+                    column=column,
+                    pos=pos,
+                    source_line=line,
+                    code=error.code,
+                )
+            )
+            return None
+    else:
+        if requoted is None:
+            return parsed
+    pos, number = block.starts[requoted]
+    errors.append(
+        SokSyntaxError(
+            f"A line {_quoting(block.quotes[requoted])} in a block whose lines are "
+            f"{_quoting(usual)}, expected the same mail quotes on every line",
+            line=number,
+            column=column_of(pos, number, pos),
+            pos=pos,
+            source_line=block.lines[requoted],
+            code="SOK106",
+        )
+    )
+    return None
+
+
+def _requoted(block: _BlockText) -> tuple[int | None, int]:
+    """The first line of a block quoted unlike most of its lines (None: all
+    alike), and the quoting of most (the first's, on a tie)."""
+    if not block.quoted:
+        return None, 0
+    quotes = block.quotes
+    usual = max(quotes, key=Counter(quotes).__getitem__)
+    return next((i for i, quote in enumerate(quotes) if quote != usual), None), usual
+
+
+def _replayed(
+    puzzle: Puzzle,
+    game: SavedGame,
+    block: _Block,
+    errors: list[ParseError],
+    warnings_: list[Diagnostic],
+) -> None:
+    """Replay `game`: an illegal step is an error at the letter that wrote
+    it; a game titled as a solution that does not solve, a warning."""
+    result = replay_game(puzzle, game)
+    name = repr(game.title) if game.title else "an untitled saved game"
+    if result.failed_at is not None:
+        text = _BlockText(block.tokens)
+        offset = step_offsets(text.text, game.tessellation)[result.failed_at]
+        number, column, pos, line = text.offset_located(offset)
+        errors.append(
+            IllegalStepError(
+                f"In {name}, step {result.failed_at + 1} cannot be played: {result.reason}",
+                line=number,
+                column=column,
+                pos=pos,
+                source_line=line,
+            )
+        )
+    elif not result.solved and is_solution_title(game.title):
+        token = block.title if block.title is not None else block.tokens[0]
+        warnings_.append(
+            _warning(
+                "SOK502", f"{name} is titled as a solution but does not solve the puzzle", token
+            )
+        )
+
+
+def _quoting(quotes: int) -> str:
+    return f"quoted {'>' * quotes!r}" if quotes else "not quoted"
+
+
+def _saved_game(game: SavedGame, block: _Block) -> SavedGame:
+    fields, notes = _notes(block.notes, _GAME_KEYS)
+    title = fields.get("title")
+    if title is not None and block.title is not None:
+        # An overridden title line stays with the game it labels, in its notes.
+        notes = "\n".join(filter(None, [block.title.lines[0], notes]))
+    return game.with_metadata(
+        title=_title(block.title) if title is None else title,
+        solved_by=fields.get("solved_by", ""),
+        notes=notes,
+    )
+
+
+def _title(token: Line | None) -> str:
+    return "" if token is None else title_of(token.lines[0])
+
+
+def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str], str]:
+    """The recognised properties of a block's notes (the first of each key
+    with a value), and the rest of its text."""
+    fields: dict[str, str] = {}
+    lines: list[str] = []
+    for token in tokens:
+        if token.type == PROPERTY:
+            key, value = parse_property(unquoted(token.text))  # type: ignore[misc]
+            name = keys.get(" ".join(key.casefold().split()))
+            if name and value and name not in fields:
+                fields[name] = value
+                continue
+        lines += token.lines
+    first = next((i for i, line in enumerate(lines) if line.strip(" \t>")), len(lines))
+    while len(lines) > first and not lines[-1].strip(" \t>"):
+        lines.pop()
+    return fields, "\n".join(lines[first:])
+
+
+# ------------------------------------------------------------------ reading
+
+
+class _Reading:
+    """One reading: the lexer, the postlex, the parser and the builder."""
+
+    def __init__(self, builder: _Builder, tessellation: Tessellation) -> None:
+        table = _lalr.table("sok")
+        self.index = table.token_index
+        self.builder = builder
+        self.parser = _lalr.Parser(table, builder.callbacks())
+        lines = frozenset(self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS)
+        self.postlex = PostLex(tessellation, lambda: self.parser.settle(lines))
+        builder.postlex = self.postlex
+
+    def steps(self, chunks: Iterable[str]) -> Iterator[None]:
+        """Feed the tokens of `chunks` to the parser, a step per token (so that
+        a stream is read only as far as needed)."""
+        index, parser = self.index, self.parser
+        for token in self.postlex.process(lex(chunks, self.builder.comments)):
+            parser.feed(index[token.type], token)
+            yield
+        parser.end()
+
+
+def parse(
+    text: str,
+    tessellation: Tessellation,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection:
+    """See `sokfmt.parse_sok`."""
+    puzzles: list[Puzzle] = []
+    sink = collector(puzzles, on_puzzle)
+    collection = _sok_bare.parse(text, tessellation, diagnostics, sink)
+    if collection is None:
+        builder = _Builder(tessellation, diagnostics, sink, replay)
+        for _ in _Reading(builder, tessellation).steps([text]):
+            pass
+        collection = builder.end()
+    return dataclasses.replace(collection, puzzles=tuple(puzzles))
+
+
+#: How much text the reader takes at a time from a stream.
+_CHUNK = 1 << 16
+
+
+def chunks_of(lines: Iterable[str]) -> Iterator[str]:
+    """Lines (each with its line break) gathered into chunks of whole lines."""
+    gathered: list[str] = []
+    size = 0
+    for line in lines:
+        gathered.append(line)
+        size += len(line)
+        if size >= _CHUNK:
+            yield "".join(gathered)
+            gathered, size = [], 0
+    if gathered:
+        yield "".join(gathered)
+
+
+def iterate(
+    chunks: Iterable[str],
+    tessellation: Tessellation,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+) -> Iterator[Puzzle]:
+    """See `sokfmt.iter_sok`: puzzles as they are read, the file never whole in
+    memory; `chunks` hold whole lines, with their line breaks."""
+    ready: list[Puzzle] = []
+    builder = _Builder(tessellation, diagnostics, ready.append, replay)
+    for _ in _Reading(builder, tessellation).steps(chunks):
+        yield from ready
+        ready.clear()
+    builder.end()
+    yield from ready

@@ -1,0 +1,194 @@
+"""sokfmt dedup --keep first: the saved games of the repeats are carried over
+to the puzzle kept, turned with its board, or reported."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from corpus import CORPUS, needs_corpus
+
+from sokfmt import (
+    Board,
+    Collection,
+    Puzzle,
+    SavedGame,
+    Tessellation,
+    dump_sok,
+    load_sok,
+    parse_board,
+    parse_moves,
+    replay,
+)
+from sokfmt.transform import transformed
+
+T = Tessellation
+ROOM = "######\n#@-$.#\n#----#\n######"
+# ROOM turned a quarter clockwise (by hand), the pusher one cell further
+# from the box: "rD" solves it.
+TURNED = "####\n#--#\n#@-#\n#-$#\n#-.#\n####"
+HEX_ROW = ("#######", "#@-$.#-", "#######")
+TRI_ROW = ("#######", "#@-$.##", "#######")
+
+
+def sokfmt(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sokfmt", *arguments], capture_output=True, text=True, check=False
+    )
+
+
+def _game(moves: str, tessellation: Tessellation, title: str) -> SavedGame:
+    return parse_moves(moves, tessellation).with_metadata(title=title)
+
+
+def _write(path: Path, *puzzles: Puzzle) -> Path:
+    path.write_text(dump_sok(Collection(puzzles=puzzles)), encoding="utf-8")
+    return path
+
+
+def _games(collection: Collection) -> int:
+    return sum(len(puzzle.saved_games) for puzzle in collection)
+
+
+def test_keep_first_carries_the_games_of_the_repeats(tmp_path: Path) -> None:
+    hexoban, trioban = Board(T.HEXOBAN, HEX_ROW), Board(T.TRIOBAN, TRI_ROW)
+    mine = _write(
+        tmp_path / "mine.sok",
+        Puzzle(parse_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),)),
+        Puzzle(hexoban, "Hexagons"),
+        Puzzle(trioban, "Triangles"),
+    )
+    # The same puzzles drawn otherwise, with their solutions in their own
+    # letters, worked out by hand: a hexagon's right mirrored is its left,
+    # which a sixth of a turn clockwise takes to its upper left ("u"); a
+    # triangle's right turned half round is its left.
+    theirs = _write(
+        tmp_path / "theirs.sok",
+        Puzzle(parse_board(TURNED), "Turned", saved_games=(_game("rD", T.SOKOBAN, "Short"),)),
+        Puzzle(
+            transformed(hexoban, 1, True),
+            "Hexagons turned",
+            saved_games=(_game("uU", T.HEXOBAN, "Hex solution"),),
+        ),
+        Puzzle(
+            transformed(trioban, 1, False),
+            "Triangles turned",
+            saved_games=(_game("lL", T.TRIOBAN, "Tri solution"), _game("l", T.TRIOBAN, "Start")),
+        ),
+    )
+    merged = tmp_path / "merged.sok"
+    result = sokfmt("dedup", str(mine), str(theirs), "--keep", "first", "-o", str(merged))
+    assert result.returncode == 0
+    assert result.stderr == ""
+    assert (
+        result.stdout.splitlines()[-1] == "2 files, 6 puzzles: 3 occur more than once (3 repeats)"
+    )
+    kept = load_sok(merged)
+    assert [p.title for p in kept] == ["Room", "Hexagons", "Triangles"]
+    assert _games(kept) == _games(load_sok(mine)) + _games(load_sok(theirs)) == 5
+    assert [[g.title for g in p.saved_games] for p in kept] == [
+        ["Solution", "Short"],
+        ["Hex solution"],
+        ["Tri solution", "Start"],
+    ]
+    for puzzle in kept:
+        for game in puzzle.saved_games:
+            assert replay(puzzle, game).solved == (game.title != "Start")
+    # The pusher of "Turned" stood two cells from where "Room" has it.
+    short = kept[0].saved_games[1]
+    assert str(short).endswith("uR")
+    assert len(short) == 4
+    assert "the first 2 moves walk the pusher" in short.notes
+    assert [str(g) for g in kept[2].saved_games] == ["rR", "r"]
+
+
+def test_keep_first_reports_the_games_it_does_not_carry(tmp_path: Path) -> None:
+    mine = _write(
+        tmp_path / "mine.sok",
+        Puzzle(parse_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),)),
+    )
+    mirrored = parse_board("######\n#.$-@#\n#----#\n######")
+    theirs = _write(
+        tmp_path / "theirs.sok",
+        Puzzle(parse_board("####\n#@.#\n####"), "Other"),
+        Puzzle(
+            mirrored,
+            "Mirrored",
+            saved_games=(
+                _game("lL", T.SOKOBAN, "Same"),  # "rR" on the kept board
+                _game("lU", T.SOKOBAN, "Broken"),  # up from (1, 3) is a wall
+                _game("dluL", T.SOKOBAN, "Longer"),
+            ),
+        ),
+    )
+    merged = tmp_path / "merged.sok"
+    found = sokfmt("dedup", str(mine), str(theirs))
+    assert found.returncode == 1  # repeats found, nothing asked to be written
+    result = sokfmt("dedup", str(mine), str(theirs), "--keep", "first", "-o", str(merged))
+    assert result.returncode == 0
+    first, second = result.stderr.splitlines()
+    assert first == (
+        f"sokfmt: {theirs}:#2 'Mirrored': warning: saved game 1 'Same' not carried over to "
+        f"{mine}:#1 'Room', which has the same moves"
+    )
+    assert second.startswith(
+        f"sokfmt: {theirs}:#2 'Mirrored': warning: saved game 2 'Broken' not carried over to "
+        f"{mine}:#1 'Room': its step 2 cannot be played on its own board: "
+    )
+    room = load_sok(merged)[0]
+    assert [(g.title, str(g)) for g in room.saved_games] == [
+        ("Solution", "rR"),
+        ("Longer", "druR"),
+    ]
+
+
+def test_keep_first_writes_nothing_without_a_file_read(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    merged = tmp_path / "merged.sok"
+    result = sokfmt("dedup", str(empty), "--keep", "first", "-o", str(merged))
+    assert result.returncode == 1
+    assert "not written: a folder holds no level file" in result.stdout
+    assert not merged.exists()
+
+
+@needs_corpus
+def test_the_corpus_merge_keeps_every_saved_game(tmp_path: Path) -> None:
+    xsb = CORPUS / "PoulpoGaz__sokoshell" / "XSokoban_90.xsb"
+    sok = CORPUS / "tadams42__sokoenginepy" / "Original_and_Extra.sok"
+    if not (xsb.is_file() and sok.is_file()):
+        pytest.skip(f"{xsb.name} or {sok.name} is not in the corpus at {CORPUS}")
+    merged = tmp_path / "merged.sok"
+    result = sokfmt("dedup", str(xsb), str(sok), "--keep", "first", "-o", str(merged))
+    assert result.returncode == 0
+    assert result.stderr == ""
+    first, second, kept = load_sok(xsb), load_sok(sok), load_sok(merged)
+    # Counted another way: the games of both files, less those of a repeat
+    # that the first file's puzzle has already.  The boards are compared
+    # as drawn, each trimmed of the floor around it and its pusher taken
+    # off, since the two files draw these puzzles the same way up.
+    by_board = {_bare(p.board): p for p in first}
+    repeats = [p for p in second if _bare(p.board) in by_board]
+    assert len(repeats) == 75
+    duplicates = sum(
+        1
+        for p in repeats
+        for game in p.saved_games
+        if game.steps in {g.steps for g in by_board[_bare(p.board)].saved_games}
+    )
+    assert _games(kept) == _games(first) + _games(second) - duplicates == 196
+    titles = Counter(g.title for p in (*first, *second) for g in p.saved_games)
+    assert Counter(g.title for p in kept for g in p.saved_games) == titles
+    solved = sum(replay(p, g).solved for p in second for g in p.saved_games)
+    assert sum(replay(p, g).solved for p in kept for g in p.saved_games) == solved
+
+
+def _bare(board: Board) -> tuple[str, ...]:
+    """The rows of `board` without its pusher and the floor around it."""
+    rows = [row.replace("@", "-").replace("+", ".") for row in board.cells]
+    rows = [row for row in rows if row.strip("-")]
+    left = min(len(row) - len(row.lstrip("-")) for row in rows)
+    return tuple(row[left:].rstrip("-") for row in rows)
