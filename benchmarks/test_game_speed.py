@@ -9,6 +9,9 @@ reference player, a `Mover` over a `BoardGraph`) and plays every step's
 direction with one call, the key's call: it moves, or pushes when a box is
 in the way.  The steps per second of each are in ``extra_info``;
 `ratios.py` prints them.
+
+The game-length group times the same moves, undos and redos at the end of a
+game of 10 steps and of a million.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from inputs import Games
 from inputs import saved_games as games
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from sokfmt import Direction, Game, Tessellation, replay
+from sokfmt import Board, Direction, Game, Tessellation, replay
 
 Keys = list[tuple[Any, list[Direction]]]
 
@@ -112,3 +115,56 @@ def test_game_mover(benchmark: BenchmarkFixture) -> None:
         pytest.skip("the Mover comparison plays Sokoban games only")
     played = _time(benchmark, "mover", _mover, _mover_input(items))
     assert played == sum(len(game) for _, game in items)
+
+
+# ------------------------------------------------------------------ game length
+#
+# `move` and `undo` cost the same whatever the length of the game: the same
+# keys, undos and redos timed at the end of a game of 10 steps and of one
+# of a million (`x sokfmt` in ratios.py's steps table is the ratio).
+
+ROOM = Board(Tessellation.SOKOBAN, ("#######", "#-----#", "#-@$-.#", "#-----#", "#######"))
+# The box pushed right, the pusher round it, the box pushed back, home.
+ROUND = (
+    *(Direction.RIGHT, Direction.UP, Direction.RIGHT, Direction.RIGHT, Direction.DOWN),
+    *(Direction.LEFT, Direction.UP, Direction.LEFT, Direction.LEFT, Direction.DOWN),
+)
+CALLS = 8  # moves, undos and redos in a pass of `_keys_at_the_end`
+
+
+def _long_game(rounds: int) -> Game:
+    game = Game(ROOM)
+    move = game.move
+    for _ in range(rounds):
+        for direction in ROUND:
+            move(direction)
+    _ = game.metrics
+    return game
+
+
+def _keys_at_the_end(game: Game) -> Game:
+    """A push and its undo, an undo and a new branch, a redo, the metrics
+    as a screen asks for them: the game ends as it began."""
+    move, undo, redo = game.move, game.undo, game.redo
+    for _ in range(1_000):
+        move(Direction.RIGHT)
+        undo()
+        undo()
+        move(Direction.LEFT)
+        undo()
+        redo()
+        undo()
+        move(Direction.DOWN)
+        _ = game.metrics
+    return game
+
+
+@pytest.mark.parametrize(("rounds", "implementation"), [(1, "sokfmt"), (100_000, "after 1M steps")])
+def test_game_length(benchmark: BenchmarkFixture, rounds: int, implementation: str) -> None:
+    game = _long_game(rounds)
+    before = game.saved_game()
+    benchmark.group = "game-length"
+    benchmark.extra_info["implementation"] = implementation
+    benchmark.extra_info["steps"] = 1_000 * CALLS
+    assert benchmark(_keys_at_the_end, game).saved_game() == before
+    assert game.played == 10 * rounds

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import sys
 import tracemalloc
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -513,6 +514,78 @@ def test_memory_is_a_few_arrays_of_the_board_and_a_few_bytes_a_step() -> None:
     cells = size * size
     assert grown(started, before) < 20 * cells  # a list of cells, a string, a board
     assert grown(ended, started) < 16 * 10_000  # a byte and a number per step
+
+
+# A room where the pusher pushes the box right, walks round it, pushes it
+# back and walks home: ten steps that end where they began.
+ROOM = Board(Tessellation.SOKOBAN, ("#######", "#-----#", "#-@$-.#", "#-----#", "#######"))
+ROUND = (D.RIGHT, D.UP, D.RIGHT, D.RIGHT, D.DOWN, D.LEFT, D.UP, D.LEFT, D.LEFT, D.DOWN)
+
+
+def _keys_undos_and_redos(game: Game) -> None:
+    """Moves, pushes, undos, redos and a new branch at the end of `game`
+    (which ends at home, after `ROUND`), the metrics asked after each as a
+    player's screen asks; it leaves the game as it found it."""
+    for _ in range(20):
+        game.move(D.RIGHT)  # a push
+        _ = game.metrics
+        game.undo()
+        game.undo()  # the last step of the rounds, the "d" home
+        _ = game.metrics
+        game.move(D.LEFT)  # another step than the one undone: a new branch
+        game.undo()
+        game.redo()
+        game.undo()
+        game.move(D.DOWN)  # home again
+        _ = game.metrics
+
+
+def _cost(game: Game) -> tuple[int, int]:
+    """The lines of Python run, and the most memory held at once, by
+    `_keys_undos_and_redos` on `game`.  Neither grows with the length of
+    the game when each call costs the same whatever the length; a cost that
+    does (a copy of the steps, a replay from the start) shows in one or the
+    other, whatever the machine's speed."""
+    _keys_undos_and_redos(game)  # the arrays have grown to their size
+    tracemalloc.start()
+    try:
+        _keys_undos_and_redos(game)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    lines = 0
+
+    def count(frame: Any, event: str, argument: Any) -> Any:
+        nonlocal lines
+        lines += event == "line"
+        return count
+
+    previous = sys.gettrace()  # a coverage tracer, when the suite runs under one
+    sys.settrace(count)
+    try:
+        _keys_undos_and_redos(game)
+    finally:
+        sys.settrace(previous)
+    return lines, peak
+
+
+def test_move_and_undo_cost_the_same_whatever_the_length_of_the_game() -> None:
+    costs = {}
+    for rounds in (1, 10_000):
+        game = Game(ROOM)
+        for _ in range(rounds):
+            for direction in ROUND:
+                game.move(direction)
+        _ = game.metrics
+        before = state(game), game.saved_game()
+        costs[rounds] = _cost(game)
+        assert (state(game), game.saved_game()) == before
+        assert game.metrics == (10 * rounds, 2 * rounds, 2 * rounds, 1, 2 * rounds, 8 * rounds)
+    (short_lines, short_peak), (long_lines, long_peak) = costs[1], costs[10_000]
+    assert long_lines == short_lines
+    # Bigger numbers of steps take a few bytes more; a copy of 100,000
+    # steps would take 100,000.
+    assert long_peak < short_peak + 2_000
 
 
 # ------------------------------------------------------------------ counting

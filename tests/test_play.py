@@ -13,7 +13,7 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -338,21 +338,23 @@ def test_play_needs_a_terminal_and_a_collection(tiny: Path, tmp_path: Path) -> N
 # ------------------------------------------------------------------ in a terminal
 
 TMUX = shutil.which("tmux")
+ROOT = Path(__file__).resolve().parent.parent
+README_SCREEN = '<!-- play-screen: sokfmt play sample.sok --puzzle "Two Boxes" --resume -->\n'
 
 
-@pytest.mark.skipif(
-    TMUX is None and not os.environ.get("SOKFMT_REQUIRE_TMUX"),
-    reason="no tmux to play the game in a terminal: install Debian's tmux package",
-)
-def test_playing_in_a_terminal(tmp_path: Path) -> None:
-    assert TMUX is not None, "SOKFMT_REQUIRE_TMUX is set, and there is no tmux"
-    path = tmp_path / "tiny.sok"
-    path.write_text(TINY, encoding="utf-8")
-    socket = tmp_path / "tmux.sock"
+class Terminal:
+    """An 80x24 terminal that tmux runs on a socket of its own: a command
+    started in `folder`, keys sent, the screen read with capture-pane."""
 
-    def tmux(*arguments: str) -> str:
+    def __init__(self, folder: Path) -> None:
+        assert TMUX is not None, "SOKFMT_REQUIRE_TMUX is set, and there is no tmux"
+        self.tmux_path = TMUX
+        self.folder = folder
+        self.socket = folder / "tmux.sock"
+
+    def tmux(self, *arguments: str) -> str:
         result = subprocess.run(
-            [TMUX, "-S", str(socket), *arguments],
+            [self.tmux_path, "-S", str(self.socket), *arguments],
             capture_output=True,
             text=True,
             check=True,
@@ -360,57 +362,105 @@ def test_playing_in_a_terminal(tmp_path: Path) -> None:
         )
         return result.stdout
 
-    def screen() -> str:
-        return tmux("capture-pane", "-p", "-t", "play")
+    def start(self, *arguments: str) -> None:
+        """Run `sokfmt ARGUMENTS` with this Python (the server has the test's
+        environment), then say how it ended."""
+        command = (
+            f"cd {shlex.quote(str(self.folder))} && LANG=C.UTF-8 LC_ALL=C.UTF-8 "
+            f"{shlex.quote(sys.executable)} -m sokfmt {shlex.join(arguments)}; "
+            'echo "play ended with $?"; sleep 600'
+        )
+        self.tmux("-u", "new-session", "-d", "-s", "play", "-x", "80", "-y", "24", command)
 
-    def wait_for(found: Callable[[str], bool]) -> str:
+    def keys(self, *names: str) -> None:
+        self.tmux("send-keys", "-t", "play", *names)
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "play")
+
+    def wait_for(self, found: Callable[[str], bool]) -> str:
         # Waits for the program, which answers when the machine lets it: a
         # generous limit, and the screen in the message when it is reached.
         deadline = time.monotonic() + 60
         while True:
-            shown = screen()
+            shown = self.screen()
             if found(shown) or time.monotonic() > deadline:
                 assert found(shown), shown
                 return shown
             time.sleep(0.1)
 
-    command = (
-        f"cd {shlex.quote(str(tmp_path))} && LANG=C.UTF-8 LC_ALL=C.UTF-8 "
-        f"{shlex.quote(sys.executable)} -m sokfmt play tiny.sok --puzzle 2; "
-        'echo "play ended with $?"; sleep 600'
-    )
-    tmux("-u", "new-session", "-d", "-s", "play", "-x", "80", "-y", "24", command)
+    def close(self) -> None:
+        subprocess.run(
+            [self.tmux_path, "-S", str(self.socket), "kill-server"],
+            capture_output=True,
+            check=False,
+        )
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    if TMUX is None and not os.environ.get("SOKFMT_REQUIRE_TMUX"):
+        pytest.skip("no tmux to play the game in a terminal: install Debian's tmux package")
+    opened = Terminal(tmp_path)
     try:
-        shown = wait_for(lambda text: "puzzle 2/2: Two Boxes" in text)
-        lines = shown.splitlines()
-        assert lines[3:6] == ["███████", "█·■●■·█", "███████"]
-        tmux("send-keys", "-t", "play", "Left", "Right")
-        wait_for(lambda text: "Moves 2  Pushes 1" in text)
-        assert "Solved" not in screen()
-        tmux("send-keys", "-t", "play", "l")
-        shown = wait_for(lambda text: "*** Solved! ***" in text)
-        assert "█▣  ●▣█" in shown.splitlines()
-        tmux("send-keys", "-t", "play", "s")
-        wait_for(lambda text: "Saved 'Solution' (3/2) to tiny.sok" in text)
-        tmux("send-keys", "-t", "play", "q")
-        wait_for(lambda text: "play ended with 0" in text)
+        yield opened
     finally:
-        subprocess.run([TMUX, "-S", str(socket), "kill-server"], capture_output=True, check=False)
-    puzzle = load_sok(path).puzzles[1]
-    game = puzzle.saved_games[-1]
+        opened.close()
+
+
+def test_playing_in_a_terminal(terminal: Terminal, tmp_path: Path) -> None:
+    path = tmp_path / "tiny.sok"
+    path.write_text(TINY, encoding="utf-8")
+    before = load_sok(path)
+    terminal.start("play", "tiny.sok", "--puzzle", "2")
+    shown = terminal.wait_for(lambda text: "puzzle 2/2: Two Boxes" in text)
+    lines = shown.splitlines()
+    assert lines[3:6] == ["███████", "█·■●■·█", "███████"]
+    terminal.keys("Left", "Right")  # a push onto the left goal, a step back
+    shown = terminal.wait_for(lambda text: "Moves 2  Pushes 1" in text)
+    assert "█▣ ●■·█" in shown.splitlines()
+    assert "Solved" not in shown
+    terminal.keys("l")  # right, as hjkl go: the other box onto its goal
+    shown = terminal.wait_for(lambda text: "*** Solved! ***" in text)
+    assert "█▣  ●▣█" in shown.splitlines()
+    terminal.keys("s")
+    terminal.wait_for(lambda text: "Saved 'Solution' (3/2) to tiny.sok" in text)
+    terminal.keys("q")
+    terminal.wait_for(lambda text: "play ended with 0" in text)
+    # The file holds what it held, and the game played as the puzzle's
+    # second saved game, after the one it had.
+    after = load_sok(path)
+    assert [len(puzzle.saved_games) for puzzle in after.puzzles] == [0, 2]
+    puzzles = (before.puzzles[0], before.puzzles[1].with_games(after.puzzles[1].saved_games[1]))
+    assert after == Collection(
+        title=before.title, author=before.author, notes=before.notes, puzzles=puzzles
+    )
+    puzzle = after.puzzles[1]
+    game = puzzle.saved_games[1]
     assert (game.title, game.printed_steps()) == ("Solution", "LrR")
     assert replay(puzzle, game).solved
 
 
+def _readme_screen() -> str:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    return readme.split(README_SCREEN, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+
+
+def test_readme_shows_the_screen_that_tmux_captures(terminal: Terminal, tmp_path: Path) -> None:
+    (tmp_path / "sample.sok").write_bytes((ROOT / "sokfmt" / "samples" / "sample.sok").read_bytes())
+    terminal.start("play", "sample.sok", "--puzzle", "Two Boxes", "--resume")
+    shown = terminal.wait_for(lambda text: "Resumed" in text)
+    assert shown.rstrip("\n") + "\n" == _readme_screen()
+    terminal.keys("q")
+    terminal.wait_for(lambda text: "play ended with 0" in text)
+
+
 def test_readme_shows_the_real_screen(tmp_path: Path) -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
-    marker = '<!-- play-screen: sokfmt play sample.sok --puzzle "Two Boxes" --resume -->\n'
-    block = readme.split(marker, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
-    sample = Path(__file__).parent.parent / "sokfmt" / "samples" / "sample.sok"
+    # The same screen without a terminal: what `Session` draws.
     path = tmp_path / "sample.sok"
-    path.write_bytes(sample.read_bytes())
+    path.write_bytes((ROOT / "sokfmt" / "samples" / "sample.sok").read_bytes())
     played = session(path, index=2, resume=True)
     lines = played.screen(80, 24).lines
     while lines and not lines[-1]:
         lines.pop()
-    assert "\n".join(lines) + "\n" == block
+    assert "\n".join(lines) + "\n" == _readme_screen()
