@@ -1,14 +1,34 @@
 """Benchmark inputs, built once from a seeded generator: boards and solutions
-shaped like real ones (long runs of walls and floor; moves in short runs)."""
+shaped like real ones (long runs of walls and floor; moves in short runs);
+and the saved games of a real collection, where the corpus is."""
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
+from pathlib import Path
 
-from sokfmt import parse_board, parse_moves, rle_encode
+from sokfmt import Board, SavedGame, load_sok, parse_board, parse_moves, rle_encode
 
 SEED = 20261129
+
+CORPUS = Path(
+    os.environ.get("SOKFMT_CORPUS") or Path(__file__).resolve().parents[2] / "shared" / "corpus"
+)
+COLLECTION = CORPUS / "tadams42__sokoenginepy" / "Original_and_Extra.sok"
+
+Games = tuple[tuple[Board, SavedGame], ...]
+
+
+@cache
+def saved_games() -> Games:
+    """The saved games of Original_and_Extra.sok, each with its board, or
+    without the corpus the games of `replay_games`."""
+    if COLLECTION.is_file():
+        collection = load_sok(COLLECTION)
+        return tuple((p.board, g) for p in collection.puzzles for g in p.saved_games)
+    return tuple((parse_board(board), parse_moves(moves)) for board, moves in replay_games())
 
 
 @cache

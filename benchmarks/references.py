@@ -124,6 +124,71 @@ def replay_sokoban(rows: Sequence[str], steps: Sequence[Step]) -> tuple[bool, in
     return (solved, moves, pushes, lines, changes, sessions, pusher_lines)
 
 
+class SokobanGame:
+    """A forward Sokoban game played one key at a time on a list of squares,
+    as `sokfmt.Game.move` plays it: a move, or a push when a box is in the
+    way, the step recorded for undo and the six metrics counted as it goes.
+    The board must be closed by walls."""
+
+    def __init__(self, rows: Sequence[str]) -> None:
+        width = len(rows[0])
+        self.cells = cells = list("".join(rows))
+        self.offsets = {d: dy * width + dx for d, (dy, dx) in _OFFSET.items()}
+        self.here = next(i for i, square in enumerate(cells) if square in "@+")
+        cells[self.here] = "." if cells[self.here] == "+" else "-"
+        self.history: list[tuple[Step, int]] = []  # each step, and the last box before it
+        self.moves = self.pushes = self.lines = self.changes = self.sessions = 0
+        self.pusher_lines = 0
+        self.last_box = -1
+
+    def move(self, direction: Direction) -> Step:
+        """Play the key; an illegal one raises ValueError and changes nothing."""
+        cells, delta = self.cells, self.offsets[direction]
+        there = self.here + delta
+        square = cells[there]
+        previous = self.history[-1][0] if self.history else None
+        if square in "$*":
+            beyond = there + delta
+            if cells[beyond] not in "-.":
+                raise ValueError("the box cannot move")
+            cells[there] = "." if square == "*" else "-"
+            cells[beyond] = "*" if cells[beyond] == "." else "$"
+            step = _PUSHES[direction]
+            session = previous is None or previous.kind is not StepKind.PUSH_OR_PULL
+            self.pushes += 1
+            self.changes += there != self.last_box
+            self.sessions += session
+            self.lines += there != self.last_box or session
+            self.history.append((step, self.last_box))
+            self.last_box = beyond
+        elif square == "#":
+            raise ValueError("a wall")
+        else:
+            step = _MOVES[direction]
+            self.history.append((step, self.last_box))
+        self.moves += 1
+        self.pusher_lines += previous is None or previous.direction is not direction
+        self.here = there
+        return step
+
+    def result(self) -> tuple[bool, int, ...]:
+        """(solved, moves, pushes, box lines, box changes, pushing sessions,
+        pusher lines), as `replay_sokoban` gives them."""
+        return (
+            "$" not in self.cells,
+            self.moves,
+            self.pushes,
+            self.lines,
+            self.changes,
+            self.sessions,
+            self.pusher_lines,
+        )
+
+
+_MOVES = {d: Step(StepKind.MOVE, d) for d in _OFFSET}
+_PUSHES = {d: Step(StepKind.PUSH_OR_PULL, d) for d in _OFFSET}
+
+
 _SLC_FLOOR = str.maketrans(" ", "-")
 
 

@@ -12,10 +12,7 @@ per second of each are in ``extra_info``; `ratios.py` prints them.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import inputs
@@ -24,31 +21,16 @@ import references
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from sokfmt import (
-    Board,
     Puzzle,
-    SavedGame,
     Tessellation,
-    load_sok,
     parse_board,
     parse_moves,
     replay,
 )
 
-CORPUS = Path(
-    os.environ.get("SOKFMT_CORPUS") or Path(__file__).resolve().parents[2] / "shared" / "corpus"
-)
-COLLECTION = CORPUS / "tadams42__sokoenginepy" / "Original_and_Extra.sok"
-
-Games = tuple[tuple[Board, SavedGame], ...]
-
-
-@cache
-def games() -> Games:
-    """The saved games to replay, each with its board."""
-    if COLLECTION.is_file():
-        collection = load_sok(COLLECTION)
-        return tuple((p.board, g) for p in collection.puzzles for g in p.saved_games)
-    return tuple((parse_board(board), parse_moves(moves)) for board, moves in inputs.replay_games())
+COLLECTION = inputs.COLLECTION
+Games = inputs.Games
+games = inputs.saved_games
 
 
 def _sokfmt(items: Games) -> list[tuple[Any, ...]]:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         BoardSyntaxError,
         DecodeError,
         Diagnostic,
+        IllegalMoveError,
         IllegalStepError,
         JsonSyntaxError,
         LevSyntaxError,
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
         parse_slc,
         parse_sok,
     )
+    from .game import Game
     from .lev import LevPuzzle, Piece, UnknownSection
     from .moves import SavedGame, SolvingMode, Step, StepKind
     from .puzzle import Collection, Puzzle, is_solution_title
@@ -66,6 +68,7 @@ _MODULES = {
             "BoardSyntaxError",
             "DecodeError",
             "Diagnostic",
+            "IllegalMoveError",
             "IllegalStepError",
             "JsonSyntaxError",
             "LevSyntaxError",
@@ -104,6 +107,7 @@ _MODULES = {
         ),
         "formats",
     ),
+    "Game": "game",
     **dict.fromkeys(("LevPuzzle", "Piece", "UnknownSection"), "lev"),
     **dict.fromkeys(("SavedGame", "SolvingMode", "Step", "StepKind"), "moves"),
     **dict.fromkeys(("Collection", "Puzzle", "is_solution_title"), "puzzle"),
@@ -124,6 +128,8 @@ __all__ = (
     "Diagnostic",
     "Direction",
     "FileFormat",
+    "Game",
+    "IllegalMoveError",
     "IllegalStepError",
     "JsonSyntaxError",
     "LevPuzzle",

@@ -1,16 +1,27 @@
-"""The replay engine behind `sokfmt.replay`: flat arrays and one tight loop.
+"""The engine behind `sokfmt.replay` and `sokfmt.Game`: flat arrays, one
+tight loop for whole games, and single steps that can be taken back.
 
 The board becomes one flat list of cell values framed by a border of
 off-board cells, so that no step needs a bounds check, and every direction
 has a table from a cell's index to its neighbour's (`Layout`, built once per
 tessellation and size).  The steps become one byte each, looked up by the
-identity of the canonical `Step` objects that every `SavedGame` holds.  A run
-of moves and pushes (or pulls) is played by one loop over those bytes that
-reads and writes only local variables; the metrics that depend on the steps
-alone (pushes, pushing sessions, pusher lines) are counted afterwards by
-C-level `bytes` methods, and the loop records only where the pushed box
-changes.  Jumps and pusher changes, rare and short, are played one group at
-a time by plain code.
+identity of the canonical `Step` objects that every `SavedGame` holds.
+
+`Engine` holds one position and plays it two ways, over the same cells,
+tables and failure diagnoses:
+
+- `replay` plays a saved game by runs: a run of moves and pushes (or pulls)
+  is played by one loop over its bytes that reads and writes only local
+  variables, and records only where the pushed box changes.
+- `Game` plays one step at a time (`Engine.step`, the same rule for one
+  step), which records the same, and takes steps back (`Engine.unstep`).
+
+Either way, a push that moves another box than the push before it gets
+OTHER_BOX added to its code, and `tally` counts the six metrics from the
+codes afterwards, by C-level `bytes` methods: for a run, or for the stretch
+of a game played since the metrics were last asked for.  Jumps and pusher
+changes, rare and short, are played one group at a time by plain code, for
+both.  The tests play every saved game of the corpus both ways and compare.
 
 This module knows nothing of the public `Replay`: it returns an `Outcome`
 with failure codes as strings, which `sokfmt.replay` turns into its enum.
@@ -19,6 +30,7 @@ with failure codes as strings, which `sokfmt.replay` turns into its enum.
 from __future__ import annotations
 
 import re
+from array import array
 from collections import deque
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -68,13 +80,18 @@ _KIND_BASE = {
     StepKind.JUMP: 16,
     StepKind.PUSHER_CHANGE: 24,
 }
-_JUMP, _CHANGE = 16, 24
+JUMP, CHANGE = 16, 24
+#: Added to the code of a push (pull) that moves another box than the push
+#: before it: what the metrics need to know of the position.
+OTHER_BOX = 32
+#: The step before the first: neither a push nor a step in any direction.
+START = 0xFF
 
 
 def _code(step: Step) -> int:
     d = DIRECTIONS.index(step.direction)
     base = _KIND_BASE[step.kind]
-    return base + 2 * d if base < _JUMP else base + d
+    return base + 2 * d if base < JUMP else base + d
 
 
 _CANONICAL_STEPS = {
@@ -84,10 +101,25 @@ _CANONICAL_STEPS = {
     for step in decoding_table(tessellation, opening).values()
 }
 _CODE_OF_ID = {key: _code(step) for key, step in _CANONICAL_STEPS.items()}
+_BY_CODE = sorted(_CANONICAL_STEPS.values(), key=_code)
+#: Code -> its canonical step, for the 32 codes, and for pushes also OTHER_BOX.
+STEPS = tuple(_BY_CODE[code & 31] for code in range(2 * OTHER_BOX))
 
-# Code -> 1 for a push or pull, 0 otherwise; code -> its direction index.
-_PUSH_BIT = bytes(code & 1 if code < _JUMP else 0 for code in range(256))
-_DIRECTION_OF = bytes((code >> 1 if code < _JUMP else code & 7) for code in range(256))
+
+def _plain(code: int) -> bool:
+    """A move or a push (pull), OTHER_BOX or not: not a group step, not START."""
+    return code < 2 * OTHER_BOX and code & 31 < JUMP
+
+
+# For `tally`, code -> 1 for a move or push, 0 otherwise; -> 0 when not a
+# push, 1 for a push of the box pushed last, 2 for one of another box; ->
+# the direction of a move or push, 8 (none) otherwise.
+_PLAIN = bytes(_plain(code) for code in range(256))
+_PUSH_CLASS = bytes(
+    (2 if code & OTHER_BOX else 1) if _plain(code) and code & 1 else 0 for code in range(256)
+)
+_LINE_OF = bytes((code & 31) >> 1 if _plain(code) else 8 for code in range(256))
+_DIRECTION_OF = bytes((code >> 1 if code < JUMP else code & 7) for code in range(256))
 _SEGMENT = re.compile(rb"[\x00-\x0f]+|[\x10-\x17]+|[\x18-\x1f]+")
 _OPPOSITE = {
     Direction.LEFT: Direction.RIGHT,
@@ -258,16 +290,17 @@ class Outcome(NamedTuple):
     pusher_lines: int
 
 
-class _Failed(Exception):
-    """Raised inside `_Game` to stop at a step that cannot be played."""
+class StepFailed(Exception):
+    """Raised inside `Engine` to stop at a step that cannot be played."""
 
     def __init__(self, index: int, failure: str, reason: str) -> None:
         super().__init__(reason)
         self.index, self.failure, self.reason = index, failure, reason
 
 
-class _Game:
-    """The state of one replay between runs, and the slow parts of it."""
+class Engine:
+    """One position in play: the cells, the pushers, the last pushed box and
+    the metrics so far.  Mutable: `replay` and `Game` each own one."""
 
     def __init__(
         self,
@@ -279,6 +312,9 @@ class _Game:
         self.board = board
         self.reverse = reverse
         self.layout = lay = layout(board.tessellation, board.width, board.height)
+        self.tables = lay.tables
+        self.pulls = 0  # jumps come before the first pull
+        self.lasts = array("q")  # before each box change, where the last pushed box was
         frame = "x" * lay.stride
         text = frame + "".join(f"x{row}x" for row in board.cells) + frame
         self.text = text
@@ -322,7 +358,7 @@ class _Game:
         p = self._pusher(start)
         if self.reverse:
             if cells[p] >= BOX:
-                raise _Failed(start, *_on_box(lay, p))
+                raise StepFailed(start, *_on_box(lay, p))
             p, last, played, changes = reverse_run(
                 codes, lay.tables, lay.backs, cells, p, self.last
             )
@@ -330,27 +366,106 @@ class _Game:
             p, last, played, changes = forward_run(codes, lay.tables, cells, p, self.last)
         self.pushers[self.active] = p
         self.last = last
-        self._count(codes[:played], [len(codes) - left - 1 for left in changes])
+        self._count(codes[:played], changes, len(codes) - 1)
         if played < len(codes):
             code = codes[played]
             diagnose = _diagnose_reverse if self.reverse else _diagnose_forward
-            raise _Failed(start + played, *diagnose(lay, cells, p, code))
+            raise StepFailed(start + played, *diagnose(lay, cells, p, code))
 
-    def _count(self, run: bytes, changes: list[int]) -> None:
-        """Add the metrics of a run that was played whole."""
+    def _count(self, run: bytes, changes: list[int], end: int) -> None:
+        """Add the metrics of a run that was played whole, after a group or
+        the start.  A push moved another box than the last at index `end`
+        less each of `changes` (the loops count what is left to play)."""
         if not run:
             return
-        pushed = run.translate(_PUSH_BIT)
-        directions = run.translate(_DIRECTION_OF)
-        sessions = pushed.count(b"\x00\x01") + (pushed[0] == 1)
-        # A box line begins where a session begins or the pushed box changes.
-        mid_session = sum(1 for i in changes if i and pushed[i - 1])
-        self.moves += len(run)
-        self.pushes += pushed.count(1)
+        flagged: bytes | bytearray = run
+        if changes:
+            flagged = bytearray(run)
+            for left in changes:
+                flagged[end - left] |= OTHER_BOX
+        moves, pushes, box_lines, box_changes, sessions, pusher_lines = tally(flagged, START)
+        self.moves += moves
+        self.pushes += pushes
+        self.box_lines += box_lines
+        self.box_changes += box_changes
         self.pushing_sessions += sessions
-        self.box_changes += len(changes)
-        self.box_lines += sessions + mid_session
-        self.pusher_lines += _runs(directions)
+        self.pusher_lines += pusher_lines
+        if self.reverse:
+            self.pulls += pushes
+
+    # ---------------------------------------------------------------- single steps
+    #
+    # The rule of `forward_run` and `reverse_run` for one step, as a Game
+    # plays it: one call per step, not the set-up of a run.  Like the runs,
+    # a step records only where the pushed box changes (its code returned
+    # with OTHER_BOX); `tally` counts the metrics from the codes.  The
+    # failures are the runs' own diagnoses.
+
+    def step(self, code: int, index: int, key: bool = False) -> int:
+        """Play the move or push (pull) `code` as step `index`, and return
+        the code played, with OTHER_BOX when it pushed another box than the
+        push before.  With `key`, a forward move into a box pushes it, as a
+        player's key does.  A step that cannot be played raises
+        `StepFailed` and changes nothing."""
+        cells = self.cells
+        nb = self.tables[code]
+        try:
+            p = self.pushers[self.active]
+        except IndexError:
+            raise StepFailed(index, "no-pusher", "the board has no pusher") from None
+        t = nb[p]
+        value = cells[t]
+        if self.reverse:
+            if cells[p] >= BOX:
+                raise StepFailed(index, *_on_box(self.layout, p))
+            if value:
+                raise StepFailed(index, *_diagnose_reverse(self.layout, cells, p, code))
+            if code & 1:
+                k = self.layout.backs[code][p]
+                value = cells[k]
+                if value < BOX:
+                    raise StepFailed(index, *_diagnose_reverse(self.layout, cells, p, code))
+                cells[k] = FREE
+                cells[p] = value
+                self.pulls += 1
+                if k != self.last:
+                    self.lasts.append(self.last)
+                    code |= OTHER_BOX
+                self.last = p
+        elif value >= BOX and (key or code & 1):
+            b = nb[t]
+            if cells[b]:
+                raise StepFailed(index, *_diagnose_forward(self.layout, cells, p, code | 1))
+            cells[t] = FREE
+            cells[b] = value
+            code |= 1
+            if t != self.last:
+                self.lasts.append(self.last)
+                code |= OTHER_BOX
+            self.last = b
+        elif value or code & 1:
+            raise StepFailed(index, *_diagnose_forward(self.layout, cells, p, code))
+        self.pushers[self.active] = t
+        return code
+
+    def unstep(self, code: int) -> None:
+        """Take back `code` (as `step` returned it), the step played last."""
+        lay, cells = self.layout, self.cells
+        code, changed = code & ~OTHER_BOX, code & OTHER_BOX
+        t = self.pushers[self.active]
+        p = lay.backs[code][t]
+        if code & 1:
+            if self.reverse:
+                origin = lay.backs[code][p]
+                cells[origin] = cells[p]
+                cells[p] = FREE
+                self.pulls -= 1
+            else:
+                origin, b = t, lay.tables[code][t]
+                cells[t] = cells[b]
+                cells[b] = FREE
+            self.last = self.lasts.pop() if changed else origin
+        self.pushers[self.active] = p
 
     # ---------------------------------------------------------------- groups
 
@@ -359,21 +474,21 @@ class _Game:
         land on an empty square inside the walls; only before the first pull."""
         lay, cells = self.layout, self.cells
         p = self._pusher(start)
-        if self.pushes:
-            raise _Failed(start, "jump-after-pull", "a jump after the first pull")
+        if self.pulls:
+            raise StepFailed(start, "jump-after-pull", "a jump after the first pull")
         q = self._cursor(codes, p, start, "jump")
         if q == p:
             return
         value = cells[q]
         where = lay.position_of(q)
         if value == WALL:
-            raise _Failed(start, "jump-blocked", f"the jump ends on the wall at {where}")
+            raise StepFailed(start, "jump-blocked", f"the jump ends on the wall at {where}")
         if value >= BOX:
-            raise _Failed(start, "jump-blocked", f"the jump ends on the box at {where}")
+            raise StepFailed(start, "jump-blocked", f"the jump ends on the box at {where}")
         if value == PUSHER:
-            raise _Failed(start, "jump-blocked", f"the jump ends on another pusher at {where}")
+            raise StepFailed(start, "jump-blocked", f"the jump ends on another pusher at {where}")
         if q in self._outside_cells():
-            raise _Failed(start, "jump-blocked", f"the jump ends outside the walls at {where}")
+            raise StepFailed(start, "jump-blocked", f"the jump ends outside the walls at {where}")
         self.pushers[self.active] = q
 
     def play_change(self, codes: bytes, start: int) -> None:
@@ -385,14 +500,59 @@ class _Game:
             return
         if q not in self.pushers:
             where = self.layout.position_of(q)
-            raise _Failed(
+            raise StepFailed(
                 start,
                 "no-pusher-to-change-to",
                 f"the pusher change ends at {where}, where no pusher stands",
             )
+        self._activate(p, q)
+
+    def _activate(self, p: int, q: int) -> None:
+        """The pusher at `q` becomes active; the one at `p` stops being so."""
         self._park(p)
         self.active = self.pushers.index(q)
         self.cells[q] = self.under.pop(q, FREE)
+
+    def unjump(self, codes: bytes) -> None:
+        """Take back the jump `codes`, the group played last."""
+        self.pushers[self.active] = self._back(codes)
+
+    def unchange(self, codes: bytes) -> None:
+        """Take back the pusher change `codes`, the group played last."""
+        q = self.pushers[self.active]
+        p = self._back(codes)
+        if p != q:
+            self._activate(q, p)
+
+    def _back(self, codes: bytes) -> int:
+        """Where the letters of a group played last began."""
+        backs = self.layout.backs
+        q = self.pushers[self.active]
+        for code in reversed(codes):
+            q = backs[code][q]
+        return q
+
+    def route(self, target: int, base: int) -> bytes:
+        """The codes of a shortest way from the active pusher to `target`
+        over anything on the board (`base`: JUMP or CHANGE), the directions
+        tried in the order of the tessellation's letters."""
+        lay, cells = self.layout, self.cells
+        here = self.pushers[self.active]
+        codes = [base + DIRECTIONS.index(d) for d in lay.tessellation.directions]
+        before: dict[int, tuple[int, int] | None] = {here: None}
+        queue = deque(before)
+        while queue and target not in before:
+            here = queue.popleft()
+            for code in codes:
+                near = lay.tables[code][here]
+                if near not in before and near != lay.size and cells[near] != OFF:
+                    before[near] = (here, code)
+                    queue.append(near)
+        path = []
+        while (link := before[target]) is not None:
+            target, code = link
+            path.append(code)
+        return bytes(reversed(path))
 
     def _cursor(self, codes: bytes, p: int, start: int, what: str) -> int:
         """Follow the letters of a jump or pusher change from `p`, over walls
@@ -403,9 +563,9 @@ class _Game:
         for offset, code in enumerate(codes):
             r = lay.tables[code][q]
             if cells[r] == OFF:
-                raise _Failed(start, "off-board", f"the {what} leaves the board")
+                raise StepFailed(start, "off-board", f"the {what} leaves the board")
             if r == lay.size:
-                raise _Failed(
+                raise StepFailed(
                     start,
                     "direction-unavailable",
                     f"letter {offset + 1} of the {what} goes "
@@ -419,7 +579,7 @@ class _Game:
 
     def _pusher(self, start: int) -> int:
         if not self.pushers:
-            raise _Failed(start, "no-pusher", "the board has no pusher")
+            raise StepFailed(start, "no-pusher", "the board has no pusher")
         return self.pushers[self.active]
 
     def _park(self, index: int) -> None:
@@ -467,7 +627,7 @@ class _Game:
         """The board's cells now: a box hides a pusher standing on it."""
         lay = self.layout
         squares = list(self.text.translate(_PIECES))
-        for index in [*self._boxes(), *self.under]:
+        for index in [*self.box_cells(), *self.under]:
             squares[index] = "*" if squares[index] == "." else "$"
         for index in self.pushers:
             if squares[index] in "-.":
@@ -479,7 +639,7 @@ class _Game:
             for start in range(stride + 1, (lay.height + 1) * stride, stride)
         )
 
-    def _boxes(self) -> list[int]:
+    def box_cells(self) -> list[int]:
         """Where the boxes stand (not those under inactive pushers)."""
         cells = self.cells
         try:
@@ -491,7 +651,7 @@ class _Game:
         return [m.start() for m in _BOX_VALUE.finditer(values)]
 
 
-def _runs(values: bytes) -> int:
+def _runs(values: bytes | bytearray) -> int:
     """How many runs of equal bytes `values` holds (at least one byte).
 
     One byte shifted against the next as big integers: their XOR has a zero
@@ -500,6 +660,46 @@ def _runs(values: bytes) -> int:
     size = len(values)
     number = int.from_bytes(values, "big")
     return size - (number ^ (number >> 8)).to_bytes(size, "big")[1:].count(0)
+
+
+def tally(codes: bytes | bytearray, previous: int) -> tuple[int, int, int, int, int, int]:
+    """The metrics that the steps `codes` add when they follow the step
+    `previous` (`START` at the start): moves, pushes, box lines, box
+    changes, pushing sessions, pusher lines.
+
+    The pushes that move another box than the push before them carry
+    OTHER_BOX: with it each step's part depends on the step and the one
+    before alone, so that the metrics are counted from the bytes, by
+    C-level methods, for any stretch of a game.
+    """
+    if not codes:
+        return 0, 0, 0, 0, 0, 0
+    pushed = codes.translate(_PUSH_CLASS)
+    lines = codes.translate(_LINE_OF)
+    groups = lines.count(8)
+    after_push = _PUSH_CLASS[previous] != 0
+    changes = pushed.count(2)
+    # A session begins at a push after a step that is not one; a box line
+    # where a session begins or the pushed box changes (counted once when
+    # both do).
+    opened_by_change = pushed.count(b"\x00\x02") + (pushed[0] == 2 and not after_push)
+    sessions = pushed.count(b"\x00\x01") + (pushed[0] == 1 and not after_push)
+    sessions += opened_by_change
+    # A pusher line begins at a move or push whose direction is not the
+    # step before's (a group step or START has none): at every pair of
+    # unlike neighbours, but a move or push followed by a group step.
+    pusher_lines = _runs(lines) - 1 + (lines[0] != _LINE_OF[previous])
+    if groups:
+        plain = codes.translate(_PLAIN)
+        pusher_lines -= plain.count(b"\x01\x00") + (_PLAIN[previous] and not plain[0])
+    return (
+        len(codes) - groups,
+        len(codes) - pushed.count(0),
+        sessions + changes - opened_by_change,
+        changes,
+        sessions,
+        pusher_lines,
+    )
 
 
 def _reachable(tables: Iterable[list[int]], cells: list[int], origin: int) -> set[int]:
@@ -621,7 +821,7 @@ def play(
     """Replay the first `upto` of `steps` on `board` (a jump or pusher change
     that `upto` cuts is not played).  `grouped`: the steps hold jumps or
     pusher changes."""
-    game = _Game(board, reverse, box_ids, goal_ids)
+    game = Engine(board, reverse, box_ids, goal_ids)
     codes = codes_of(steps)
     played, failed_at, failure, reason = upto, None, None, ""
     try:
@@ -631,18 +831,18 @@ def play(
                 if start >= upto:
                     break
                 kind = codes[start]
-                if kind < _JUMP:
+                if kind < JUMP:
                     game.play_run(codes[start : min(end, upto)], start)
                 elif end > upto:
                     played = start
                     break
-                elif kind < _CHANGE:
+                elif kind < CHANGE:
                     game.play_jump(codes[start:end], start)
                 else:
                     game.play_change(codes[start:end], start)
         elif upto:
             game.play_run(codes[:upto], 0)
-    except _Failed as stop:
+    except StepFailed as stop:
         played = failed_at = stop.index
         failure, reason = stop.failure, stop.reason
     pusher = game.layout.position_of(game.pushers[game.active]) if game.pushers else None

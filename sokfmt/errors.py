@@ -13,12 +13,16 @@ import sys
 import warnings
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
+
+if TYPE_CHECKING:
+    from .replaying import ReplayFailure
 
 __all__ = (
     "BoardSyntaxError",
     "DecodeError",
     "Diagnostic",
+    "IllegalMoveError",
     "LevSyntaxError",
     "ParseError",
     "RleSyntaxError",
@@ -282,3 +286,24 @@ class Diagnostic:
 
 class ValidationError(SokfmtError, ValueError):
     """An object, or a value given to build one, would break an invariant."""
+
+
+class IllegalMoveError(SokfmtError, ValueError):
+    """A move, push, pull, jump or pusher change that a `sokfmt.Game` cannot
+    play in its position; the game is left as it was.
+
+    `failure` says why, with the stable codes of `sokfmt.ReplayFailure`
+    that `sokfmt.replay` reports for the same step in a saved game; `index`
+    is the step of the game it would have been (for `Game.resume`, the step
+    of the saved game that cannot be played).
+    """
+
+    def __init__(self, message: str, *, failure: ReplayFailure, index: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.failure = failure
+        self.index = index
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keyword-only arguments need help to survive pickling.
+        return (partial(type(self), failure=self.failure, index=self.index), (self.message,))

@@ -233,12 +233,7 @@ def replay(
             is asked of a bare Board, or the puzzle's Sokoban+ ids are
             invalid.
     """
-    if isinstance(puzzle_or_board, Puzzle):
-        board = puzzle_or_board.board
-    elif isinstance(puzzle_or_board, Board):
-        board = puzzle_or_board
-    else:
-        raise ValidationError(f"Expected a Puzzle or a Board, not {puzzle_or_board!r}")
+    board, box_ids, goal_ids = board_and_ids(puzzle_or_board, sokoban_plus)
     if not isinstance(game, SavedGame):
         raise ValidationError(f"Expected a SavedGame, not {game!r}")
     if game.tessellation is not board.tessellation:
@@ -251,8 +246,6 @@ def replay(
         upto = len(steps)
     elif isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(steps):
         raise ValidationError(f"upto must be a whole number from 0 to {len(steps)}, not {upto!r}")
-    ids = _sokoban_plus_ids(puzzle_or_board) if sokoban_plus else None
-    box_ids, goal_ids = ids if ids is not None else ((), ())
     outcome = _replay.play(
         board,
         steps,
@@ -280,14 +273,30 @@ def replay(
     )
 
 
-def _sokoban_plus_ids(
-    puzzle_or_board: Puzzle | Board,
-) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+def board_and_ids(
+    puzzle_or_board: Puzzle | Board, sokoban_plus: bool
+) -> tuple[Board, tuple[int, ...], tuple[int, ...]]:
+    """The board to play on, and the Sokoban+ ids of its boxes and goals
+    (none under the classic rules, or for a puzzle without them).
+
+    Raises:
+        ValidationError: not a Puzzle or Board, `sokoban_plus` asked of a
+            bare Board, or invalid Sokoban+ ids.
+    """
+    if isinstance(puzzle_or_board, Puzzle):
+        board = puzzle_or_board.board
+    elif isinstance(puzzle_or_board, Board):
+        board = puzzle_or_board
+    else:
+        raise ValidationError(f"Expected a Puzzle or a Board, not {puzzle_or_board!r}")
+    if not sokoban_plus:
+        return board, (), ()
     if not isinstance(puzzle_or_board, Puzzle):
         raise ValidationError(
             "sokoban_plus needs a Puzzle (its boxorder and goalorder), not a bare Board"
         )
-    return puzzle_or_board.sokoban_plus()
+    ids = puzzle_or_board.sokoban_plus()
+    return (board, *ids) if ids is not None else (board, (), ())
 
 
 def best_solution(

@@ -25,6 +25,8 @@ def test_public_names_are_pinned() -> None:
         "Diagnostic",
         "Direction",
         "FileFormat",
+        "Game",
+        "IllegalMoveError",
         "IllegalStepError",
         "JsonSyntaxError",
         "LevPuzzle",

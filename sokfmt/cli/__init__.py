@@ -18,7 +18,7 @@ from .output import OutputClosed, whole_writes
 def parser() -> argparse.ArgumentParser:
     """The command line: one subcommand per job."""
     # Imported here, where `main` catches a Ctrl-C, rather than at start-up.
-    from . import check, convert, dedup, info, show
+    from . import check, convert, dedup, info, play, show
 
     main = argparse.ArgumentParser(
         prog="sokfmt",
@@ -28,7 +28,7 @@ def parser() -> argparse.ArgumentParser:
     )
     main.add_argument("--version", action="version", version=f"sokfmt {__version__}")
     commands = main.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (check, info, convert, show, dedup):
+    for module in (check, info, convert, show, dedup, play):
         module.register(commands)
     return main
 

@@ -1,0 +1,466 @@
+"""sokfmt play: the game behind the screen (`Session`, keys in, lines out),
+and the real command in a terminal: tmux runs it, the test sends keys and
+reads the screen.  Without tmux the terminal test skips (CI installs it and
+sets SOKFMT_REQUIRE_TMUX=1, so that it never skips there)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from sokfmt import (
+    Board,
+    Collection,
+    Direction,
+    Puzzle,
+    SolvingMode,
+    Tessellation,
+    load,
+    load_sok,
+    parse_moves,
+    parse_sok,
+    replay,
+)
+from sokfmt.cli import saving
+from sokfmt.cli.play import KEYS, Session
+
+TINY = """Collection: Tiny
+Author: Me
+
+Corner
+#####
+#@$.#
+#####
+
+Two Boxes
+#######
+#.$@$.#
+#######
+
+Solution
+LrR
+"""
+
+
+def session(path: Path, format: str = "sok", index: int = 0, resume: bool = False) -> Session:
+    collection = load(path)
+    assert isinstance(collection, Collection)
+    return Session(str(path), format, None, collection, index, resume)
+
+
+def keys(played: Session, *names: str) -> None:
+    for name in names:
+        assert played.handle(name)
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.sok"
+    path.write_text(TINY, encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------ the screen
+
+
+def test_the_screen_shows_title_counts_board_and_keys(tiny: Path) -> None:
+    played = session(tiny)
+    lines = played.screen(80, 24).lines
+    assert lines[:7] == [
+        "sokfmt play  tiny.sok  puzzle 1/2: Corner",
+        "Moves 0  Pushes 0   box lines 0  box changes 0  sessions 0  pusher lines 0",
+        "",
+        "█████",  # the symbols of sokfmt show
+        "█●■·█",
+        "█████",
+        "",
+    ]
+    assert lines[7] == (
+        "arrows/hjkl move  u/U undo/redo  r restart  n/p next/previous  s save  q quit"
+    )
+    keys(played, "right")
+    lines = played.screen(80, 24).lines
+    assert lines[1].startswith("Moves 1  Pushes 1")
+    assert lines[3:7] == [
+        "█████",
+        "█ ●▣█",
+        "█████",
+        "*** Solved! ***  s saves the solution, n goes to the next puzzle",
+    ]
+    assert all(len(line) < 80 for line in lines)
+    assert played.screen(80, 24, glyphs=False).lines[4] == "#-@*#"
+
+
+def test_undo_redo_restart_and_moving_between_puzzles(tiny: Path) -> None:
+    played = session(tiny)
+    keys(played, "n", "left", "right")
+    assert played.screen(80, 24).lines[0].endswith("puzzle 2/2: Two Boxes")
+    assert played.game.metrics[:2] == (2, 1)
+    keys(played, "u")
+    assert played.game.metrics[:2] == (1, 1)
+    keys(played, "U", "U")
+    assert played.message == "Nothing to redo"
+    keys(played, "r")
+    assert (played.game.moves, played.game.board) == (0, played.puzzle.board)
+    keys(played, "n")
+    assert played.message == "This is the last puzzle"
+    keys(played, "p", "p")
+    assert (played.index, played.message) == (0, "This is the first puzzle")
+    keys(played, "n")
+    assert played.game.saved_game().printed_steps() == "*Lr"  # each puzzle keeps its game
+
+
+def test_an_illegal_key_says_why_and_changes_nothing(tiny: Path) -> None:
+    played = session(tiny)
+    keys(played, "left")
+    assert played.message == "Cannot move: the pusher would enter the wall at (1, 0)"
+    assert played.game.moves == 0
+    keys(played, "?", "u")
+    assert played.message == "Nothing to undo"
+
+
+def test_each_tessellation_moves_with_its_keys() -> None:
+    # Every key of a tessellation's table moves the pusher one step its way
+    # on an open board, and back with the opposite key.
+    opposite = {
+        Direction.LEFT: Direction.RIGHT,
+        Direction.UP: Direction.DOWN,
+        Direction.NORTH_WEST: Direction.SOUTH_EAST,
+        Direction.NORTH_EAST: Direction.SOUTH_WEST,
+    }
+    opposite |= {b: a for a, b in opposite.items()}
+    for tessellation, table in KEYS.items():
+        assert set(table.values()) == set(tessellation.directions)
+        for key, direction in table.items():
+            back = next(k for k, d in table.items() if d is opposite[direction])
+            board = Board(tessellation, ("-----", "-----", "--@--", "-----", "-----"))
+            played = Session("x.sok", "sok", None, Collection(puzzles=(Puzzle(board),)), 0)
+            keys(played, key)
+            assert played.game.saved_game().steps[0].direction is direction, (tessellation, key)
+            keys(played, back)
+            assert played.game.pusher == (2, 2)
+    for reserved in "uUrnpsq":
+        assert all(reserved not in table for table in KEYS.values())
+
+
+def test_hexoban_help_lists_its_own_keys() -> None:
+    board = Board(Tessellation.HEXOBAN, ("#####", "#@$.#", "#####"))
+    played = Session("x.hsb", "hsb", None, Collection(puzzles=(Puzzle(board),)), 0)
+    lines = played.screen(80, 24).lines
+    assert "move: a/d left/right, w/e up-left/up-right, z/x down-left/down-right" in lines
+    keys(played, "d")
+    assert played.game.solved
+
+
+def test_a_big_board_scrolls_to_keep_the_pusher_in_sight() -> None:
+    rows = ["#" * 100] + ["#" + "-" * 98 + "#" for _ in range(38)] + ["#" * 100]
+    rows[30] = "#" + "-" * 80 + "@" + "-" * 17 + "#"
+    board = Board(Tessellation.SOKOBAN, tuple(rows))
+    played = Session("x.sok", "sok", None, Collection(puzzles=(Puzzle(board),)), 0)
+    screen = played.screen(80, 24)
+    assert len(screen.lines) <= 24
+    assert all(len(line) < 80 for line in screen.lines)
+    assert sum("●" in screen.lines[row] for row in screen.board_rows) == 1
+
+
+def test_several_pushers_tab_and_the_marked_one(tmp_path: Path) -> None:
+    board = Board(Tessellation.SOKOBAN, ("######", "#@-$.#", "#@---#", "######"))
+    played = Session("x.sok", "sok", None, Collection(puzzles=(Puzzle(board),)), 0)
+    screen = played.screen(80, 24)
+    assert screen.marked == (4, 1)  # the top-left pusher, on the first line of the board
+    assert "Tab: the next pusher plays (the one marked plays now)" in screen.lines
+    keys(played, "tab", "right")
+    assert played.game.saved_game().printed_steps() == "{d}r"
+    assert played.screen(80, 24).marked == (5, 2)
+
+
+# ------------------------------------------------------------------ saving
+
+
+def test_s_saves_into_the_file_and_everything_else_reads_back_equal(tiny: Path) -> None:
+    before = load_sok(tiny)
+    played = session(tiny, index=1)
+    keys(played, "left", "right", "right", "s")
+    assert played.message == f"Saved 'Solution' (3/2) to {tiny}"
+    after = load_sok(tiny)
+    puzzles = list(before.puzzles)
+    puzzles[1] = puzzles[1].with_games(parse_moves("LrR").with_metadata(title="Solution"))
+    assert after == Collection(
+        title=before.title, author=before.author, notes=before.notes, puzzles=tuple(puzzles)
+    )
+    assert [path.name for path in tiny.parent.iterdir()] == ["tiny.sok"]  # no temporary left
+    # A snapshot keeps the steps undone after its *.
+    keys(played, "u", "s")
+    assert played.message == f"Saved 'Snapshot' (2/1) to {tiny}"
+    assert load_sok(tiny).puzzles[1].saved_games[-1].printed_steps() == "Lr*R"
+
+
+def test_s_saves_beside_a_file_without_saved_games(tmp_path: Path) -> None:
+    xsb = tmp_path / "levels.xsb"
+    text = "; One\n#####\n#@$.#\n#####\n\n; Two\n######\n#@$-.#\n######\n"
+    xsb.write_text(text, "utf-8")
+    played = session(xsb, "xsb", index=1)
+    keys(played, "right", "s")
+    beside = tmp_path / "levels.xsb.sok"
+    assert played.message == f"Saved 'Snapshot' (1/1) to {beside}"
+    keys(played, "right", "s")
+    assert xsb.read_text("utf-8") == text  # untouched
+    (puzzle,) = load_sok(beside).puzzles
+    assert (puzzle.title, puzzle.board) == ("Two", load(xsb).puzzles[1].board)  # type: ignore[union-attr]
+    assert [g.printed_steps() for g in puzzle.saved_games] == ["R", "RR"]
+    assert replay(puzzle, puzzle.saved_games[1]).solved
+    # --resume finds it there.
+    resumed = session(xsb, "xsb", index=1, resume=True)
+    assert resumed.message == "Resumed 'Solution' at step 2 of 2"
+    assert resumed.game.solved
+
+
+def test_s_saves_into_json(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps(parse_sok(TINY).to_dict()), "utf-8")
+    played = session(path, "json")
+    keys(played, "right", "s")
+    assert load(path).puzzles[0].saved_games[0].printed_steps() == "R"  # type: ignore[union-attr]
+
+
+def test_resume_continues_the_last_saved_game(tiny: Path) -> None:
+    text = TINY + "\nSnapshot\nL*rR\n"
+    tiny.write_text(text, "utf-8")
+    played = session(tiny, index=1, resume=True)
+    assert played.message == "Resumed 'Snapshot' at step 1 of 3"
+    assert played.game.saved_game().printed_steps() == "L*rR"
+    keys(played, "U", "U")
+    assert played.game.solved
+    fresh = session(tiny, index=0, resume=True)
+    assert fresh.message == "No saved game to resume: a new game"
+
+
+def test_resume_refuses_a_reverse_game_and_starts_afresh(tiny: Path) -> None:
+    tiny.write_text(TINY + "\nBackwards\n[ll]R\n", "utf-8")
+    assert load_sok(tiny).puzzles[1].saved_games[-1].solving_mode is SolvingMode.REVERSE
+    played = session(tiny, index=1, resume=True)
+    assert played.message == "The last saved game is a reverse game, which play cannot continue"
+    assert played.game.played == 0
+
+
+def test_nothing_to_save_and_a_file_that_changed(tiny: Path) -> None:
+    played = session(tiny)
+    keys(played, "s")
+    assert played.message == "Nothing to save: no step played"
+    tiny.write_text("Other\n####\n#@.#\n####\n", "utf-8")
+    keys(played, "right", "s")
+    assert played.message == f"Not saved: {tiny} changed since it was read: nothing written"
+
+
+def test_a_failed_write_leaves_the_file_as_it_was(
+    tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*arguments: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    played = session(tiny)
+    keys(played, "right", "s")
+    assert played.message == "Not saved: Permission denied"
+    assert tiny.read_text("utf-8") == TINY
+    assert [path.name for path in tiny.parent.iterdir()] == ["tiny.sok"]
+
+
+def test_a_text_that_would_not_read_back_equal_is_not_written(
+    tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = saving.dumps
+    monkeypatch.setattr(
+        saving, "dumps", lambda item, format: real(item, format).replace("Corner", "Comer")
+    )
+    played = session(tiny)
+    keys(played, "right", "s")
+    assert played.message == f"Not saved: {tiny} would not read back as written: nothing written"
+    assert tiny.read_text("utf-8") == TINY
+
+
+def test_saving_keeps_the_file_permissions(tiny: Path) -> None:
+    tiny.chmod(0o640)
+    played = session(tiny)
+    keys(played, "right", "s")
+    assert stat.S_IMODE(tiny.stat().st_mode) == 0o640
+    assert load_sok(tiny).puzzles[0].saved_games[0].printed_steps() == "R"
+
+
+def test_q_asks_again_when_moves_are_not_saved(tiny: Path) -> None:
+    played = session(tiny)
+    assert played.handle("q") is False  # nothing played
+    played = session(tiny)
+    keys(played, "right")
+    assert played.handle("q") is True
+    assert played.message == "Moves not saved: q again quits, s saves"
+    assert played.handle("q") is False
+    played = session(tiny)
+    keys(played, "right", "s")
+    assert played.handle("q") is False
+
+
+# ------------------------------------------------------------------ the command
+
+
+def _sokfmt(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sokfmt", *arguments],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+
+
+def test_play_needs_a_terminal_and_a_collection(tiny: Path, tmp_path: Path) -> None:
+    result = _sokfmt("play", str(tiny))
+    assert (result.returncode, result.stderr) == (2, "sokfmt: sokfmt play needs a terminal\n")
+    lev = tmp_path / "blocks.lev"
+    lev.write_text("size 2 1\ninitial\nA.\n", "utf-8")
+    result = _sokfmt("play", str(lev))
+    assert result.returncode == 2
+    assert "not .lev sliding blocks" in result.stderr
+    result = _sokfmt("play", str(tiny), "--puzzle", "9")
+    assert (result.returncode, result.stderr) == (2, "sokfmt: no puzzle 9: the file holds 2\n")
+
+
+# ------------------------------------------------------------------ in a terminal
+
+TMUX = shutil.which("tmux")
+ROOT = Path(__file__).resolve().parent.parent
+README_SCREEN = '<!-- play-screen: sokfmt play sample.sok --puzzle "Two Boxes" --resume -->\n'
+
+
+class Terminal:
+    """An 80x24 terminal that tmux runs on a socket of its own: a command
+    started in `folder`, keys sent, the screen read with capture-pane."""
+
+    def __init__(self, folder: Path) -> None:
+        assert TMUX is not None, "SOKFMT_REQUIRE_TMUX is set, and there is no tmux"
+        self.tmux_path = TMUX
+        self.folder = folder
+        self.socket = folder / "tmux.sock"
+
+    def tmux(self, *arguments: str) -> str:
+        result = subprocess.run(
+            [self.tmux_path, "-S", str(self.socket), *arguments],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=30,
+        )
+        return result.stdout
+
+    def start(self, *arguments: str) -> None:
+        """Run `sokfmt ARGUMENTS` with this Python (the server has the test's
+        environment), then say how it ended."""
+        command = (
+            f"cd {shlex.quote(str(self.folder))} && LANG=C.UTF-8 LC_ALL=C.UTF-8 "
+            f"{shlex.quote(sys.executable)} -m sokfmt {shlex.join(arguments)}; "
+            'echo "play ended with $?"; sleep 600'
+        )
+        self.tmux("-u", "new-session", "-d", "-s", "play", "-x", "80", "-y", "24", command)
+
+    def keys(self, *names: str) -> None:
+        self.tmux("send-keys", "-t", "play", *names)
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "play")
+
+    def wait_for(self, found: Callable[[str], bool]) -> str:
+        # Waits for the program, which answers when the machine lets it: a
+        # generous limit, and the screen in the message when it is reached.
+        deadline = time.monotonic() + 60
+        while True:
+            shown = self.screen()
+            if found(shown) or time.monotonic() > deadline:
+                assert found(shown), shown
+                return shown
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        subprocess.run(
+            [self.tmux_path, "-S", str(self.socket), "kill-server"],
+            capture_output=True,
+            check=False,
+        )
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    if TMUX is None and not os.environ.get("SOKFMT_REQUIRE_TMUX"):
+        pytest.skip("no tmux to play the game in a terminal: install Debian's tmux package")
+    opened = Terminal(tmp_path)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def test_playing_in_a_terminal(terminal: Terminal, tmp_path: Path) -> None:
+    path = tmp_path / "tiny.sok"
+    path.write_text(TINY, encoding="utf-8")
+    before = load_sok(path)
+    terminal.start("play", "tiny.sok", "--puzzle", "2")
+    shown = terminal.wait_for(lambda text: "puzzle 2/2: Two Boxes" in text)
+    lines = shown.splitlines()
+    assert lines[3:6] == ["███████", "█·■●■·█", "███████"]
+    terminal.keys("Left", "Right")  # a push onto the left goal, a step back
+    shown = terminal.wait_for(lambda text: "Moves 2  Pushes 1" in text)
+    assert "█▣ ●■·█" in shown.splitlines()
+    assert "Solved" not in shown
+    terminal.keys("l")  # right, as hjkl go: the other box onto its goal
+    shown = terminal.wait_for(lambda text: "*** Solved! ***" in text)
+    assert "█▣  ●▣█" in shown.splitlines()
+    terminal.keys("s")
+    terminal.wait_for(lambda text: "Saved 'Solution' (3/2) to tiny.sok" in text)
+    terminal.keys("q")
+    terminal.wait_for(lambda text: "play ended with 0" in text)
+    # The file holds what it held, and the game played as the puzzle's
+    # second saved game, after the one it had.
+    after = load_sok(path)
+    assert [len(puzzle.saved_games) for puzzle in after.puzzles] == [0, 2]
+    puzzles = (before.puzzles[0], before.puzzles[1].with_games(after.puzzles[1].saved_games[1]))
+    assert after == Collection(
+        title=before.title, author=before.author, notes=before.notes, puzzles=puzzles
+    )
+    puzzle = after.puzzles[1]
+    game = puzzle.saved_games[1]
+    assert (game.title, game.printed_steps()) == ("Solution", "LrR")
+    assert replay(puzzle, game).solved
+
+
+def _readme_screen() -> str:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    return readme.split(README_SCREEN, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+
+
+def test_readme_shows_the_screen_that_tmux_captures(terminal: Terminal, tmp_path: Path) -> None:
+    (tmp_path / "sample.sok").write_bytes((ROOT / "sokfmt" / "samples" / "sample.sok").read_bytes())
+    terminal.start("play", "sample.sok", "--puzzle", "Two Boxes", "--resume")
+    shown = terminal.wait_for(lambda text: "Resumed" in text)
+    assert shown.rstrip("\n") + "\n" == _readme_screen()
+    terminal.keys("q")
+    terminal.wait_for(lambda text: "play ended with 0" in text)
+
+
+def test_readme_shows_the_real_screen(tmp_path: Path) -> None:
+    # The same screen without a terminal: what `Session` draws.
+    path = tmp_path / "sample.sok"
+    path.write_bytes((ROOT / "sokfmt" / "samples" / "sample.sok").read_bytes())
+    played = session(path, index=2, resume=True)
+    lines = played.screen(80, 24).lines
+    while lines and not lines[-1]:
+        lines.pop()
+    assert "\n".join(lines) + "\n" == _readme_screen()
