@@ -35,6 +35,7 @@ from ._slc_schema import (
     TEXT,
     XML_SPACE,
     description,
+    document_collection,
     level_board,
     one_line,
 )
@@ -376,14 +377,14 @@ class _Reader:
             self._doubt("SLC203", "No puzzle found: no <Level> in the document", (1, 1))
 
     def collection_of(self, puzzles: tuple[Puzzle, ...]) -> Collection:
-        return Collection(
-            title=self.fields.get("Title", ""),
-            author=self.author,
-            notes=self.fields.get("Description", ""),
-            email=self.fields.get("Email", ""),
-            url=self.fields.get("Url", ""),
-            puzzles=puzzles,
-        )
+        elements = {
+            "title": self.fields.get("Title", ""),
+            "author": self.author,
+            "email": self.fields.get("Email", ""),
+            "url": self.fields.get("Url", ""),
+        }
+        notes = self.fields.get("Description", "")
+        return document_collection(elements, notes, puzzles)
 
 
 def _blocks(text: Iterable[str]) -> Iterator[str]:

@@ -7,6 +7,8 @@ import re
 
 from . import _board
 from .board import FLOOR, Board
+from .properties import parse_property
+from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
@@ -36,10 +38,76 @@ MAX_TEXT = 1_000_000
 _FORMATTING = re.compile(r"\n[ \t]*\Z")
 
 
+#: The keys of a Description's ``Key: value`` lines that give a field of the
+#: collection, case-folded, as in .sok file notes (grammars/sok.lark).
+DESCRIPTION_KEYS = {
+    "collection": "title",
+    "set": "title",
+    "title": "title",
+    "author": "author",
+    "date created": "created_at",
+    "date of last change": "updated_at",
+    "email": "email",
+    "url": "url",
+}
+
+
 def description(text: str) -> str:
     """The notes a ``Description`` holds: its text without the line breaks
     and indentation the writer puts around it."""
     return _FORMATTING.sub("", text.removeprefix("\n"))
+
+
+def document_collection(
+    elements: dict[str, str], notes: str, puzzles: tuple[Puzzle, ...]
+) -> Collection:
+    """The collection of a document: `elements` gives the fields its elements
+    and attributes hold (title, author, email, url), `notes` the
+    ``Description``'s text.
+
+    The description is the file notes, read as .sok reads them: a
+    ``Key: value`` line of one of `DESCRIPTION_KEYS` (``Date Created:``,
+    ``Author:``...) with a value is the field it names, the first of each
+    field, when the elements leave that field empty (the dates always: .slc
+    has no element for them); it leaves the notes, and every other line
+    stays.  So a collection reads the same from .slc and from the .sok file
+    it converts to."""
+    fields = {name: value for name, value in elements.items() if value}
+    taken = set()
+    for index, name, value in description_properties(notes):
+        if name not in fields:
+            fields[name] = value
+            taken.add(index)
+    if taken:
+        notes = "\n".join(line for i, line in enumerate(notes.split("\n")) if i not in taken)
+    return Collection(
+        title=fields.get("title", ""),
+        author=fields.get("author", ""),
+        created_at=fields.get("created_at", ""),
+        updated_at=fields.get("updated_at", ""),
+        notes=notes,
+        email=fields.get("email", ""),
+        url=fields.get("url", ""),
+        puzzles=puzzles,
+    )
+
+
+def description_properties(notes: str) -> list[tuple[int, str, str]]:
+    """(index of the line, field, value) of each line of `notes` that a
+    reader may take for a field of the collection: a ``Key: value`` line of
+    `DESCRIPTION_KEYS` with a value, as .sok reads it."""
+    if ":" not in notes and "=" not in notes:
+        return []  # no line can be a property
+    from ._sok_postlex import PROPERTY, line_class, unquoted
+
+    found = []
+    for index, line in enumerate(notes.split("\n")):
+        if line_class(line) == PROPERTY:
+            key, value = parse_property(unquoted(line))  # type: ignore[misc]
+            name = DESCRIPTION_KEYS.get(" ".join(key.casefold().split()))
+            if name and value:
+                found.append((index, name, value))
+    return found
 
 
 def one_line(text: str, *, strip: bool = True) -> tuple[str, bool]:

@@ -23,6 +23,7 @@ from ._slc_schema import (
     ROOT_ATTRIBUTE,
     XML_SPACE,
     description,
+    document_collection,
     level_board,
     one_line,
 )
@@ -143,14 +144,14 @@ def _collection(root: ElementTree.Element) -> Collection:
     puzzles = tuple(map(_puzzle, levels))
     if not puzzles:
         raise _Unusual
-    return Collection(
-        title=_one_line(fields.get("Title", "")),
-        author=_one_line(levels.get("Copyright", ""), strip=False),
-        notes=description(fields.get("Description", "")),
-        email=_one_line(fields.get("Email", "")),
-        url=_one_line(fields.get("Url", "")),
-        puzzles=puzzles,
-    )
+    elements = {
+        "title": _one_line(fields.get("Title", "")),
+        "author": _one_line(levels.get("Copyright", ""), strip=False),
+        "email": _one_line(fields.get("Email", "")),
+        "url": _one_line(fields.get("Url", "")),
+    }
+    notes = description(fields.get("Description", ""))
+    return document_collection(elements, notes, puzzles)
 
 
 def _puzzle(level: ElementTree.Element) -> Puzzle:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
-from ._slc_schema import MAX_TEXT
+from ._slc_schema import MAX_TEXT, description_properties
 from .board import FLOOR
 from .errors import ValidationError
 from .puzzle import Collection, Puzzle
@@ -29,7 +29,7 @@ def dump(collection: Collection) -> str:
     _refuse_what_slc_cannot_hold(collection)
     puzzles = collection.puzzles
     out = [_HEAD, f"  <Title>{_text(collection.title)}</Title>\n"]
-    out.append(f"  <Description>\n{_text(collection.notes)}\n  </Description>\n")
+    out.append(f"  <Description>\n{_text(_description(collection))}\n  </Description>\n")
     if collection.email:
         out.append(f"  <Email>{_text(collection.email)}</Email>\n")
     if collection.url:
@@ -43,6 +43,24 @@ def dump(collection: Collection) -> str:
     out += map(_level, puzzles)
     out.append("  </LevelCollection>\n</SokobanLevels>\n")
     return "".join(out)
+
+
+# The fields .slc has no element for, written as lines of the description.
+_DATES = (("Date Created", "created_at"), ("Date of Last Change", "updated_at"))
+
+
+def _description(collection: Collection) -> str:
+    """The notes, and the dates as the ``Key: value`` lines a reader takes
+    for them: after the notes, as Sokoban programs write them, unless the
+    notes hold a line of a date that a reader would take first."""
+    dates = [
+        f"{key}: {getattr(collection, name)}" for key, name in _DATES if getattr(collection, name)
+    ]
+    if not dates or not collection.notes:
+        return "\n".join([collection.notes, *dates] if collection.notes else dates)
+    named = {name for _, name, _ in description_properties(collection.notes)}
+    first = bool(named & {"created_at", "updated_at"})
+    return "\n".join([*dates, collection.notes] if first else [collection.notes, *dates])
 
 
 def _level(puzzle: Puzzle) -> str:
@@ -69,11 +87,7 @@ def _attribute(value: str) -> str:
 def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
     """.slc has a place for titles, the description, the author's address and
     copyrights, and Sokoban boards; anything else would be lost."""
-    lost = {
-        "comments": bool(collection.comments),
-        "a creation date": bool(collection.created_at),
-        "a date of last change": bool(collection.updated_at),
-    }
+    lost = {"comments": bool(collection.comments)}
     for number, puzzle in enumerate(collection.puzzles, start=1):
         name = f"Puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
         if not puzzle.board.cells or set("".join(puzzle.board.cells)) == {FLOOR}:
@@ -105,18 +119,35 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
     for name, value in (
         ("title", collection.title),
         ("notes", collection.notes),
+        ("date of creation", collection.created_at),
+        ("date of last change", collection.updated_at),
         ("email", collection.email),
         ("url", collection.url),
     ):
         _check_characters(f"The collection's {name}", value)
+    for name, value in (
+        ("title", collection.title),
+        ("description (its notes and dates)", _description(collection)),
+        ("email", collection.email),
+        ("url", collection.url),
+    ):
         if len(value) + 4 > MAX_TEXT:  # the description's line breaks and indentation
             raise ValidationError(
                 f"The collection's {name} is longer than a reader takes ({MAX_TEXT:,} characters)"
+            )
+    lines = collection.notes.split("\n")
+    for index, name, _ in description_properties(collection.notes):
+        if not getattr(collection, name):
+            raise ValidationError(
+                f"The collection has no {_FIELD_NAMES[name]}, and its notes hold a line that a "
+                f"reader would take for it: {lines[index]!r}"
             )
     for name, value in (
         ("title", collection.title),
         ("email", collection.email),
         ("url", collection.url),
+        ("date of creation", collection.created_at),
+        ("date of last change", collection.updated_at),
     ):
         if value != value.strip():
             raise ValidationError(
@@ -127,6 +158,16 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
         _check_characters(f"The title {puzzle.title!r}", puzzle.title)
         _check_characters(f"The author {puzzle.author!r}", puzzle.author)
     _check_characters("The collection's author", collection.author)
+
+
+_FIELD_NAMES = {
+    "title": "title",
+    "author": "author",
+    "created_at": "date of creation",
+    "updated_at": "date of last change",
+    "email": "email",
+    "url": "url",
+}
 
 
 def _check_characters(what: str, value: str) -> None:

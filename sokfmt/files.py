@@ -238,8 +238,6 @@ def _slc_only(collection: Collection) -> Collection:
     """`collection` without what .slc has no place for (the boards stay)."""
     return dataclasses.replace(
         collection,
-        created_at="",
-        updated_at="",
         comments=(),
         puzzles=tuple(
             dataclasses.replace(

@@ -124,8 +124,23 @@ def test_lossy_slc_keeps_the_boards_and_their_titles() -> None:
     with pytest.raises(ValidationError, match="notes"):
         dumps(noted, "slc")
     assert sokfmt.parse_slc(dumps(noted, "slc", lossy=True)) == Collection(
-        title="C", puzzles=(Puzzle(SQUARE, title="P"),)
+        title="C", created_at="2026", puzzles=(Puzzle(SQUARE, title="P"),)
     )
+
+
+def test_notes_never_begin_or_end_with_a_blank_line() -> None:
+    padded = "\n \t\n  indented\n\nlast \n\t\n"
+    game = parse_moves("R").with_metadata(notes=padded)
+    collection = Collection(
+        notes=padded, puzzles=(Puzzle(SQUARE, notes=padded, saved_games=(game,)),)
+    )
+    expected = "  indented\n\nlast "
+    assert collection.notes == collection.puzzles[0].notes == expected
+    assert collection.puzzles[0].saved_games[0].notes == expected
+    # From JSON too, and every format with notes then holds them.
+    document = json.dumps({"notes": padded, "puzzles": []})
+    assert sokfmt.from_json(document) == Collection(notes=expected)
+    assert sokfmt.parse_sok(dumps(collection, "sok")) == collection
 
 
 def test_lev_puzzles_by_name(tmp_path: Path) -> None:
