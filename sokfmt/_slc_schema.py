@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from . import _board
+from ._losses import floor_rows_of, without_floor_rows
 from .board import FLOOR, Board
+from .errors import quoted
 from .properties import parse_property
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
@@ -108,6 +111,64 @@ def description_properties(notes: str) -> list[tuple[int, str, str]]:
             if name and value:
                 found.append((index, name, value))
     return found
+
+
+def sok_level_doubts(puzzle: Puzzle) -> list[str]:
+    """What .sok cannot hold of a level as it is, in words: white space
+    around its ``Id`` or ``Copyright`` and rows of floor alone above or below
+    its board, which converting it drops (when asked to be lossy), and a
+    board whose rows .sok would read otherwise, which it cannot convert."""
+    found = []
+    for name, value in (("Id", puzzle.title), ("Copyright", puzzle.author)):
+        if value != value.strip():
+            shown = f" {quoted(value)}" if name == "Copyright" else ""  # the Id names the level
+            found.append(
+                f"its {name}{shown} has white space around it, which .sok cannot hold (a "
+                "lossy conversion drops it)"
+            )
+    board = puzzle.board
+    floor = floor_rows_of(board)
+    if floor:
+        rows = "a row" if floor == 1 else f"{floor} rows"
+        found.append(
+            f"{rows} of floor alone above or below its board, which .sok cannot hold (a "
+            f"lossy conversion drops {'it' if floor == 1 else 'them'})"
+        )
+        board = without_floor_rows(board)
+    from ._sok_write import board_problem
+
+    problem = board_problem(board)
+    if problem:
+        found.append(f"its board cannot be written in the .sok format: {problem}")
+    return found
+
+
+def sok_copyright_doubt(author: str) -> str:
+    """What .sok cannot hold of the ``Copyright`` of ``LevelCollection`` (the
+    collection's `author`), in words, or "": white space around it, which
+    converting it drops (when asked to be lossy)."""
+    if author == author.strip():
+        return ""
+    return (
+        f"the Copyright {quoted(author)} of <LevelCollection> has white space around it, "
+        "which .sok cannot hold (a lossy conversion drops it)"
+    )
+
+
+def sok_description_doubt(collection: Collection) -> str:
+    """What .sok cannot hold of a document's ``Description`` (the notes of
+    `collection`, with its other fields), in words, or "": lines it would
+    read otherwise (as comments, as a board...), which it cannot convert."""
+    if not collection.notes:
+        return ""
+    from ._sok_write import file_notes_problem
+
+    problem = file_notes_problem(replace(collection, author=collection.author.strip()))
+    if not problem:
+        return ""
+    return "the <Description> cannot be written in the .sok format: " + problem.removeprefix(
+        "the collection: "
+    )
 
 
 def one_line(text: str, *, strip: bool = True) -> tuple[str, bool]:

@@ -36,7 +36,7 @@ from ._sok_postlex import (
 )
 from ._sok_read import title_of
 from .board import FLOOR, Board
-from .errors import ValidationError
+from .errors import ValidationError, quoted
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle
@@ -114,6 +114,47 @@ def styled_rows(board: Board, style: Style) -> list[str]:
     if max(map(len, rows)) < width:  # the last columns hold floor alone
         rows[0] = rows[0].ljust(width, FLOOR)
     return [row if row.strip(" ") else FLOOR for row in rows]  # not a blank line
+
+
+def board_problem(board: Board) -> str:
+    """Why the rows of `board` would not read back as one board in .sok, or
+    "" (they do)."""
+    rows = board.rows
+    if len(rows) >= 3 and all(_walled(row) for row in (rows[0], rows[-1])):
+        return ""  # the usual board: its first and last rows are walls
+    return _rows_problem(list(rows))
+
+
+def _walled(row: str) -> bool:
+    """Whether `row` begins and ends with a wall, floor aside: a WALL_ROW."""
+    squares = row.strip(FLOOR)
+    return squares[:1] == "#" == squares[-1:]
+
+
+def _rows_problem(rows: list[str]) -> str:
+    """Why `rows` would not be read as one board (a run from a closed row to
+    a closed row, with a wall, of three rows), or ""."""
+    if len(rows) < 3:
+        return "it has fewer than 3 rows"
+    kinds = [line_class(row) for row in rows]
+    for which, kind, row in (("first", kinds[0], rows[0]), ("last", kinds[-1], rows[-1])):
+        if kind not in _CLOSED_ROWS:
+            return (
+                f"its {which} row {quoted(row)} does not begin and end with a wall or a box "
+                "on a goal"
+            )
+    return "" if "WALL_ROW" in kinds else "it has no wall"
+
+
+def file_notes_problem(collection: Collection) -> str:
+    """Why .sok cannot hold the file notes of `collection` with its fields
+    (lines it would read as comments or as a board, a carriage return...),
+    or ""."""
+    try:
+        _Writer(Style(), False, None, _file_game(collection.notes)).file(collection)
+    except ValidationError as error:
+        return str(error)
+    return ""
 
 
 class _Writer:
@@ -212,18 +253,8 @@ class _Writer:
             if line_class(line) == ROWS:
                 return [line]
         rows = styled_rows(board, self.style) if not self.style.plain else list(board.rows)
-        kinds = [line_class(row) for row in rows]
-        closed = kinds[0] in _CLOSED_ROWS and kinds[-1] in _CLOSED_ROWS
-        if len(rows) < 3 or not closed or "WALL_ROW" not in kinds:
-            problem = (
-                "it has fewer than 3 rows"
-                if len(rows) < 3
-                else f"its {'first' if kinds[0] not in _CLOSED_ROWS else 'last'} row "
-                f"{rows[0] if kinds[0] not in _CLOSED_ROWS else rows[-1]!r} does not begin and "
-                "end with a wall or a box on a goal"
-                if not closed
-                else "it has no wall"
-            )
+        problem = _rows_problem(rows)
+        if problem:
             raise ValidationError(
                 f"{owner}: its board cannot be written in the .sok format: {problem}"
             )
@@ -547,8 +578,8 @@ def _refuse_hidden_fields(owner: str, notes: str, fields: dict[str, tuple[str, .
     for name, (value, *aliases) in fields.items():
         if not value and keys.intersection(aliases):
             raise ValidationError(
-                f"{owner}: its notes hold a {aliases[0]!r} line, which would be read as its "
-                f"{name}; give it a {name}, or write the line otherwise"
+                f"{owner}: its notes hold a {aliases[0]!r} line, which a reader would take "
+                f"for its {name} (it has none)"
             )
 
 

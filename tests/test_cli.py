@@ -196,7 +196,10 @@ def test_convert_sok_json_sok_round_trips(files: Path, tmp_path: Path) -> None:
 def test_convert_refuses_to_lose_saved_games(files: Path, tmp_path: Path) -> None:
     result = sokfmt("convert", str(files / "good.sok"), str(tmp_path / "out.xsb"))
     assert result.returncode == 1
-    assert "would drop 1" in result.stderr
+    assert result.stderr == (
+        f"sokfmt: {files / 'good.sok'}: error: .xsb cannot hold 1 saved game (puzzle 1 'Good'): "
+        "--lossy drops it (.sok and .json keep it)\n"
+    )
     assert not (tmp_path / "out.xsb").exists()
     lossy = sokfmt("convert", str(files / "good.sok"), str(tmp_path / "out.xsb"), "--lossy")
     assert lossy.returncode == 0
@@ -217,7 +220,7 @@ def test_convert_errors(tmp_path: Path) -> None:
     across = sokfmt("convert", lev, str(tmp_path / "x.sok"))
     assert (across.returncode, across.stderr) == (
         1,
-        "sokfmt: A sliding-block puzzle cannot be written as .sok\n",
+        f"sokfmt: {lev}: error: A sliding-block puzzle cannot be written as .sok\n",
     )
     assert sokfmt("convert", lev, str(tmp_path / "x.png")).returncode == 2
     bad = tmp_path / "bad.lev"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -94,10 +95,21 @@ def test_hsb_and_tsb_read_as_their_tessellation_and_a_game_line_wins(tmp_path: P
 @pytest.mark.parametrize(
     ("format", "collection", "message"),
     [
-        ("hsb", _collection(SQUARE), "Puzzle 1 is Sokoban: .hsb files hold Hexoban puzzles only"),
-        ("tsb", _collection(HEXAGONS), "Puzzle 1 is Hexoban: .tsb files hold Trioban puzzles"),
-        ("xsb", _collection(SQUARE, games=True), "holds no saved games: writing would drop 1"),
-        ("slc", _collection(SQUARE, games=True), "holds no saved games"),
+        (
+            "hsb",
+            _collection(SQUARE),
+            "Puzzle 1 'P1' is Sokoban: .hsb files hold Hexoban puzzles only",
+        ),
+        ("tsb", _collection(HEXAGONS), "Puzzle 1 'P1' is Hexoban: .tsb files hold Trioban puzzles"),
+        (
+            "xsb",
+            _collection(SQUARE, games=True),
+            re.escape(
+                ".xsb cannot hold 1 saved game (puzzle 1 'P1'): lossy=True drops it "
+                "(.sok and .json keep it)"
+            ),
+        ),
+        ("slc", _collection(SQUARE, games=True), ".slc cannot hold 1 saved game"),
         ("slc", _collection(HEXAGONS), "Sokoban boards only"),
         ("lev", _collection(SQUARE), "A collection cannot be written as .lev"),
     ],

@@ -17,7 +17,7 @@ import os
 import pickle
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -123,7 +123,7 @@ def run_each(
     tasks: Sequence[tuple[Any, ...]],
     arguments: tuple[Any, ...],
     jobs: int,
-) -> Iterator[_Result]:
+) -> Generator[_Result, None, None]:
     """``work(*task, *arguments)`` for each task (its first item the path it
     reads), in parallel processes when `jobs` > 1 and there are several
     tasks; results in the order of `tasks`.  `work` calls `tick` per
