@@ -23,7 +23,17 @@ from .errors import (
     SokSyntaxError,
     ValidationError,
 )
-from .files import FILE_FORMATS, FileFormat, dump, dumps, file_format, from_json, load
+from .files import (
+    FILE_FORMATS,
+    FileFormat,
+    Loss,
+    dump,
+    dumps,
+    file_format,
+    from_json,
+    load,
+    losses,
+)
 from .formats import (
     dump_board,
     dump_lev,
@@ -65,6 +75,7 @@ __all__ = (
     "JsonSyntaxError",
     "LevPuzzle",
     "LevSyntaxError",
+    "Loss",
     "ParseError",
     "Piece",
     "Position",
@@ -103,6 +114,7 @@ __all__ = (
     "load_lev",
     "load_slc",
     "load_sok",
+    "losses",
     "parse_board",
     "parse_lev",
     "parse_moves",
