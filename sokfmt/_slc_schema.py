@@ -166,9 +166,7 @@ def sok_description_doubt(collection: Collection) -> str:
     problem = file_notes_problem(replace(collection, author=collection.author.strip()))
     if not problem:
         return ""
-    return "the <Description> cannot be written in the .sok format: " + problem.removeprefix(
-        "the collection: "
-    )
+    return "the <Description>: " + problem.removeprefix("the collection: ")
 
 
 def one_line(text: str, *, strip: bool = True) -> tuple[str, bool]:

@@ -195,7 +195,7 @@ class _Writer:
     # ------------------------------------------------------------ puzzles
 
     def puzzle(self, puzzle: Puzzle, number: int) -> None:
-        owner = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+        owner = f"puzzle {number}" + (f" {quoted(puzzle.title, 40)}" if puzzle.title else "")
         tessellation = puzzle.tessellation
         _refuse_hidden_fields(
             owner,
@@ -210,7 +210,9 @@ class _Writer:
         rows = self._rows(puzzle.board, owner)
         line = puzzle.title_line or self._title_line(puzzle.title, None)
         if puzzle.title_line and not _title_line_reads(puzzle.title_line, moves_title=True):
-            raise ValidationError(f"{owner}: its title line {puzzle.title_line!r} reads otherwise")
+            raise ValidationError(
+                f"{owner}: its title line {quoted(puzzle.title_line)} reads otherwise"
+            )
         others = [
             _property(owner, key, value)
             for key, value in (
@@ -235,7 +237,7 @@ class _Writer:
             lines = _placed(head, game, needs_game, notes, self.file_game, tessellation)
         if lines is None:
             problem = _notes_problem(notes, tessellation) or "cannot be kept apart from its rows"
-            raise ValidationError(f"{owner}: its notes {problem}")
+            raise ValidationError(f"{owner}: {_NOTES_CANNOT} {problem}")
         self._before_block(line, rows[0], board=True)
         self.out += rows
         self.boards += 1
@@ -283,7 +285,7 @@ class _Writer:
             lines = _placed(head, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
         if lines is None:
             problem = _notes_problem(notes, tessellation) or "cannot be kept apart from its rows"
-            raise ValidationError(f"{owner}: its notes {problem}")
+            raise ValidationError(f"{owner}: {_NOTES_CANNOT} {problem}")
         self._before_block(line, moves[0], board=False)
         self.out += moves
         self.out += lines
@@ -340,7 +342,7 @@ class _Writer:
         lines = _placed(properties, "", False, notes_lines, None, None, _FILE_FIELDS)
         if lines is None:
             problem = _notes_problem(notes.split("\n"), None) or "cannot be kept apart"
-            raise ValidationError(f"{owner}: its notes {problem}")
+            raise ValidationError(f"{owner}: {_NOTES_CANNOT} {problem}")
         self.out += lines
         self.paragraph = _last_paragraph(lines)
 
@@ -448,6 +450,9 @@ def _field_keys(line: str, same_field: tuple[frozenset[str], ...]) -> set[str]:
     return set().union({key}, *(group for group in same_field if key in group))
 
 
+_NOTES_CANNOT = "its notes cannot be written in the .sok format: they"
+
+
 def _notes_problem(lines: list[str], tessellation: Tessellation | None) -> str:
     """Why `lines` would not be read back as notes in `tessellation` (None:
     the file notes), or ""."""
@@ -462,7 +467,7 @@ def _unwritable(lines: list[str]) -> str:
         return "begin or end with a blank line, which the format does not keep"
     comment = next((line for line in lines if line_class(line) == COMMENT), None)
     if comment is not None:
-        return f"hold a line read as a comment: {comment!r}"
+        return f"hold a line read as a comment: {quoted(comment)}"
     return ""
 
 
@@ -472,11 +477,13 @@ def _misread(lines: list[str], tessellation: Tessellation | None) -> str:
     if tessellation is not None:
         for line in lines:
             if line_class(line) == MOVES and _moves_in(line, tessellation):
-                return f"hold a line read as moves: {line!r}"
+                return f"hold a line read as moves: {quoted(line)}"
     kinds = [line_class(line) for line in lines]
     for start, run in _row_runs(lines, kinds):
         if _is_board(run):
-            return f"hold rows read as a board: {lines[start]!r} and the {len(run) - 1} after it"
+            return (
+                f"hold rows read as a board: {quoted(lines[start])} and the {len(run) - 1} after it"
+            )
     return ""
 
 
@@ -551,7 +558,7 @@ def _moves_lines(game: SavedGame, owner: str, wrap: int | None) -> list[str]:
     if pending and lines:
         lines[-1] += pending
     if not lines:
-        what = "it has no step" if not text else f"its moves {text!r} hold no move letter"
+        what = "it has no step" if not text else f"its moves {quoted(text)} hold no move letter"
         raise ValidationError(
             f"{owner} cannot be written in the .sok format: {what}, and a line of a "
             "saved game needs a move letter (other than 'W') to be read as moves"
@@ -588,7 +595,7 @@ def _property(owner: str, key: str, value: str) -> str:
     space around it, or a line break in it, cannot be written."""
     if value != value.strip() or "\n" in value or "\r" in value:
         raise ValidationError(
-            f"{owner}: its {key} {value!r} has white space around it or a line break, "
+            f"{owner}: its {key} {quoted(value)} has white space around it or a line break, "
             "which a key/value line does not keep"
         )
     return f"{key}: {value}" if value else f"{key}:"
