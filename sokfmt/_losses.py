@@ -109,13 +109,16 @@ def losses(collection: Collection, format: str) -> tuple[Loss, ...]:
 
 
 def lost_and_kept(collection: Collection, format: str) -> tuple[tuple[Loss, ...], Collection]:
-    """`losses`, and `collection` without them."""
-    found = []
+    """`losses`, and `collection` without them.  Each loss names the puzzles
+    by their titles as given (a kind found after white space was taken out
+    would otherwise name them without it)."""
+    found, kept = [], collection
     for kind in _KINDS_OF.get(format, ()):
-        loss, collection = _FINDERS[kind](collection, format)
+        loss, kept = _FINDERS[kind](kept, format)
         if loss is not None:
-            found.append(loss)
-    return tuple(found), collection
+            titles = tuple((n, collection.puzzles[n - 1].title) for n, _ in loss.puzzles)
+            found.append(dataclasses.replace(loss, puzzles=titles))
+    return tuple(found), kept
 
 
 # ------------------------------------------------------------------ the kinds

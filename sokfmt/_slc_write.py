@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 
 from ._slc_schema import MAX_TEXT, description_properties
 from .board import FLOOR
-from .errors import ValidationError
+from .errors import ValidationError, quoted
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
@@ -84,12 +84,20 @@ def _attribute(value: str) -> str:
     return '"' + escape(value, _ATTRIBUTE_ENTITIES) + '"'
 
 
-def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
-    """.slc has a place for titles, the description, the author's address and
-    copyrights, and Sokoban boards; anything else would be lost."""
-    lost = {"comments": bool(collection.comments)}
+def refuse_boards(collection: Collection) -> None:
+    """Refuse the boards .slc cannot hold at all, whatever else is dropped:
+    those that are not Sokoban, floor only (rows would show nothing), or
+    larger than a reader takes.
+
+    Raises:
+        ValidationError: naming the first such puzzle.
+    """
     for number, puzzle in enumerate(collection.puzzles, start=1):
-        name = f"Puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+        name = _puzzle_name(number, puzzle)
+        if puzzle.tessellation is not Tessellation.SOKOBAN:
+            raise ValidationError(
+                f"{name} is {puzzle.tessellation.value}: .slc holds Sokoban boards only"
+            )
         if not puzzle.board.cells or set("".join(puzzle.board.cells)) == {FLOOR}:
             raise ValidationError(f"{name} is floor only: .slc rows would show nothing")
         board = puzzle.board
@@ -98,10 +106,19 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
                 f"{name} is {board.width}x{board.height}: larger than a reader takes "
                 f"(rows of {MAX_TEXT:,} squares, {DEFAULT_LIMIT:,} squares in all)"
             )
-        if puzzle.tessellation is not Tessellation.SOKOBAN:
-            raise ValidationError(
-                f"{name} is {puzzle.tessellation.value}: .slc holds Sokoban boards only"
-            )
+
+
+def _puzzle_name(number: int, puzzle: Puzzle) -> str:
+    return f"Puzzle {number}" + (f" {quoted(puzzle.title, 40)}" if puzzle.title else "")
+
+
+def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
+    """.slc has a place for titles, the description, the author's address and
+    copyrights, and Sokoban boards; anything else would be lost."""
+    refuse_boards(collection)
+    lost = {"comments": bool(collection.comments)}
+    for number, puzzle in enumerate(collection.puzzles, start=1):
+        name = _puzzle_name(number, puzzle)
         held = {
             "saved games": bool(puzzle.saved_games),
             "notes": bool(puzzle.notes),
@@ -140,7 +157,7 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
         if not getattr(collection, name):
             raise ValidationError(
                 f"The collection has no {_FIELD_NAMES[name]}, and its notes hold a line that a "
-                f"reader would take for it: {lines[index]!r}"
+                f"reader would take for it: {quoted(lines[index])}"
             )
     for name, value in (
         ("title", collection.title),
@@ -151,12 +168,12 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
     ):
         if value != value.strip():
             raise ValidationError(
-                f"The collection's {name} {value!r} has white space around it, which "
+                f"The collection's {name} {quoted(value)} has white space around it, which "
                 ".slc readers drop"
             )
     for puzzle in collection.puzzles:
-        _check_characters(f"The title {puzzle.title!r}", puzzle.title)
-        _check_characters(f"The author {puzzle.author!r}", puzzle.author)
+        _check_characters(f"The title {quoted(puzzle.title, 40)}", puzzle.title)
+        _check_characters(f"The author {quoted(puzzle.author, 40)}", puzzle.author)
     _check_characters("The collection's author", collection.author)
 
 

@@ -197,6 +197,21 @@ def dumps(
             rows .sok would read otherwise...), or, without `lossy`, would
             lose some of it (the message names what, and where).
     """
+    return text_of(item, format, rle=rle, lossy=lossy, classic=classic, remedy="lossy=True drops")
+
+
+def text_of(
+    item: Collection | LevPuzzle,
+    format: str,
+    *,
+    rle: bool,
+    lossy: bool,
+    classic: bool,
+    remedy: str,
+) -> str:
+    """`dumps`, whose refusal of a loss says what `remedy` does about it
+    ("--lossy drops" in the command).  What the format cannot hold at all
+    is refused first: no remedy would help."""
     chosen = file_format(name=format)
     if chosen.name == "json":
         return json.dumps(item.to_dict(), ensure_ascii=False, indent=2) + "\n"
@@ -207,9 +222,13 @@ def dumps(
         return dump_lev(item)
     if chosen.tessellation is not None:
         _refuse_other_tessellations(item, chosen)
+    if chosen.name == "slc":
+        from ._slc_write import refuse_boards  # imports xml.sax: only when needed
+
+        refuse_boards(item)
     lost, kept = _losses.lost_and_kept(item, chosen.name)
     if lost and not lossy:
-        raise ValidationError(_losses.refusal(item, chosen.name, lost, "lossy=True drops"))
+        raise ValidationError(_losses.refusal(item, chosen.name, lost, remedy))
     item = kept
     if chosen.name == "slc":
         return dump_slc(item)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from corpus import CORPUS, needs_corpus
+from dropping import assert_named_as_dropped, dropped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,53 +42,6 @@ def read_back(text: str, format: str) -> Collection:
     assert isinstance(found, Collection)
     assert [d for d in diagnostics if d.severity == "error"] == []
     return found
-
-
-def dropped(collection: Collection, format: str) -> Collection:
-    """`collection` without what README's table says `format` cannot hold:
-    written here from the table, apart from sokfmt's own code (boards with
-    rows of floor at their ends are Sokoban boards in these tests)."""
-    if format == "json":
-        return collection
-    stripped = format != "slc"  # .sok and its kin strip every one-line value
-    puzzles = []
-    for puzzle in collection.puzzles:
-        board = puzzle.board
-        games = puzzle.saved_games if format == "sok" else ()
-        if stripped:
-            rows = list(board.cells)
-            while not rows[0].strip("-"):
-                del rows[0]
-            while not rows[-1].strip("-"):
-                del rows[-1]
-            board = Board(board.tessellation, tuple(rows))
-            games = tuple(
-                game.with_metadata(title=game.title.strip(), solved_by=game.solved_by.strip())
-                for game in games
-            )
-        puzzle = dataclasses.replace(puzzle, board=board, saved_games=games)
-        if stripped:
-            puzzle = dataclasses.replace(
-                puzzle,
-                title=puzzle.title.strip(),
-                author=puzzle.author.strip(),
-                boxorder=puzzle.boxorder.strip(),
-                goalorder=puzzle.goalorder.strip(),
-            )
-        else:
-            puzzle = dataclasses.replace(
-                puzzle, notes="", comments=(), boxorder="", goalorder="", title_line=""
-            )
-        puzzles.append(puzzle)
-    collection = dataclasses.replace(collection, puzzles=tuple(puzzles))
-    if format == "slc":
-        collection = dataclasses.replace(collection, comments=())
-    names = ("title", "created_at", "updated_at", "email", "url")
-    if stripped:
-        names += ("author",)
-    return dataclasses.replace(
-        collection, **{name: getattr(collection, name).strip() for name in names}
-    )
 
 
 # ------------------------------------------------------------------ losses
@@ -236,9 +190,12 @@ def test_every_corpus_file_converts_to_every_format_that_holds_it() -> None:
             if format == "slc" and any(
                 p.tessellation is not Tessellation.SOKOBAN for p in collection.puzzles
             ):
-                with pytest.raises(ValidationError, match="Sokoban boards only"):
-                    dumps(collection, format, lossy=True)
+                # Refused whatever is dropped, and said so first.
+                for dropping in (False, True):
+                    with pytest.raises(ValidationError, match="Sokoban boards only"):
+                        dumps(collection, format, lossy=dropping)
                 continue
+            assert_named_as_dropped(collection, format, lost)
             if lost:
                 with pytest.raises(ValidationError, match=f"cannot hold {re.escape(str(lost[0]))}"):
                     dumps(collection, format)
@@ -337,9 +294,9 @@ _ANY = (Tessellation.SOKOBAN, Tessellation.TRIOBAN, Tessellation.OCTOBAN)
 def test_generated_collections_convert_and_read_back(data: st.DataObject, format: str) -> None:
     collection = data.draw(collections(_SQUARES if format == "slc" else _ANY))
     lost = losses(collection, format)
+    assert_named_as_dropped(collection, format, lost)
     kept = dropped(collection, format)
     assert losses(kept, format) == ()
-    assert bool(lost) == (kept != collection)
     if lost:
         with pytest.raises(ValidationError, match="lossy=True drops"):
             dumps(collection, format)

@@ -111,6 +111,12 @@ def test_hsb_and_tsb_read_as_their_tessellation_and_a_game_line_wins(tmp_path: P
         ),
         ("slc", _collection(SQUARE, games=True), ".slc cannot hold 1 saved game"),
         ("slc", _collection(HEXAGONS), "Sokoban boards only"),
+        # What no lossy conversion could write comes before what one drops.
+        (
+            "slc",
+            _collection(SQUARE, HEXAGONS, games=True),
+            "^Puzzle 2 'P2' is Hexoban: .slc holds Sokoban boards only$",
+        ),
         ("lev", _collection(SQUARE), "A collection cannot be written as .lev"),
     ],
 )

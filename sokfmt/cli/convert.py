@@ -9,8 +9,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from .._losses import refusal
-from ..files import FILE_FORMATS, dumps, file_format, losses
+from ..files import FILE_FORMATS, file_format, text_of
 from ..lev import LevPuzzle
 from ..puzzle import Collection
 from ..tessellation import Tessellation
@@ -184,11 +183,6 @@ def converted(
     is refused in the command's words.
 
     Raises:
-        ContentError: `target` would lose something, and not --lossy.
         ValidationError: as `dumps`.
     """
-    if not lossy and isinstance(item, Collection):
-        lost = losses(item, target)
-        if lost:
-            raise ContentError(refusal(item, target, lost, "--lossy drops"))
-    return dumps(item, target, rle=rle, lossy=lossy, classic=classic)
+    return text_of(item, target, rle=rle, lossy=lossy, classic=classic, remedy="--lossy drops")
