@@ -52,6 +52,8 @@ _FILE_PROPERTIES = (
     ("Email", ("email",), "email"),
     ("Url", ("url",), "url"),
 )
+# The fields as a message names them.
+_FIELD_WORDS = {"created_at": "date of creation", "updated_at": "date of last change"}
 _CLOSED_ROWS = frozenset(("WALL_ROW", "EDGE_ROW", "PAIR_ROWS", ROWS))
 # What a title line may be: text, or a row of one line (then a blank line
 # keeps it apart from the block, as it may join a board).
@@ -184,7 +186,10 @@ class _Writer:
     def file(self, collection: Collection) -> None:
         self.out += collection.comments
         owner = "the collection"
-        fields = {name: (getattr(collection, name), *keys) for _, keys, name in _FILE_PROPERTIES}
+        fields = {
+            _FIELD_WORDS.get(name, name): (getattr(collection, name), *keys)
+            for _, keys, name in _FILE_PROPERTIES
+        }
         _refuse_hidden_fields(owner, collection.notes, fields)
         properties = [
             _property(owner, key, getattr(collection, name))
