@@ -32,7 +32,17 @@ if TYPE_CHECKING:
         SokSyntaxError,
         ValidationError,
     )
-    from .files import FILE_FORMATS, FileFormat, dump, dumps, file_format, from_json, load
+    from .files import (
+        FILE_FORMATS,
+        FileFormat,
+        Loss,
+        dump,
+        dumps,
+        file_format,
+        from_json,
+        load,
+        losses,
+    )
     from .formats import (
         dump_board,
         dump_lev,
@@ -84,7 +94,18 @@ _MODULES = {
         "errors",
     ),
     **dict.fromkeys(
-        ("FILE_FORMATS", "FileFormat", "dump", "dumps", "file_format", "from_json", "load"), "files"
+        (
+            "FILE_FORMATS",
+            "FileFormat",
+            "Loss",
+            "dump",
+            "dumps",
+            "file_format",
+            "from_json",
+            "load",
+            "losses",
+        ),
+        "files",
     ),
     **dict.fromkeys(
         (
@@ -134,6 +155,7 @@ __all__ = (
     "JsonSyntaxError",
     "LevPuzzle",
     "LevSyntaxError",
+    "Loss",
     "ParseError",
     "Piece",
     "Position",
@@ -172,6 +194,7 @@ __all__ = (
     "load_lev",
     "load_slc",
     "load_sok",
+    "losses",
     "parse_board",
     "parse_lev",
     "parse_moves",

@@ -35,11 +35,15 @@ from ._slc_schema import (
     TEXT,
     XML_SPACE,
     description,
+    document_collection,
     level_board,
     one_line,
+    sok_copyright_doubt,
+    sok_description_doubt,
+    sok_level_doubts,
 )
 from ._slc_source import Source, decoded_offset
-from .errors import Diagnostic, ParseError, SlcSyntaxError, warn
+from .errors import Diagnostic, ParseError, SlcSyntaxError, quoted, warn
 from .puzzle import Collection, Puzzle
 
 #: How many characters go to expat at a time.
@@ -77,6 +81,7 @@ class _Reader:
         self.fields: dict[str, str] = {}
         self.author = ""  # the Copyright of LevelCollection
         self.level: _Level | None = None
+        self.description_at: tuple[int, int] | None = None  # its start tag, until checked
         self.parts: list[str] = []  # the text of the element being read
         self.size = 0
         self.levels = 0
@@ -216,6 +221,10 @@ class _Reader:
             self.level = _Level(*self._here(), attributes)
         elif name == "LevelCollection":
             self.author = self._attribute(attributes, "Copyright", name, self._here())
+            self._content("SLC206", sok_copyright_doubt(self.author), self._here())
+            self._description_doubt()
+        elif name == "Description":
+            self.description_at = self._here()
         elif name == "L":
             self.level.tags.append(self.last_tag)  # type: ignore[union-attr]
 
@@ -338,13 +347,20 @@ class _Reader:
             raise self._in_row(error, level) from None
         for doubt in doubts:
             self._doubt("SLC202", doubt, (level.line, level.column))
-        return Puzzle(
+        puzzle = Puzzle(
             board,
             title=self._attribute(level.attributes, "Id", "Level", (level.line, level.column)),
             author=self._attribute(
                 level.attributes, "Copyright", "Level", (level.line, level.column)
             ),
         )
+        if self.diagnostics is not None:
+            for doubt in sok_level_doubts(puzzle):
+                name = f"Level {self.levels}" + (
+                    f" {quoted(puzzle.title, 40)}" if puzzle.title else ""
+                )
+                self._content("SLC205", f"{name}: {doubt}", (level.line, level.column))
+        return puzzle
 
     def _in_row(self, error: ParseError, level: _Level) -> ParseError:
         """A board's error at its place in the document (without the text of
@@ -360,6 +376,21 @@ class _Reader:
         line, column = self.source.located(offset)
         return type(error)(error.message, line=line, column=column, pos=offset, code=error.code)
 
+    def _description_doubt(self) -> None:
+        """What .sok cannot hold of the Description, once the fields that
+        .sok writes with it are known (at LevelCollection, or at the end)."""
+        at, self.description_at = self.description_at, None
+        if at is not None and self.diagnostics is not None:
+            doubt = sok_description_doubt(self.collection_of(()))
+            self._content("SLC206", doubt, at)
+
+    def _content(self, code: str, message: str, at: tuple[int, int]) -> None:
+        """A content warning (none when `message` is empty): what a format
+        cannot hold, for `diagnostics` only (a doubt about the reading goes
+        to Python's warnings when there are none)."""
+        if message and self.diagnostics is not None:
+            self.diagnostics.append(Diagnostic("warning", code, message, *self.source.place(*at)))
+
     def _doubt(self, code: str, message: str, at: tuple[int, int] | None = None) -> None:
         line, column, pos = self.source.place(*(at or self._here()))
         found = Diagnostic("warning", code, message, line, column, pos)
@@ -372,18 +403,19 @@ class _Reader:
 
     def end(self) -> None:
         """The document is read: a warning when it held no level."""
+        self._description_doubt()
         if self.levels == 0:
             self._doubt("SLC203", "No puzzle found: no <Level> in the document", (1, 1))
 
     def collection_of(self, puzzles: tuple[Puzzle, ...]) -> Collection:
-        return Collection(
-            title=self.fields.get("Title", ""),
-            author=self.author,
-            notes=self.fields.get("Description", ""),
-            email=self.fields.get("Email", ""),
-            url=self.fields.get("Url", ""),
-            puzzles=puzzles,
-        )
+        elements = {
+            "title": self.fields.get("Title", ""),
+            "author": self.author,
+            "email": self.fields.get("Email", ""),
+            "url": self.fields.get("Url", ""),
+        }
+        notes = self.fields.get("Description", "")
+        return document_collection(elements, notes, puzzles)
 
 
 def _blocks(text: Iterable[str]) -> Iterator[str]:

@@ -4,9 +4,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from . import _board
+from ._losses import floor_rows_of, without_floor_rows
 from .board import FLOOR, Board
+from .errors import quoted
+from .properties import parse_property
+from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
@@ -36,10 +41,132 @@ MAX_TEXT = 1_000_000
 _FORMATTING = re.compile(r"\n[ \t]*\Z")
 
 
+#: The keys of a Description's ``Key: value`` lines that give a field of the
+#: collection, case-folded, as in .sok file notes (grammars/sok.lark).
+DESCRIPTION_KEYS = {
+    "collection": "title",
+    "set": "title",
+    "title": "title",
+    "author": "author",
+    "date created": "created_at",
+    "date of last change": "updated_at",
+    "email": "email",
+    "url": "url",
+}
+
+
 def description(text: str) -> str:
     """The notes a ``Description`` holds: its text without the line breaks
     and indentation the writer puts around it."""
     return _FORMATTING.sub("", text.removeprefix("\n"))
+
+
+def document_collection(
+    elements: dict[str, str], notes: str, puzzles: tuple[Puzzle, ...]
+) -> Collection:
+    """The collection of a document: `elements` gives the fields its elements
+    and attributes hold (title, author, email, url), `notes` the
+    ``Description``'s text.
+
+    The description is the file notes, read as .sok reads them: a
+    ``Key: value`` line of one of `DESCRIPTION_KEYS` (``Date Created:``,
+    ``Author:``...) with a value is the field it names, the first of each
+    field, when the elements leave that field empty (the dates always: .slc
+    has no element for them); it leaves the notes, and every other line
+    stays.  So a collection reads the same from .slc and from the .sok file
+    it converts to."""
+    fields = {name: value for name, value in elements.items() if value}
+    taken = set()
+    for index, name, value in description_properties(notes):
+        if name not in fields:
+            fields[name] = value
+            taken.add(index)
+    if taken:
+        notes = "\n".join(line for i, line in enumerate(notes.split("\n")) if i not in taken)
+    return Collection(
+        title=fields.get("title", ""),
+        author=fields.get("author", ""),
+        created_at=fields.get("created_at", ""),
+        updated_at=fields.get("updated_at", ""),
+        notes=notes,
+        email=fields.get("email", ""),
+        url=fields.get("url", ""),
+        puzzles=puzzles,
+    )
+
+
+def description_properties(notes: str) -> list[tuple[int, str, str]]:
+    """(index of the line, field, value) of each line of `notes` that a
+    reader may take for a field of the collection: a ``Key: value`` line of
+    `DESCRIPTION_KEYS` with a value, as .sok reads it."""
+    if ":" not in notes and "=" not in notes:
+        return []  # no line can be a property
+    from ._sok_postlex import PROPERTY, line_class, unquoted
+
+    found = []
+    for index, line in enumerate(notes.split("\n")):
+        if line_class(line) == PROPERTY:
+            key, value = parse_property(unquoted(line))  # type: ignore[misc]
+            name = DESCRIPTION_KEYS.get(" ".join(key.casefold().split()))
+            if name and value:
+                found.append((index, name, value))
+    return found
+
+
+def sok_level_doubts(puzzle: Puzzle) -> list[str]:
+    """What .sok cannot hold of a level as it is, in words: white space
+    around its ``Id`` or ``Copyright`` and rows of floor alone above or below
+    its board, which converting it drops (when asked to be lossy), and a
+    board whose rows .sok would read otherwise, which it cannot convert."""
+    found = []
+    for name, value in (("Id", puzzle.title), ("Copyright", puzzle.author)):
+        if value != value.strip():
+            shown = f" {quoted(value)}" if name == "Copyright" else ""  # the Id names the level
+            found.append(
+                f"its {name}{shown} has white space around it, which .sok cannot hold (a "
+                "lossy conversion drops it)"
+            )
+    board = puzzle.board
+    floor = floor_rows_of(board)
+    if floor:
+        rows = "a row" if floor == 1 else f"{floor} rows"
+        found.append(
+            f"{rows} of floor alone above or below its board, which .sok cannot hold (a "
+            f"lossy conversion drops {'it' if floor == 1 else 'them'})"
+        )
+        board = without_floor_rows(board)
+    from ._sok_write import board_problem
+
+    problem = board_problem(board)
+    if problem:
+        found.append(f"its board cannot be written in the .sok format: {problem}")
+    return found
+
+
+def sok_copyright_doubt(author: str) -> str:
+    """What .sok cannot hold of the ``Copyright`` of ``LevelCollection`` (the
+    collection's `author`), in words, or "": white space around it, which
+    converting it drops (when asked to be lossy)."""
+    if author == author.strip():
+        return ""
+    return (
+        f"the Copyright {quoted(author)} of <LevelCollection> has white space around it, "
+        "which .sok cannot hold (a lossy conversion drops it)"
+    )
+
+
+def sok_description_doubt(collection: Collection) -> str:
+    """What .sok cannot hold of a document's ``Description`` (the notes of
+    `collection`, with its other fields), in words, or "": lines it would
+    read otherwise (as comments, as a board...), which it cannot convert."""
+    if not collection.notes:
+        return ""
+    from ._sok_write import file_notes_problem
+
+    problem = file_notes_problem(replace(collection, author=collection.author.strip()))
+    if not problem:
+        return ""
+    return "the <Description>: " + problem.removeprefix("the collection: ")
 
 
 def one_line(text: str, *, strip: bool = True) -> tuple[str, bool]:

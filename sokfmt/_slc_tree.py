@@ -4,10 +4,11 @@ library's tree builder, which builds its elements in C.
 
 It accepts exactly what reads cleanly and gives the same collection (the
 tests run both on the corpus, the vectors and the fuzz inputs); for
-anything else (a problem, a doubt, a document type declaration, a comment)
-it gives None, and the full reader reads the document again to say where
-and what.  A document type declaration is refused before the tree builder
-sees the document, so that it never expands an entity.
+anything else (a problem, a doubt, content that .sok cannot hold, a
+document type declaration, a comment) it gives None, and the full reader
+reads the document again to say where and what.  A document type
+declaration is refused before the tree builder sees the document, so that
+it never expands an entity.
 """
 
 from __future__ import annotations
@@ -23,8 +24,12 @@ from ._slc_schema import (
     ROOT_ATTRIBUTE,
     XML_SPACE,
     description,
+    document_collection,
     level_board,
     one_line,
+    sok_copyright_doubt,
+    sok_description_doubt,
+    sok_level_doubts,
 )
 from .errors import ParseError
 from .puzzle import Collection, Puzzle
@@ -143,14 +148,17 @@ def _collection(root: ElementTree.Element) -> Collection:
     puzzles = tuple(map(_puzzle, levels))
     if not puzzles:
         raise _Unusual
-    return Collection(
-        title=_one_line(fields.get("Title", "")),
-        author=_one_line(levels.get("Copyright", ""), strip=False),
-        notes=description(fields.get("Description", "")),
-        email=_one_line(fields.get("Email", "")),
-        url=_one_line(fields.get("Url", "")),
-        puzzles=puzzles,
-    )
+    elements = {
+        "title": _one_line(fields.get("Title", "")),
+        "author": _one_line(levels.get("Copyright", ""), strip=False),
+        "email": _one_line(fields.get("Email", "")),
+        "url": _one_line(fields.get("Url", "")),
+    }
+    notes = description(fields.get("Description", ""))
+    collection = document_collection(elements, notes, puzzles)
+    if sok_copyright_doubt(collection.author) or sok_description_doubt(collection):
+        raise _Unusual  # a content warning
+    return collection
 
 
 def _puzzle(level: ElementTree.Element) -> Puzzle:
@@ -164,11 +172,14 @@ def _puzzle(level: ElementTree.Element) -> Puzzle:
     board, doubts = level_board(rows, level.attrib)
     if doubts:
         raise _Unusual
-    return Puzzle(
+    puzzle = Puzzle(
         board,
         title=_one_line(level.get("Id", ""), strip=False),
         author=_one_line(level.get("Copyright", ""), strip=False),
     )
+    if sok_level_doubts(puzzle):
+        raise _Unusual  # a content warning
+    return puzzle
 
 
 def _text(element: ElementTree.Element) -> str:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
-from ._slc_schema import MAX_TEXT
+from ._slc_schema import MAX_TEXT, description_properties
 from .board import FLOOR
-from .errors import ValidationError
+from .errors import ValidationError, quoted
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
@@ -29,7 +29,7 @@ def dump(collection: Collection) -> str:
     _refuse_what_slc_cannot_hold(collection)
     puzzles = collection.puzzles
     out = [_HEAD, f"  <Title>{_text(collection.title)}</Title>\n"]
-    out.append(f"  <Description>\n{_text(collection.notes)}\n  </Description>\n")
+    out.append(f"  <Description>\n{_text(_description(collection))}\n  </Description>\n")
     if collection.email:
         out.append(f"  <Email>{_text(collection.email)}</Email>\n")
     if collection.url:
@@ -43,6 +43,24 @@ def dump(collection: Collection) -> str:
     out += map(_level, puzzles)
     out.append("  </LevelCollection>\n</SokobanLevels>\n")
     return "".join(out)
+
+
+# The fields .slc has no element for, written as lines of the description.
+_DATES = (("Date Created", "created_at"), ("Date of Last Change", "updated_at"))
+
+
+def _description(collection: Collection) -> str:
+    """The notes, and the dates as the ``Key: value`` lines a reader takes
+    for them: after the notes, as Sokoban programs write them, unless the
+    notes hold a line of a date that a reader would take first."""
+    dates = [
+        f"{key}: {getattr(collection, name)}" for key, name in _DATES if getattr(collection, name)
+    ]
+    if not dates or not collection.notes:
+        return "\n".join([collection.notes, *dates] if collection.notes else dates)
+    named = {name for _, name, _ in description_properties(collection.notes)}
+    first = bool(named & {"created_at", "updated_at"})
+    return "\n".join([*dates, collection.notes] if first else [collection.notes, *dates])
 
 
 def _level(puzzle: Puzzle) -> str:
@@ -66,16 +84,20 @@ def _attribute(value: str) -> str:
     return '"' + escape(value, _ATTRIBUTE_ENTITIES) + '"'
 
 
-def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
-    """.slc has a place for titles, the description, the author's address and
-    copyrights, and Sokoban boards; anything else would be lost."""
-    lost = {
-        "comments": bool(collection.comments),
-        "a creation date": bool(collection.created_at),
-        "a date of last change": bool(collection.updated_at),
-    }
+def refuse_boards(collection: Collection) -> None:
+    """Refuse the boards .slc cannot hold at all, whatever else is dropped:
+    those that are not Sokoban, floor only (rows would show nothing), or
+    larger than a reader takes.
+
+    Raises:
+        ValidationError: naming the first such puzzle.
+    """
     for number, puzzle in enumerate(collection.puzzles, start=1):
-        name = f"Puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+        name = _puzzle_name(number, puzzle)
+        if puzzle.tessellation is not Tessellation.SOKOBAN:
+            raise ValidationError(
+                f"{name} is {puzzle.tessellation.value}: .slc holds Sokoban boards only"
+            )
         if not puzzle.board.cells or set("".join(puzzle.board.cells)) == {FLOOR}:
             raise ValidationError(f"{name} is floor only: .slc rows would show nothing")
         board = puzzle.board
@@ -84,10 +106,19 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
                 f"{name} is {board.width}x{board.height}: larger than a reader takes "
                 f"(rows of {MAX_TEXT:,} squares, {DEFAULT_LIMIT:,} squares in all)"
             )
-        if puzzle.tessellation is not Tessellation.SOKOBAN:
-            raise ValidationError(
-                f"{name} is {puzzle.tessellation.value}: .slc holds Sokoban boards only"
-            )
+
+
+def _puzzle_name(number: int, puzzle: Puzzle) -> str:
+    return f"Puzzle {number}" + (f" {quoted(puzzle.title, 40)}" if puzzle.title else "")
+
+
+def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
+    """.slc has a place for titles, the description, the author's address and
+    copyrights, and Sokoban boards; anything else would be lost."""
+    refuse_boards(collection)
+    lost = {"comments": bool(collection.comments)}
+    for number, puzzle in enumerate(collection.puzzles, start=1):
+        name = _puzzle_name(number, puzzle)
         held = {
             "saved games": bool(puzzle.saved_games),
             "notes": bool(puzzle.notes),
@@ -105,28 +136,55 @@ def _refuse_what_slc_cannot_hold(collection: Collection) -> None:
     for name, value in (
         ("title", collection.title),
         ("notes", collection.notes),
+        ("date of creation", collection.created_at),
+        ("date of last change", collection.updated_at),
         ("email", collection.email),
         ("url", collection.url),
     ):
         _check_characters(f"The collection's {name}", value)
+    for name, value in (
+        ("title", collection.title),
+        ("description (its notes and dates)", _description(collection)),
+        ("email", collection.email),
+        ("url", collection.url),
+    ):
         if len(value) + 4 > MAX_TEXT:  # the description's line breaks and indentation
             raise ValidationError(
                 f"The collection's {name} is longer than a reader takes ({MAX_TEXT:,} characters)"
+            )
+    lines = collection.notes.split("\n")
+    for index, name, _ in description_properties(collection.notes):
+        if not getattr(collection, name):
+            raise ValidationError(
+                f"The collection has no {_FIELD_NAMES[name]}, and its notes hold a line that a "
+                f"reader would take for it: {quoted(lines[index])}"
             )
     for name, value in (
         ("title", collection.title),
         ("email", collection.email),
         ("url", collection.url),
+        ("date of creation", collection.created_at),
+        ("date of last change", collection.updated_at),
     ):
         if value != value.strip():
             raise ValidationError(
-                f"The collection's {name} {value!r} has white space around it, which "
+                f"The collection's {name} {quoted(value)} has white space around it, which "
                 ".slc readers drop"
             )
     for puzzle in collection.puzzles:
-        _check_characters(f"The title {puzzle.title!r}", puzzle.title)
-        _check_characters(f"The author {puzzle.author!r}", puzzle.author)
+        _check_characters(f"The title {quoted(puzzle.title, 40)}", puzzle.title)
+        _check_characters(f"The author {quoted(puzzle.author, 40)}", puzzle.author)
     _check_characters("The collection's author", collection.author)
+
+
+_FIELD_NAMES = {
+    "title": "title",
+    "author": "author",
+    "created_at": "date of creation",
+    "updated_at": "date of last change",
+    "email": "email",
+    "url": "url",
+}
 
 
 def _check_characters(what: str, value: str) -> None:

@@ -37,7 +37,7 @@ from ._sok_postlex import (
     title_of,
 )
 from .board import FLOOR, Board
-from .errors import ValidationError
+from .errors import ValidationError, quoted
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle
@@ -52,6 +52,8 @@ _FILE_PROPERTIES = (
     ("Email", ("email",), "email"),
     ("Url", ("url",), "url"),
 )
+# The fields as a message names them.
+_FIELD_WORDS = {"created_at": "date of creation", "updated_at": "date of last change"}
 _CLOSED_ROWS = frozenset(("WALL_ROW", "EDGE_ROW", "PAIR_ROWS", ROWS))
 # What a title line may be: text, or a row of one line (then a blank line
 # keeps it apart from the block, as it may join a board).
@@ -117,6 +119,47 @@ def styled_rows(board: Board, style: Style) -> list[str]:
     return [row if row.strip(" ") else FLOOR for row in rows]  # not a blank line
 
 
+def board_problem(board: Board) -> str:
+    """Why the rows of `board` would not read back as one board in .sok, or
+    "" (they do)."""
+    rows = board.rows
+    if len(rows) >= 3 and all(_walled(row) for row in (rows[0], rows[-1])):
+        return ""  # the usual board: its first and last rows are walls
+    return _rows_problem(list(rows))
+
+
+def _walled(row: str) -> bool:
+    """Whether `row` begins and ends with a wall, floor aside: a WALL_ROW."""
+    squares = row.strip(FLOOR)
+    return squares[:1] == "#" == squares[-1:]
+
+
+def _rows_problem(rows: list[str]) -> str:
+    """Why `rows` would not be read as one board (a run from a closed row to
+    a closed row, with a wall, of three rows), or ""."""
+    if len(rows) < 3:
+        return "it has fewer than 3 rows"
+    kinds = [line_class(row) for row in rows]
+    for which, kind, row in (("first", kinds[0], rows[0]), ("last", kinds[-1], rows[-1])):
+        if kind not in _CLOSED_ROWS:
+            return (
+                f"its {which} row {quoted(row)} does not begin and end with a wall or a box "
+                "on a goal"
+            )
+    return "" if "WALL_ROW" in kinds else "it has no wall"
+
+
+def file_notes_problem(collection: Collection) -> str:
+    """Why .sok cannot hold the file notes of `collection` with its fields
+    (lines it would read as comments or as a board, a carriage return...),
+    or ""."""
+    try:
+        _Writer(Style(), False, None, _file_game(collection.notes)).file(collection)
+    except ValidationError as error:
+        return str(error)
+    return ""
+
+
 class _Writer:
     def __init__(self, style: Style, rle: bool, wrap: int | None, file_game: Tessellation) -> None:
         self.style = style
@@ -143,7 +186,10 @@ class _Writer:
     def file(self, collection: Collection) -> None:
         self.out += collection.comments
         owner = "the collection"
-        fields = {name: (getattr(collection, name), *keys) for _, keys, name in _FILE_PROPERTIES}
+        fields = {
+            _FIELD_WORDS.get(name, name): (getattr(collection, name), *keys)
+            for _, keys, name in _FILE_PROPERTIES
+        }
         _refuse_hidden_fields(owner, collection.notes, fields)
         properties = [
             _property(owner, key, getattr(collection, name))
@@ -155,7 +201,7 @@ class _Writer:
     # ------------------------------------------------------------ puzzles
 
     def puzzle(self, puzzle: Puzzle, number: int) -> None:
-        owner = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+        owner = f"puzzle {number}" + (f" {quoted(puzzle.title, 40)}" if puzzle.title else "")
         tessellation = puzzle.tessellation
         _refuse_hidden_fields(
             owner,
@@ -170,7 +216,9 @@ class _Writer:
         rows = self._rows(puzzle.board, owner)
         line = puzzle.title_line or self._title_line(puzzle.title, None)
         if puzzle.title_line and not _title_line_reads(puzzle.title_line, moves_title=True):
-            raise ValidationError(f"{owner}: its title line {puzzle.title_line!r} reads otherwise")
+            raise ValidationError(
+                f"{owner}: its title line {quoted(puzzle.title_line)} reads otherwise"
+            )
         others = [
             _property(owner, key, value)
             for key, value in (
@@ -195,7 +243,7 @@ class _Writer:
             lines = _placed(head, game, needs_game, notes, self.file_game, tessellation)
         if lines is None:
             problem = _notes_problem(notes, tessellation) or "cannot be kept apart from its rows"
-            raise ValidationError(f"{owner}: its notes {problem}")
+            raise ValidationError(f"{owner}: {_NOTES_CANNOT} {problem}")
         self._before_block(line, rows[0], board=True)
         self.out += rows
         self.boards += 1
@@ -213,18 +261,8 @@ class _Writer:
             if line_class(line) == ROWS:
                 return [line]
         rows = styled_rows(board, self.style) if not self.style.plain else list(board.rows)
-        kinds = [line_class(row) for row in rows]
-        closed = kinds[0] in _CLOSED_ROWS and kinds[-1] in _CLOSED_ROWS
-        if len(rows) < 3 or not closed or "WALL_ROW" not in kinds:
-            problem = (
-                "it has fewer than 3 rows"
-                if len(rows) < 3
-                else f"its {'first' if kinds[0] not in _CLOSED_ROWS else 'last'} row "
-                f"{rows[0] if kinds[0] not in _CLOSED_ROWS else rows[-1]!r} does not begin and "
-                "end with a wall or a box on a goal"
-                if not closed
-                else "it has no wall"
-            )
+        problem = _rows_problem(rows)
+        if problem:
             raise ValidationError(
                 f"{owner}: its board cannot be written in the .sok format: {problem}"
             )
@@ -253,7 +291,7 @@ class _Writer:
             lines = _placed(head, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
         if lines is None:
             problem = _notes_problem(notes, tessellation) or "cannot be kept apart from its rows"
-            raise ValidationError(f"{owner}: its notes {problem}")
+            raise ValidationError(f"{owner}: {_NOTES_CANNOT} {problem}")
         self._before_block(line, moves[0], board=False)
         self.out += moves
         self.out += lines
@@ -310,7 +348,7 @@ class _Writer:
         lines = _placed(properties, "", False, notes_lines, None, None, _FILE_FIELDS)
         if lines is None:
             problem = _notes_problem(notes.split("\n"), None) or "cannot be kept apart"
-            raise ValidationError(f"{owner}: its notes {problem}")
+            raise ValidationError(f"{owner}: {_NOTES_CANNOT} {problem}")
         self.out += lines
         self.paragraph = _last_paragraph(lines)
 
@@ -418,6 +456,9 @@ def _field_keys(line: str, same_field: tuple[frozenset[str], ...]) -> set[str]:
     return set().union({key}, *(group for group in same_field if key in group))
 
 
+_NOTES_CANNOT = "its notes cannot be written in the .sok format: they"
+
+
 def _notes_problem(lines: list[str], tessellation: Tessellation | None) -> str:
     """Why `lines` would not be read back as notes in `tessellation` (None:
     the file notes), or ""."""
@@ -432,7 +473,7 @@ def _unwritable(lines: list[str]) -> str:
         return "begin or end with a blank line, which the format does not keep"
     comment = next((line for line in lines if line_class(line) == COMMENT), None)
     if comment is not None:
-        return f"hold a line read as a comment: {comment!r}"
+        return f"hold a line read as a comment: {quoted(comment)}"
     return ""
 
 
@@ -442,11 +483,13 @@ def _misread(lines: list[str], tessellation: Tessellation | None) -> str:
     if tessellation is not None:
         for line in lines:
             if line_class(line) == MOVES and _moves_in(line, tessellation):
-                return f"hold a line read as moves: {line!r}"
+                return f"hold a line read as moves: {quoted(line)}"
     kinds = [line_class(line) for line in lines]
     for start, run in _row_runs(lines, kinds):
         if _is_board(run):
-            return f"hold rows read as a board: {lines[start]!r} and the {len(run) - 1} after it"
+            return (
+                f"hold rows read as a board: {quoted(lines[start])} and the {len(run) - 1} after it"
+            )
     return ""
 
 
@@ -521,7 +564,7 @@ def _moves_lines(game: SavedGame, owner: str, wrap: int | None) -> list[str]:
     if pending and lines:
         lines[-1] += pending
     if not lines:
-        what = "it has no step" if not text else f"its moves {text!r} hold no move letter"
+        what = "it has no step" if not text else f"its moves {quoted(text)} hold no move letter"
         raise ValidationError(
             f"{owner} cannot be written in the .sok format: {what}, and a line of a "
             "saved game needs a move letter (other than 'W') to be read as moves"
@@ -548,8 +591,8 @@ def _refuse_hidden_fields(owner: str, notes: str, fields: dict[str, tuple[str, .
     for name, (value, *aliases) in fields.items():
         if not value and keys.intersection(aliases):
             raise ValidationError(
-                f"{owner}: its notes hold a {aliases[0]!r} line, which would be read as its "
-                f"{name}; give it a {name}, or write the line otherwise"
+                f"{owner}: its notes hold a {aliases[0]!r} line, which a reader would take "
+                f"for its {name} (it has none)"
             )
 
 
@@ -558,7 +601,7 @@ def _property(owner: str, key: str, value: str) -> str:
     space around it, or a line break in it, cannot be written."""
     if value != value.strip() or "\n" in value or "\r" in value:
         raise ValidationError(
-            f"{owner}: its {key} {value!r} has white space around it or a line break, "
+            f"{owner}: its {key} {quoted(value)} has white space around it or a line break, "
             "which a key/value line does not keep"
         )
     return f"{key}: {value}" if value else f"{key}:"

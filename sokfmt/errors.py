@@ -262,6 +262,12 @@ def warn(message: str) -> None:
     warnings.warn(message, SokfmtWarning, stacklevel=level)
 
 
+def quoted(text: str, limit: int = 60) -> str:
+    """`text` as a message shows it: its repr, cut short after `limit`
+    characters (a row of a board, a line of notes can be very long)."""
+    return repr(text if len(text) <= limit else f"{text[: limit - 3]}...")
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem found in a text: an error (the text cannot mean anything

@@ -3,7 +3,6 @@ choose the reader and the writer by it.  The command uses the same table."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from collections.abc import Callable
@@ -11,9 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import _losses
 from ._files import FileLike
 from ._json_text import document_text, loads, placed_values
-from .errors import ParseError, ValidationError
+from ._losses import Loss
+from .errors import ParseError, ValidationError, quoted
 from .formats import (
     dump_lev,
     dump_slc,
@@ -27,7 +28,17 @@ from .lev import LevPuzzle
 from .puzzle import Collection, Puzzle
 from .tessellation import Tessellation
 
-__all__ = ("FILE_FORMATS", "FileFormat", "dump", "dumps", "file_format", "from_json", "load")
+__all__ = (
+    "FILE_FORMATS",
+    "FileFormat",
+    "Loss",
+    "dump",
+    "dumps",
+    "file_format",
+    "from_json",
+    "load",
+    "losses",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,17 +186,32 @@ def dumps(
 
     Boards are run-length encoded with `rle` (.sok and its kin), or drawn
     as classic files draw them with `classic` (blanks for floor, no floor at
-    the end of rows); .xsb, .hsb and .tsb titles are written "; Title".  Saved
-    games are dropped from formats that cannot hold them only with `lossy`;
-    for .slc, `lossy` also drops the notes, comments, Sokoban+ orders and
-    dates that it has no place for (boards that are not Sokoban are still
-    refused).
+    the end of rows); .xsb, .hsb and .tsb titles are written "; Title".
+    What the format has no place for (`losses`: saved games in .xsb, the
+    notes of puzzles in .slc, white space around a title in .sok...) is
+    dropped only with `lossy`.
 
     Raises:
         ValidationError: the format cannot hold `item` (a .lev puzzle as a
-            collection, a Hexoban puzzle in .tsb, ...), or would lose its
-            saved games without `lossy`.
+            collection, a Hexoban puzzle in .tsb or .slc, a board whose
+            rows .sok would read otherwise...), or, without `lossy`, would
+            lose some of it (the message names what, and where).
     """
+    return text_of(item, format, rle=rle, lossy=lossy, classic=classic, remedy="lossy=True drops")
+
+
+def text_of(
+    item: Collection | LevPuzzle,
+    format: str,
+    *,
+    rle: bool,
+    lossy: bool,
+    classic: bool,
+    remedy: str,
+) -> str:
+    """`dumps`, whose refusal of a loss says what `remedy` does about it
+    ("--lossy drops" in the command).  What the format cannot hold at all
+    is refused first: no remedy would help."""
     chosen = file_format(name=format)
     if chosen.name == "json":
         return json.dumps(item.to_dict(), ensure_ascii=False, indent=2) + "\n"
@@ -196,12 +222,35 @@ def dumps(
         return dump_lev(item)
     if chosen.tessellation is not None:
         _refuse_other_tessellations(item, chosen)
-    if not chosen.saved_games:
-        item = _without_saved_games(item, chosen, lossy)
     if chosen.name == "slc":
-        return dump_slc(_slc_only(item) if lossy else item)
+        from ._slc_write import refuse_boards  # imports xml.sax: only when needed
+
+        refuse_boards(item)
+    lost, kept = _losses.lost_and_kept(item, chosen.name)
+    if lost and not lossy:
+        raise ValidationError(_losses.refusal(item, chosen.name, lost, remedy))
+    item = kept
+    if chosen.name == "slc":
+        return dump_slc(item)
     style: dict[str, Any] = {"floor": " ", "pad": False} if classic else {}
     return dump_sok(item, rle=rle, semicolon_titles=chosen.name != "sok", **style)
+
+
+def losses(item: Collection | LevPuzzle, format: str) -> tuple[Loss, ...]:
+    """What writing `item` in `format` (a name of `FILE_FORMATS`) would
+    lose: what `dumps` refuses to write unless `lossy`, and then drops.
+    Each kind of loss (`Loss.kind`: saved games, the notes of puzzles...)
+    comes once, with how many there are and in which puzzles.  What a format
+    cannot hold at all (a Hexoban board in .slc) is no loss: `dumps`
+    refuses it either way.
+
+    Raises:
+        ValidationError: an unknown format.
+    """
+    chosen = file_format(name=format)
+    if isinstance(item, LevPuzzle):
+        return ()
+    return _losses.losses(item, chosen.name)
 
 
 def dump(
@@ -229,37 +278,8 @@ def _refuse_other_tessellations(collection: Collection, chosen: FileFormat) -> N
     for number, puzzle in enumerate(collection.puzzles, start=1):
         if puzzle.tessellation is not chosen.tessellation:
             raise ValidationError(
-                f"Puzzle {number} is {puzzle.tessellation.value}: .{chosen.name} files hold "
+                f"Puzzle {number}"
+                + (f" {quoted(puzzle.title, 40)}" if puzzle.title else "")
+                + f" is {puzzle.tessellation.value}: .{chosen.name} files hold "
                 f"{chosen.tessellation.value} puzzles only"
             )
-
-
-def _slc_only(collection: Collection) -> Collection:
-    """`collection` without what .slc has no place for (the boards stay)."""
-    return dataclasses.replace(
-        collection,
-        created_at="",
-        updated_at="",
-        comments=(),
-        puzzles=tuple(
-            dataclasses.replace(
-                puzzle, notes="", comments=(), boxorder="", goalorder="", title_line=""
-            )
-            for puzzle in collection.puzzles
-        ),
-    )
-
-
-def _without_saved_games(collection: Collection, chosen: FileFormat, lossy: bool) -> Collection:
-    games = sum(len(puzzle.saved_games) for puzzle in collection.puzzles)
-    if not games:
-        return collection
-    if not lossy:
-        raise ValidationError(
-            f".{chosen.name} holds no saved games: writing would drop {games}; "
-            "pass lossy=True (the command: --lossy) to drop them, or write .sok or .json"
-        )
-    return dataclasses.replace(
-        collection,
-        puzzles=tuple(dataclasses.replace(p, saved_games=()) for p in collection.puzzles),
-    )

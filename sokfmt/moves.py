@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, overload
 
+from ._notes import trimmed
 from .errors import ValidationError
 from .rle import rle_encode
 from .tessellation import Direction, Tessellation
@@ -96,7 +97,8 @@ class SavedGame:
     Build one with `sokfmt.parse_moves` (from text), the constructor or
     `SavedGame.from_steps` (from steps), or `sokfmt.from_dict` (from JSON).
     Cheap fields come first so that comparing two games looks at them before
-    the steps.
+    the steps.  Blank lines at either end of `notes` are dropped, as for
+    `Puzzle`.
     """
 
     tessellation: Tessellation
@@ -319,7 +321,7 @@ def _fill(
     setter(game, "current_move_idx", current_move_idx)
     setter(game, "title", title)
     setter(game, "solved_by", solved_by)
-    setter(game, "notes", notes)
+    setter(game, "notes", trimmed(notes))
     setter(game, "_moves_count", moves_count)
     setter(game, "_pushes_count", pushes_count)
     setter(game, "_letters", letters)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, overload
 
+from ._notes import trimmed
 from .board import Board
 from .errors import ValidationError
 from .moves import SavedGame
@@ -47,7 +48,9 @@ class Puzzle:
     `notes` is the text of the puzzle notes without the properties that have
     fields here (title, author, game, boxorder, goalorder); every other
     ``Key: value`` line stays in it, in file order, and `properties` lists
-    them.  `comments` are the ``::`` lines of the puzzle, kept for writing.
+    them.  Blank lines at either end of the notes carry nothing: they are
+    dropped when the puzzle is built.  `comments` are the ``::`` lines of
+    the puzzle, kept for writing.
     `title_line` is the line that stood as the title before the board when a
     ``Title:`` property overrides it: kept, and written back there.
 
@@ -76,6 +79,7 @@ class Puzzle:
             goalorder=self.goalorder,
         )
         _check_text("A puzzle's", title_line=self.title_line)
+        object.__setattr__(self, "notes", trimmed(self.notes))
         _check_line("A puzzle's", title=self.title, author=self.author, title_line=self.title_line)
         _check_line("A puzzle's", boxorder=self.boxorder, goalorder=self.goalorder)
         if not isinstance(self.saved_games, tuple) or not all(
@@ -96,7 +100,8 @@ class Puzzle:
 
     @classmethod
     def _trusted(cls, board: Board, **fields: Any) -> Puzzle:
-        """A puzzle from parts a reader built, known to be valid (no checks)."""
+        """A puzzle from parts a reader built, known to be valid (no checks;
+        the .sok reader's notes have no blank line at either end)."""
         puzzle = object.__new__(cls)
         for name, default in _PUZZLE_DEFAULTS.items():
             object.__setattr__(puzzle, name, fields.get(name, default))
@@ -188,6 +193,7 @@ class Collection:
 
     `notes` is the text of the file notes without the properties that have
     fields here; other ``Key: value`` lines stay in it (`properties`).
+    Blank lines at either end of the notes are dropped, as for `Puzzle`.
     `comments` are the file's ``::`` lines before its first puzzle.
     `email` and `url` are the author's, as .slc files give them (``Email:``
     and ``Url:`` in .sok file notes).
@@ -214,6 +220,7 @@ class Collection:
             email=self.email,
             url=self.url,
         )
+        object.__setattr__(self, "notes", trimmed(self.notes))
         _check_line(
             "A collection's",
             title=self.title,

@@ -11,9 +11,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus import CORPUS, needs_corpus
+from dropping import dropped
 from replay import solves
 
-from sokfmt import load_lev, load_slc, load_sok, parse_board, parse_sok
+from sokfmt import (
+    Collection,
+    Puzzle,
+    Tessellation,
+    ValidationError,
+    dumps,
+    load_lev,
+    load_slc,
+    load_sok,
+    parse_board,
+    parse_sok,
+)
+from sokfmt import load as sokfmt_load
 from sokfmt.cli.info import sample
 from sokfmt.geometry import outside
 
@@ -196,7 +210,10 @@ def test_convert_sok_json_sok_round_trips(files: Path, tmp_path: Path) -> None:
 def test_convert_refuses_to_lose_saved_games(files: Path, tmp_path: Path) -> None:
     result = sokfmt("convert", str(files / "good.sok"), str(tmp_path / "out.xsb"))
     assert result.returncode == 1
-    assert "would drop 1" in result.stderr
+    assert result.stderr == (
+        f"sokfmt: {files / 'good.sok'}: error: .xsb cannot hold 1 saved game (puzzle 1 'Good'): "
+        "--lossy drops it (.sok and .json keep it)\n"
+    )
     assert not (tmp_path / "out.xsb").exists()
     lossy = sokfmt("convert", str(files / "good.sok"), str(tmp_path / "out.xsb"), "--lossy")
     assert lossy.returncode == 0
@@ -217,7 +234,7 @@ def test_convert_errors(tmp_path: Path) -> None:
     across = sokfmt("convert", lev, str(tmp_path / "x.sok"))
     assert (across.returncode, across.stderr) == (
         1,
-        "sokfmt: A sliding-block puzzle cannot be written as .sok\n",
+        f"sokfmt: {lev}: error: A sliding-block puzzle cannot be written as .sok\n",
     )
     assert sokfmt("convert", lev, str(tmp_path / "x.png")).returncode == 2
     bad = tmp_path / "bad.lev"
@@ -534,6 +551,158 @@ def test_convert_refuses_two_inputs_for_one_output(tmp_path: Path) -> None:
     result = sokfmt("convert", str(tmp_path / "in"), str(tmp_path / "out"), "--to", "sok")
     assert result.returncode == 2
     assert "a.sok" in result.stderr
+
+
+# A document whose Copyright, level Id and floor row below the board .sok
+# cannot hold, and one whose Description has blank lines at its ends and the
+# dates as lines, which every format holds.
+_SPACED_SLC = (
+    '<?xml version="1.0"?>\n<SokobanLevels>\n  <Title>T</Title>\n'
+    '  <LevelCollection Copyright="Me ">\n'
+    '    <Level Id=" One" Width="5" Height="4">\n'
+    "      <L>#####</L>\n      <L>#@$.#</L>\n      <L>#####</L>\n      <L></L>\n"
+    "    </Level>\n  </LevelCollection>\n</SokobanLevels>\n"
+)
+_DATED_SLC = SLC.replace(
+    "</Title>\n",
+    "</Title>\n  <Description>\n\n  \nSome levels.\n\nDate Created: 2003-01-15  22:01:00\n"
+    "Date of Last Change: 2004\n\n</Description>\n",
+)
+
+
+def test_check_warns_of_what_sok_cannot_hold_and_convert_names_it(tmp_path: Path) -> None:
+    path = tmp_path / "spaced.slc"
+    path.write_text(_SPACED_SLC, encoding="utf-8")
+    checked = sokfmt("check", str(path))
+    assert checked.returncode == 0
+    assert checked.stdout.splitlines() == [
+        f"{path}:4:3: warning: SLC206 the Copyright 'Me ' of <LevelCollection> has white space "
+        "around it, which .sok cannot hold (a lossy conversion drops it)",
+        f"{path}:5:5: warning: SLC205 Level 1 ' One': its Id has white space around it, which "
+        ".sok cannot hold (a lossy conversion drops it)",
+        f"{path}:5:5: warning: SLC205 Level 1 ' One': a row of floor alone above or below its "
+        "board, which .sok cannot hold (a lossy conversion drops it)",
+        "1 file checked: 0 errors, 3 warnings",
+    ]
+    out = tmp_path / "out.sok"
+    refused = sokfmt("convert", str(path), str(out))
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        f"sokfmt: {path}: error: .sok cannot hold white space around 2 titles or other one-line "
+        "values (the collection, puzzle 1 ' One', such as 'Me '); 1 row of floor alone above or "
+        "below a board (puzzle 1 ' One'): --lossy drops them (.slc and .json keep them)\n"
+    )
+    assert not out.exists()
+    assert sokfmt("convert", str(path), str(out), "--lossy").returncode == 0
+    square = parse_board("#####\n#@$.#\n#####")
+    assert load_sok(out) == Collection(title="T", author="Me", puzzles=(Puzzle(square, "One"),))
+    # Every other format holds it all.
+    for other in ("slc", "json"):
+        assert sokfmt("convert", str(path), str(tmp_path / f"out.{other}")).returncode == 0
+    assert load_slc(tmp_path / "out.slc") == load_slc(path)
+
+
+def test_convert_an_slc_description_s_blank_lines_and_dates(tmp_path: Path) -> None:
+    path = tmp_path / "dated.slc"
+    path.write_text(_DATED_SLC, encoding="utf-8")
+    expected = Collection(
+        title="S",
+        author="M",
+        notes="Some levels.",
+        created_at="2003-01-15  22:01:00",
+        updated_at="2004",
+        puzzles=(Puzzle(parse_board("#####\n#@$.#\n#####"), "One"),),
+    )
+    assert load_slc(path) == expected
+    for format in ("sok", "xsb", "slc", "json"):
+        out = tmp_path / f"out.{format}"
+        result = sokfmt("convert", str(path), str(out))
+        assert (result.returncode, result.stderr) == (0, ""), format
+        back = tmp_path / f"back.{format}.slc"
+        assert sokfmt("convert", str(out), str(back)).returncode == 0
+        assert load_slc(back) == expected, format
+    assert "Date Created: 2003-01-15  22:01:00\n" in (tmp_path / "out.sok").read_text("utf-8")
+
+
+@pytest.fixture(scope="module")
+def linked_corpus(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, dict[Path, Collection]]:
+    """A folder of links to the corpus's .sok, .xsb and .slc files (a .json
+    file beside one of them would be written as the same file), and the
+    collection each link holds."""
+    sources = tmp_path_factory.mktemp("corpus")
+    collections = {}
+    for path in sorted(CORPUS.rglob("*")):
+        if path.suffix.lower() in (".sok", ".xsb", ".slc"):
+            link = sources / path.relative_to(CORPUS)
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(path)
+            collection = sokfmt_load(path, diagnostics=[])
+            assert isinstance(collection, Collection)
+            collections[link] = collection
+    return sources, collections
+
+
+@needs_corpus
+@pytest.mark.parametrize("format", ["sok", "xsb", "slc", "json"])
+def test_convert_the_corpus_names_what_lossy_drops(
+    linked_corpus: tuple[Path, dict[Path, Collection]], tmp_path: Path, format: str
+) -> None:
+    """Every corpus file converts without --lossy unless the format has no
+    place for some of it (as tests/dropping.py has it from README's table),
+    which the refusal names in the command's words; with --lossy, the file
+    written reads back without just that."""
+    sources, collections = linked_corpus
+    squares_only = format == "slc"
+    for lossy in (True, False):
+        out = tmp_path / f"out{lossy}"
+        options = ["--lossy"] if lossy else []
+        result = sokfmt("convert", str(sources), str(out), "--to", format, "-j", "2", *options)
+        errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+        refused = {}
+        for line in errors:
+            # The command's words, and no board or long text in them.
+            assert "lossy=" not in line, line
+            assert "created_at" not in line, line
+            assert "updated_at" not in line, line
+            assert len(line) < 800, line
+            source, _, reason = line.removeprefix("sokfmt: ").partition(": error: ")
+            refused[Path(source)] = reason
+        expected = {}
+        for link, collection in collections.items():
+            if squares_only and any(
+                p.tessellation is not Tessellation.SOKOBAN for p in collection.puzzles
+            ):
+                expected[link] = "is Hexoban: .slc holds Sokoban boards only"
+            elif not lossy and dropped(collection, format) != collection:
+                expected[link] = f".{format} cannot hold "
+        assert sorted(refused) == sorted(expected)
+        for link, reason in refused.items():
+            assert expected[link] in reason
+            if reason.startswith(f".{format} cannot hold "):
+                # Each thing the library names, in the command's words.
+                library = ""
+                try:
+                    dumps(collections[link], format)
+                except ValidationError as error:
+                    library = str(error)
+                assert reason == library.replace("lossy=True drops", "--lossy drops")
+        assert result.returncode == (1 if refused else 0)
+        assert (
+            f"{len(collections) - len(refused)} of {len(collections)} files converted"
+            in result.stdout
+        )
+        for link, collection in collections.items():
+            if link in refused:
+                continue
+            name = link.relative_to(sources).with_suffix(f".{format}")
+            written = out / name
+            if lossy:
+                assert sokfmt_load(written, diagnostics=[]) == dropped(collection, format), name
+            else:  # as --lossy wrote it, having nothing to drop
+                lossy_out = tmp_path / "outTrue" / name
+                assert written.read_bytes() == lossy_out.read_bytes(), name
 
 
 def test_progress_counts_puzzles(

@@ -155,6 +155,22 @@ def test_keep_first_writes_nothing_without_a_file_read(tmp_path: Path) -> None:
     assert not merged.exists()
 
 
+def test_keep_first_names_what_out_cannot_hold_in_the_command_s_words(tmp_path: Path) -> None:
+    room = Puzzle(parse_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),))
+    mine = _write(tmp_path / "mine.sok", room)
+    merged = tmp_path / "merged.xsb"
+    result = sokfmt("dedup", str(mine), "--keep", "first", "-o", str(merged))
+    assert result.returncode == 1
+    assert result.stderr.endswith(
+        f"sokfmt: {merged}: error: .xsb cannot hold 1 saved game (puzzle 1 'Room'): "
+        "--lossy drops it (.sok and .json keep it)\n"
+    )
+    assert not merged.exists()
+    lossy = sokfmt("dedup", str(mine), "--keep", "first", "-o", str(merged), "--lossy")
+    assert lossy.returncode == 0
+    assert load_sok(merged) == Collection(puzzles=(Puzzle(room.board, "Room"),))
+
+
 @needs_corpus
 def test_the_corpus_merge_keeps_every_saved_game(tmp_path: Path) -> None:
     xsb = CORPUS / "PoulpoGaz__sokoshell" / "XSokoban_90.xsb"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -94,11 +95,28 @@ def test_hsb_and_tsb_read_as_their_tessellation_and_a_game_line_wins(tmp_path: P
 @pytest.mark.parametrize(
     ("format", "collection", "message"),
     [
-        ("hsb", _collection(SQUARE), "Puzzle 1 is Sokoban: .hsb files hold Hexoban puzzles only"),
-        ("tsb", _collection(HEXAGONS), "Puzzle 1 is Hexoban: .tsb files hold Trioban puzzles"),
-        ("xsb", _collection(SQUARE, games=True), "holds no saved games: writing would drop 1"),
-        ("slc", _collection(SQUARE, games=True), "holds no saved games"),
+        (
+            "hsb",
+            _collection(SQUARE),
+            "Puzzle 1 'P1' is Sokoban: .hsb files hold Hexoban puzzles only",
+        ),
+        ("tsb", _collection(HEXAGONS), "Puzzle 1 'P1' is Hexoban: .tsb files hold Trioban puzzles"),
+        (
+            "xsb",
+            _collection(SQUARE, games=True),
+            re.escape(
+                ".xsb cannot hold 1 saved game (puzzle 1 'P1'): lossy=True drops it "
+                "(.sok and .json keep it)"
+            ),
+        ),
+        ("slc", _collection(SQUARE, games=True), ".slc cannot hold 1 saved game"),
         ("slc", _collection(HEXAGONS), "Sokoban boards only"),
+        # What no lossy conversion could write comes before what one drops.
+        (
+            "slc",
+            _collection(SQUARE, HEXAGONS, games=True),
+            "^Puzzle 2 'P2' is Hexoban: .slc holds Sokoban boards only$",
+        ),
         ("lev", _collection(SQUARE), "A collection cannot be written as .lev"),
     ],
 )
@@ -124,8 +142,23 @@ def test_lossy_slc_keeps_the_boards_and_their_titles() -> None:
     with pytest.raises(ValidationError, match="notes"):
         dumps(noted, "slc")
     assert sokfmt.parse_slc(dumps(noted, "slc", lossy=True)) == Collection(
-        title="C", puzzles=(Puzzle(SQUARE, title="P"),)
+        title="C", created_at="2026", puzzles=(Puzzle(SQUARE, title="P"),)
     )
+
+
+def test_notes_never_begin_or_end_with_a_blank_line() -> None:
+    padded = "\n \t\n  indented\n\nlast \n\t\n"
+    game = parse_moves("R").with_metadata(notes=padded)
+    collection = Collection(
+        notes=padded, puzzles=(Puzzle(SQUARE, notes=padded, saved_games=(game,)),)
+    )
+    expected = "  indented\n\nlast "
+    assert collection.notes == collection.puzzles[0].notes == expected
+    assert collection.puzzles[0].saved_games[0].notes == expected
+    # From JSON too, and every format with notes then holds them.
+    document = json.dumps({"notes": padded, "puzzles": []})
+    assert sokfmt.from_json(document) == Collection(notes=expected)
+    assert sokfmt.parse_sok(dumps(collection, "sok")) == collection
 
 
 def test_lev_puzzles_by_name(tmp_path: Path) -> None:

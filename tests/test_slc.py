@@ -124,6 +124,58 @@ def test_warnings() -> None:
     assert [d.code for d in empty] == ["SLC203"]
 
 
+def _document(description: str, copyright: str = "") -> str:
+    """A document of one level with this Description (and collection Copyright)."""
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<SokobanLevels>\n  <Title>T</Title>\n'
+        f"  <Description>{description}</Description>\n"
+        f"  <LevelCollection{copyright}>\n"
+        '    <Level Id="One" Width="5" Height="3">\n'
+        "      <L>#####</L>\n      <L>#@$.#</L>\n      <L>#####</L>\n"
+        "    </Level>\n  </LevelCollection>\n</SokobanLevels>\n"
+    )
+
+
+@pytest.mark.parametrize("read", [parse_slc, lambda text: _slc.parse_fully(text, [])])
+def test_blank_lines_around_a_description_are_no_part_of_the_notes(read: Any) -> None:
+    text = _document("\n\n   \n  Two blank lines above,\n\n\tone inside.\n \n\n  ")
+    collection = read(text)
+    assert collection.notes == "  Two blank lines above,\n\n\tone inside."
+    # .sok keeps no blank line at the ends of notes: the same collection.
+    assert parse_sok(dumps(collection, "sok")) == collection
+
+
+@pytest.mark.parametrize("read", [parse_slc, lambda text: _slc.parse_fully(text, [])])
+def test_a_description_s_key_lines_are_the_fields_they_name(read: Any) -> None:
+    text = _document(
+        "\nSome levels.\nDate Created: 2003-01-15  22:01:00\n"
+        "Date of Last Change: 2004-02-01\nAuthor: B. Other\nEmail: b@o\n  "
+    )
+    collection = read(text)
+    assert (collection.created_at, collection.updated_at) == ("2003-01-15  22:01:00", "2004-02-01")
+    # No Copyright and no Email element: the lines give them, as in .sok.
+    assert (collection.author, collection.email, collection.notes) == (
+        "B. Other",
+        "b@o",
+        "Some levels.",
+    )
+    assert parse_sok(dumps(collection, "sok")) == collection
+    assert parse_slc(dump_slc(collection)) == collection
+    # The Copyright of LevelCollection is the author: the line stays a note.
+    given = read(_document("\nAuthor: B. Other\n  ", ' Copyright="A. Maker"'))
+    assert (given.author, given.notes) == ("A. Maker", "Author: B. Other")
+    assert parse_sok(dumps(given, "sok")) == given
+
+
+def test_the_writer_puts_the_dates_at_the_end_of_the_description() -> None:
+    collection = Collection(title="T", created_at="2003", updated_at="2004", notes="Levels.")
+    written = dump_slc(collection)
+    assert (
+        "<Description>\nLevels.\nDate Created: 2003\nDate of Last Change: 2004\n  </Description>"
+        in written
+    )
+
+
 def test_encodings(tmp_path: Path) -> None:
     small = (VECTORS / "small.slc").read_text("utf-8")
     expected = parse_slc(small)
@@ -291,7 +343,9 @@ def _sokoban(title: str = "T", **fields: Any) -> Puzzle:
             Collection(puzzles=(Puzzle(Board(Tessellation.HEXOBAN, ("###", "#@#", "###"))),)),
             "Sokoban boards only",
         ),
-        (Collection(created_at="2026", puzzles=(_sokoban(),)), "creation date"),
+        (Collection(notes="Made by\nAuthor: B"), "no author, and its notes hold a line"),
+        (Collection(notes="Date Created: 2026"), "no date of creation, and its notes"),
+        (Collection(created_at="2026 "), "date of creation '2026 ' has white space"),
         (Collection(comments=(":: c",)), "comments"),
         (Collection(title="bell \x07"), "XML 1.0 cannot hold"),
         (Collection(title=" T "), "white space around it"),
@@ -320,6 +374,15 @@ def test_the_writer_refuses_what_slc_cannot_hold(collection: Collection, message
                 _sokoban("é\U0001f600\t"),
             ),
         ),
+        Collection(created_at="2003-01-15  22:01:00", updated_at="2004"),
+        Collection(created_at="2003", notes="Some levels"),
+        # A date line of the notes stays in them: the field's own comes first.
+        Collection(
+            created_at="2003",
+            updated_at="2004",
+            notes="Date Created: 1999\nDate of Last Change: 2000",
+        ),
+        Collection(author="A", notes="Author: B"),
     ],
 )
 def test_what_the_writer_accepts_reads_back_equal(collection: Collection) -> None:

@@ -580,6 +580,11 @@ def test_dump_puts_the_game_line_where_it_keeps_board_rows_apart() -> None:
             "first row '-@-' does not begin and end with a wall or a box on a goal",
         ),
         (Collection(notes=":: not a note"), "comment"),
+        (
+            Collection(notes="Date Created: 2026"),
+            "^the collection: its notes hold a 'date created' line, which a reader would take "
+            r"for its date of creation \(it has none\)$",
+        ),
     ],
 )
 def test_dump_refuses_what_the_format_cannot_hold(collection: Collection, message: str) -> None:

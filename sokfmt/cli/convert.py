@@ -9,8 +9,9 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from ..files import FILE_FORMATS, dumps, file_format
+from ..files import FILE_FORMATS, file_format, text_of
 from ..lev import LevPuzzle
+from ..puzzle import Collection
 from ..tessellation import Tessellation
 from .files import (
     FILE_ERRORS,
@@ -38,7 +39,8 @@ def register(commands: Any) -> None:
         "that the --to format can hold is converted into the folder OUT, keeping its path. "
         ".sok, .xsb, .hsb, .tsb, .slc and .json hold collections; .lev and .json hold "
         "sliding-block puzzles. A conversion that would lose information (saved games into "
-        ".xsb or .slc) is refused unless --lossy.",
+        ".xsb or .slc, the notes of puzzles into .slc...) is refused, naming what, unless "
+        "--lossy.",
     )
     command.add_argument("input", metavar="IN", help="a file, '-', or a folder")
     command.add_argument("output", metavar="OUT", help="a file, '-', or a folder (IN a folder)")
@@ -50,7 +52,11 @@ def register(commands: Any) -> None:
         action="store_true",
         help="draw boards as classic files do: blanks for floor, no floor at the end of rows",
     )
-    command.add_argument("--lossy", action="store_true", help="allow dropping saved games")
+    command.add_argument(
+        "--lossy",
+        action="store_true",
+        help="drop what the format of OUT has no place for (saved games in .xsb, ...)",
+    )
     add_jobs_option(command, "for a folder, convert")
     add_tessellation_option(command)
     command.set_defaults(run=run)
@@ -66,10 +72,9 @@ def run(arguments: argparse.Namespace) -> int:
         target = format_of(arguments.output, arguments.target, "--to")
         path = arguments.input
         item = load(arguments.input, source, arguments.tessellation)
-        path = None
-        text = dumps(
-            item, target, rle=arguments.rle, lossy=arguments.lossy, classic=arguments.classic
-        )
+        # What cannot be converted is about what IN holds.
+        path = arguments.input if arguments.input != "-" else None
+        text = converted(item, target, arguments.rle, arguments.lossy, arguments.classic)
         path = arguments.output
         write_text(arguments.output, text)
     except (*FILE_ERRORS, UsageError) as error:
@@ -164,8 +169,20 @@ def convert_file(
         if ("lev" if isinstance(item, LevPuzzle) else "collection") not in holds:
             kind = "a sliding-block puzzle" if isinstance(item, LevPuzzle) else "a collection"
             return f"sokfmt: {source}: skipped: {kind}, which .{target} cannot hold", ""
-        return "", dumps(item, target, rle=rle, lossy=lossy, classic=classic)
+        return "", converted(item, target, rle, lossy, classic)
     except NotALevelFile:
         return None, ""
     except (*FILE_ERRORS, UsageError) as error:
         return f"sokfmt: {source}: error: {message(error)}", ""
+
+
+def converted(
+    item: Collection | LevPuzzle, target: str, rle: bool, lossy: bool, classic: bool
+) -> str:
+    """The text of `item` in `target`; what it would lose without --lossy
+    is refused in the command's words.
+
+    Raises:
+        ValidationError: as `dumps`.
+    """
+    return text_of(item, target, rle=rle, lossy=lossy, classic=classic, remedy="--lossy drops")

@@ -13,7 +13,7 @@ from typing import Any
 from .. import transform
 from ..board import Board
 from ..errors import ValidationError
-from ..files import FILE_FORMATS, dumps, file_format
+from ..files import FILE_FORMATS, file_format, text_of
 from ..puzzle import Collection, Puzzle
 from .files import (
     FILE_ERRORS,
@@ -135,7 +135,15 @@ def run(arguments: argparse.Namespace) -> int:
         print(escaped(f"sokfmt: {arguments.output} not written: {why}"))
         return 1
     try:
-        write_text(arguments.output, dumps(merged.collection(), target, lossy=arguments.lossy))
+        text = text_of(
+            merged.collection(),
+            target,
+            rle=False,
+            lossy=arguments.lossy,
+            classic=False,
+            remedy="--lossy drops",
+        )
+        write_text(arguments.output, text)
     except (*FILE_ERRORS, UsageError) as error:
         return failed(arguments.output, error)
     return 0
