@@ -10,7 +10,7 @@ from . import _board
 from ._losses import floor_rows_of, without_floor_rows
 from .board import FLOOR, Board
 from .errors import quoted
-from .properties import parse_property
+from .properties import FILE_FIELDS, fields_by_key, parse_property
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
@@ -43,16 +43,7 @@ _FORMATTING = re.compile(r"\n[ \t]*\Z")
 
 #: The keys of a Description's ``Key: value`` lines that give a field of the
 #: collection, case-folded, as in .sok file notes (grammars/sok.lark).
-DESCRIPTION_KEYS = {
-    "collection": "title",
-    "set": "title",
-    "title": "title",
-    "author": "author",
-    "date created": "created_at",
-    "date of last change": "updated_at",
-    "email": "email",
-    "url": "url",
-}
+DESCRIPTION_KEYS = fields_by_key(FILE_FIELDS)
 
 
 def description(text: str) -> str:

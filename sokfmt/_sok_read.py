@@ -36,31 +36,23 @@ from ._sok_postlex import (
 from .board import Board
 from .errors import Diagnostic, IllegalStepError, ParseError, SokSyntaxError, warn
 from .moves import SavedGame
-from .properties import key_of, parse_property
+from .properties import (
+    FILE_FIELDS,
+    GAME_FIELDS,
+    PUZZLE_FIELDS,
+    fields_by_key,
+    key_of,
+    parse_property,
+)
 from .puzzle import Collection, Puzzle, is_solution_title
 from .replaying import replay as replay_game
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
 # Recognised properties: key (case-folded) -> field, per kind of notes.
-_FILE_KEYS = {
-    "collection": "title",
-    "set": "title",
-    "title": "title",
-    "author": "author",
-    "date created": "created_at",
-    "date of last change": "updated_at",
-    "email": "email",
-    "url": "url",
-}
-_PUZZLE_KEYS = {
-    "title": "title",
-    "author": "author",
-    "game": "game",
-    "boxorder": "boxorder",
-    "goalorder": "goalorder",
-}
-_GAME_KEYS = {"title": "title", "solver": "solved_by", "author": "solved_by"}
+_FILE_KEYS = fields_by_key(FILE_FIELDS)
+_PUZZLE_KEYS = fields_by_key(PUZZLE_FIELDS)
+_GAME_KEYS = fields_by_key(GAME_FIELDS)
 
 _Parsed = TypeVar("_Parsed")
 # The warnings that go to Python's `warnings` when the caller keeps no

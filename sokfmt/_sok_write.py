@@ -39,19 +39,20 @@ from ._sok_postlex import (
 from .board import FLOOR, Board
 from .errors import ValidationError, quoted
 from .moves import SavedGame
-from .properties import key_of, parse_property
+from .properties import (
+    FILE_FIELDS,
+    GAME_FIELDS,
+    PUZZLE_FIELDS,
+    key_of,
+    parse_property,
+    synonyms,
+    written_key,
+)
 from .puzzle import Collection, Puzzle
 from .tessellation import Tessellation
 
 # Properties a block's notes may hold, by field: (key written, keys read).
-_FILE_PROPERTIES = (
-    ("Collection", ("collection", "set", "title"), "title"),
-    ("Author", ("author",), "author"),
-    ("Date Created", ("date created",), "created_at"),
-    ("Date of Last Change", ("date of last change",), "updated_at"),
-    ("Email", ("email",), "email"),
-    ("Url", ("url",), "url"),
-)
+_FILE_PROPERTIES = tuple((field.key, field.read, field.name) for field in FILE_FIELDS)
 # The fields as a message names them.
 _FIELD_WORDS = {"created_at": "date of creation", "updated_at": "date of last change"}
 _CLOSED_ROWS = frozenset(("WALL_ROW", "EDGE_ROW", "PAIR_ROWS", ROWS))
@@ -220,18 +221,18 @@ class _Writer:
                 f"{owner}: its title line {quoted(puzzle.title_line)} reads otherwise"
             )
         others = [
-            _property(owner, key, value)
-            for key, value in (
-                ("Author", puzzle.author),
-                ("boxorder", puzzle.boxorder),
-                ("goalorder", puzzle.goalorder),
-            )
-            if value
+            _property(owner, written_key(PUZZLE_FIELDS, name), getattr(puzzle, name))
+            for name in ("author", "boxorder", "goalorder")
+            if getattr(puzzle, name)
         ]
-        game = _property(owner, "Game", tessellation.value)
+        game = _property(owner, written_key(PUZZLE_FIELDS, "game"), tessellation.value)
         needs_game = tessellation is not self.file_game or "game" in _valued_keys(puzzle.notes)
         notes = puzzle.notes.split("\n") if puzzle.notes else []
-        title = _property(owner, "Title", puzzle.title) if puzzle.title else ""
+        title = (
+            _property(owner, written_key(PUZZLE_FIELDS, "title"), puzzle.title)
+            if puzzle.title
+            else ""
+        )
         lines = None
         # A title line, unless the notes need a Title property: one of their
         # own would be taken for the title, or one is to keep rows apart.
@@ -278,7 +279,8 @@ class _Writer:
         )
         moves = _moves_lines(game, owner, self.wrap)
         line = self._title_line(game.title, game.tessellation)
-        solver = [_property(owner, "Solver", game.solved_by)] if game.solved_by else []
+        solver_key = written_key(GAME_FIELDS, "solved_by")
+        solver = [_property(owner, solver_key, game.solved_by)] if game.solved_by else []
         notes = game.notes.split("\n") if game.notes else []
         tessellation = game.tessellation
         own_title = "title" in _valued_keys(game.notes)
@@ -287,7 +289,8 @@ class _Writer:
             lines = _placed(solver, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
         if lines is None:
             line = ""
-            head = [_property(owner, "Title", game.title), *solver] if game.title else solver
+            title = _property(owner, written_key(GAME_FIELDS, "title"), game.title)
+            head = [title, *solver] if game.title else solver
             lines = _placed(head, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
         if lines is None:
             problem = _notes_problem(notes, tessellation) or "cannot be kept apart from its rows"
@@ -446,8 +449,8 @@ def _first_board(lines: list[str]) -> tuple[int, int] | None:
 
 
 # Keys read as the same field (the first of any of them is taken), by owner.
-_FILE_FIELDS = (frozenset({"collection", "set", "title"}),)
-_GAME_FIELDS = (frozenset({"solver", "author"}),)
+_FILE_FIELDS = synonyms(FILE_FIELDS)
+_GAME_FIELDS = synonyms(GAME_FIELDS)
 
 
 def _field_keys(line: str, same_field: tuple[frozenset[str], ...]) -> set[str]:

@@ -5,9 +5,58 @@ format's keys of several words; "Negative test: see below" is text)."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 
 __all__ = ("parse_property",)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field of the model that a key/value line of notes gives."""
+
+    name: str  # the model's attribute
+    key: str  # the key a writer writes
+    read: tuple[str, ...]  # the keys a reader takes for it, case-folded
+
+
+# The format's keys, by the notes that hold them (grammars/sok.lark, "Key/value
+# lines"): the one table that the .sok reader and writer and the .slc
+# Description reader use.
+FILE_FIELDS = (
+    Field("title", "Collection", ("collection", "set", "title")),
+    Field("author", "Author", ("author",)),
+    Field("created_at", "Date Created", ("date created",)),
+    Field("updated_at", "Date of Last Change", ("date of last change",)),
+    Field("email", "Email", ("email",)),
+    Field("url", "Url", ("url",)),
+)
+PUZZLE_FIELDS = (
+    Field("title", "Title", ("title",)),
+    Field("author", "Author", ("author",)),
+    Field("game", "Game", ("game",)),
+    Field("boxorder", "boxorder", ("boxorder",)),
+    Field("goalorder", "goalorder", ("goalorder",)),
+)
+GAME_FIELDS = (
+    Field("title", "Title", ("title",)),
+    Field("solved_by", "Solver", ("solver", "author")),
+)
+
+
+def fields_by_key(fields: tuple[Field, ...]) -> dict[str, str]:
+    """Case-folded key -> the field a reader takes it for."""
+    return {key: field.name for field in fields for key in field.read}
+
+
+def synonyms(fields: tuple[Field, ...]) -> tuple[frozenset[str], ...]:
+    """The sets of keys read as one field (a reader takes the first)."""
+    return tuple(frozenset(field.read) for field in fields if len(field.read) > 1)
+
+
+def written_key(fields: tuple[Field, ...], name: str) -> str:
+    """The key a writer writes for the field `name`."""
+    return next(field.key for field in fields if field.name == name)
 
 
 @cache

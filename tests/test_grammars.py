@@ -142,3 +142,25 @@ def test_header_tells_a_porter_what_to_know(name: str) -> None:
 
 def test_grammars_are_found_from_the_package() -> None:
     assert grammar_path("rle").read_text("utf-8") == (GRAMMARS / "rle.lark").read_text("utf-8")
+
+
+def test_the_recognised_keys_are_those_of_sok_lark() -> None:
+    """The header of sok.lark lists the keys each kind of notes recognises;
+    the readers and the writer take them from one table."""
+    from sokfmt.properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS
+
+    header = " ".join(
+        line.removeprefix("//").strip()
+        for line in (GRAMMARS / "sok.lark").read_text(encoding="utf-8").splitlines()
+    )
+    listed = re.search(
+        r"Recognised keys: (.+?) in the file notes; (.+?) in puzzle notes; "
+        r"(.+?) in saved game notes",
+        header,
+    )
+    assert listed is not None
+    for text, fields in zip(
+        listed.groups(), (FILE_FIELDS, PUZZLE_FIELDS, GAME_FIELDS), strict=True
+    ):
+        keys = [key.casefold() for key in re.split(r", | and ", text)]
+        assert sorted(keys) == sorted(key for field in fields for key in field.read)
