@@ -1,99 +1,74 @@
-// Boards ("Boards" in grammars/sok.lark's header): rle.lark decodes the
-// text, the legend's terminals of sok.lark give the squares, then the
-// Hexoban layout.
+// Boards (grammars/board.lark): its parser reads the squares and their
+// run-length encoding (decoded as rle.js decodes, with board.lark's codes),
+// then the semantic rules of its header: rows, the legend, the Hexoban layout.
 "use strict";
 
 const rle = require("./rle.js");
 
 const { PortError } = rle;
-// The canonical square of each terminal of the legend.
+const CODES = { syntax: "SOK301", zero: "SOK302", limit: "SOK303" };
+// The printed square of each terminal of the legend.
 const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_GOAL: "*", GOAL: ".", FLOOR: "-" };
+// A "|" that ends a line, without a count, adds no row.
+const FINAL_BAR = /(?<![0-9])\|$/gm;
 
-// The legend's characters to canonical squares; what may not stand in a
-// board's text; RLE syntax.
-function legend(parsers) {
-  if (parsers.legend) return parsers.legend;
-  const table = {};
-  let allowed = "";
-  let syntax = null;
-  for (const terminal of parsers.sok.terminals) {
-    const pattern = new RegExp(`^(?:${terminal.pattern.to_regexp()})$`);
-    if (terminal.name === "RLE_SYNTAX") syntax = new RegExp(terminal.pattern.to_regexp());
-    for (let code = 0; code < 128; code++) {
-      const c = String.fromCharCode(code);
-      if (!pattern.test(c) || !(terminal.name in SQUARES || terminal.name === "RLE_SYNTAX")) continue;
-      if (terminal.name in SQUARES) table[c] = SQUARES[terminal.name];
-      allowed += `\\x${code.toString(16).padStart(2, "0")}`;
-    }
+// The squares `text` draws, rows apart by "\n".
+function drawn(parsers, text, limit) {
+  const dropped = [...text.matchAll(FINAL_BAR)].map((found) => found.index);
+  try {
+    return rle.decode(parsers.board, text.replace(FINAL_BAR, ""), limit, CODES);
+  } catch (error) {
+    if (error instanceof PortError) error.pos = dropped.reduce((at, bar) => (bar <= at ? at + 1 : at), error.pos);
+    throw error;
   }
-  return (parsers.legend = { table, stray: new RegExp(`[^${allowed}\\n]`), syntax });
 }
 
-// A "|" that ends a line (uncounted) adds no row: the offsets of those dropped.
-function finalBars(text) {
-  const dropped = [];
-  for (const found of text.matchAll(/(^|[^0-9])\|$/gm)) dropped.push(found.index + found[1].length);
-  return dropped;
+// The legend's characters and their printed squares.
+function legend(parser) {
+  const T = rle.terminals(parser);
+  const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+  return (parser.legend ||= Object.fromEntries(
+    Object.entries(SQUARES).flatMap(([name, square]) => ascii.filter((c) => T[name].test(c)).map((c) => [c, square]))
+  ));
 }
 
 function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  const { table, stray, syntax } = legend(parsers);
   text = text.replace(/\r\n?/g, "\n");
-  const strayPos = text.search(stray);
-  const dropped = finalBars(text);
-  const skip = new Set(dropped);
-  const kept = skip.size ? text.split("").filter((c, i) => !skip.has(i)).join("") : text;
-  let decoded = "";
-  try {
-    decoded = rle.decode(parsers, kept, limit);
-  } catch (error) {
-    if (!(error instanceof PortError)) throw error;
-    const pos = dropped.reduce((at, d) => (d <= at ? at + 1 : at), error.pos);
-    if (strayPos < 0 || pos < strayPos) throw new PortError(error.message, pos, `SOK3${error.code.slice(-2)}`);
-  }
-  if (strayPos >= 0) throw new PortError("not a square of the legend", strayPos, "SOK301");
-  const rows = decoded.split("\n").map((row) => row.replace(/[ \t]+$/, ""));
-  const first = rows.findIndex((row) => row);
+  const rows = drawn(parsers, text, limit).split("\n").map((row) => row.replace(/[ \t]+$/, ""));
+  const first = rows.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
-  while (!rows.at(-1)) rows.pop();
-  let cells = rows.slice(first).map((row) => [...row].map((c) => table[c]).join(""));
-  const filler = (row, column) => layoutError(text, row, column, syntax);
-  if (tessellation === "Hexoban") cells = hexobanCells(cells, first, filler);
+  const table = legend(parsers.board);
+  let cells = rows.slice(first, rows.findLastIndex(Boolean) + 1).map((row) => [...row].map((c) => table[c]).join(""));
+  if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
-  return { tessellation, cells, rows: tessellation === "Hexoban" ? hexobanText(cells) : cells };
+  return { cells, rows: tessellation === "Hexoban" ? hexobanText(cells) : cells };
 }
 
-const padded = (rows) => {
+function padded(rows) {
   const width = rows.reduce((most, row) => Math.max(most, row.length), 0);
   return rows.map((row) => row.padEnd(width, "-"));
-};
+}
 
 // Two text columns per cell, odd rows half a cell to the right.
-function hexobanCells(lines, first, layoutError) {
+function hexobanCells(lines, layoutError) {
   lines = padded(lines);
   const shift = lines.some((line, r) => r % 2 && line[0] !== "-") ? 1 : 0;
   if (shift) lines = lines.map((line) => `-${line}`);
   const r0 = lines.findIndex((line) => /[^-]/.test(line));
   const even = r0 < 0 ? 1 : (r0 + lines[r0].search(/[^-]/)) % 2;
-  return padded(
-    lines.map((line, r) => {
-      const parity = r % 2 ? 1 - even : even;
-      return [...line]
-        .map((square, c) => {
-          if (c % 2 === parity && (r % 2 === 0 || c > 0)) return square;
-          if (square !== "-") throw layoutError(first + r, c - shift);
-          return "";
-        })
-        .join("");
-    })
-  );
+  const cell = (r) => (square, c) => {
+    if (c % 2 === (r % 2 ? 1 - even : even) && (r % 2 === 0 || c > 0)) return square;
+    if (square !== "-") throw layoutError(r, c - shift);
+    return "";
+  };
+  return padded(lines.map((line, r) => [...line].map(cell(r)).join("")));
 }
 
 // At the square in plain text; at the start of the board in RLE text.
-function layoutError(text, row, column, syntax) {
+function layoutError(text, row, column) {
   const lines = text.split("\n");
-  const plain = !syntax.test(text) && row < lines.length;
+  const plain = !/[0-9()|]/.test(text) && row < lines.length;
   const pos = plain ? lines.slice(0, row).reduce((s, line) => s + line.length + 1, 0) + column : 0;
   return new PortError("a square in a filler column", pos, "SOK305");
 }
@@ -107,4 +82,4 @@ function hexobanText(cells) {
   return lines.length > 1 && rightmost[0] > rightmost[1] ? lines.map((line) => line.slice(0, -1)) : lines;
 }
 
-module.exports = { parse };
+module.exports = { drawn, parse };

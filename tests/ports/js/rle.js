@@ -1,6 +1,9 @@
-// Run-length encoding (grammars/rle.lark).  The generated parser checks each
-// token's syntax; then this module checks the token's own rules (counts, the
-// limit), so that the first error is the first met reading left to right.
+// Run-length encoding (grammars/rle.lark), and what the other modules share:
+// the port's errors, a grammar's terminals, the rules of counts and of the
+// limit.  The generated parser checks each token's syntax; then this module
+// checks the token's own rules, so that the first error is the first met
+// reading left to right.  board.lark's tokens are rle.lark's: boards are
+// decoded here too.
 "use strict";
 
 const DEFAULT_LIMIT = 5000000;
@@ -12,6 +15,12 @@ class PortError extends Error {
     super(message);
     Object.assign(this, { pos, code });
   }
+}
+
+// A grammar's terminals (generate.py keeps them all), each a RegExp of a whole string.
+function terminals(parser) {
+  const whole = (t) => [t.name, new RegExp(`^(?:${t.pattern.to_regexp()})$`)];
+  return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
 
 // The tokens of `text`, each yielded once the parser has taken it.
@@ -32,59 +41,52 @@ function* tokens(parser, text, code) {
   }
 }
 
-// What a decoding may still produce (rule: the limit), and the counts' rules.
+// What a decoding may still produce (the limit), and the rule of counts.
 class Budget {
   constructor(limit, codes) {
     Object.assign(this, { limit, codes, used: 0 });
   }
 
   take(size) {
-    this.used += size;
-    if (this.used > this.limit) this.over();
-  }
-
-  over() {
-    throw new PortError("over the limit", 0, this.codes.limit);
+    if ((this.used += size) > this.limit) throw new PortError("over the limit", 0, this.codes.limit);
   }
 
   count(digits, pos) {
     const significant = digits.replace(/^0+/, "");
     if (!significant) throw new PortError("a count of 0", pos, this.codes.zero);
-    if (significant.length > 18) this.over();
+    if (significant.length > 18) this.take(Infinity);
     return Number(significant);
   }
 }
 
 // A group-free run: `pieces` matches a count (group 1) and what it repeats
 // (group 2), or text that stands for itself (group 3).  The counts are
-// checked left to right, then the run's size is paid for.
+// checked left to right, then the run's size is paid for, in code points
+// (the grammars count characters: an emoji is one).
 function expand(run, pos, budget, pieces) {
   const found = [...run.matchAll(pieces)].filter((m) => m[1] || m[3]);
   const counts = found.map((m) => (m[1] ? budget.count(m[1].replace(/[ \t\r\n]/g, ""), pos + m.index) : 1));
-  // Sizes in code points, as the grammar counts characters (an emoji is one).
   budget.take(found.reduce((size, m, i) => size + counts[i] * [...(m[2] || m[3])].length, 0));
   return found.map((m, i) => (m[2] || m[3]).repeat(counts[i])).join("");
 }
 
-const PIECES = /([0-9]+)(.)|([^0-9]+)/gsu;
-
-function decode(parsers, text, limit = DEFAULT_LIMIT) {
-  const budget = new Budget(limit, CODES);
+// The text of rle.lark's (or board.lark's) tokens: groups repeated, "|" a line break.
+function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
+  const budget = new Budget(limit, codes);
   const groups = [[]];
-  const counts = [];
   let count = 1;
-  for (const token of tokens(parsers.rle, text, CODES.syntax)) {
+  for (const token of tokens(parser, text, codes.syntax)) {
     const pos = token.start_pos || 0;
-    if (token.type === "RUN") groups.at(-1).push(expand(token.value, pos, budget, PIECES));
+    if (token.type === "RUN") groups.at(-1).push(expand(token.value, pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu));
     else if (token.type === "COUNT") count = budget.count(token.value, pos);
     else if (token.type === "LPAR") {
-      groups.push([]);
-      counts.push(count);
+      groups.push(Object.assign([], { times: count }));
       count = 1;
     } else if (token.type === "RPAR") {
-      const [inner, times] = [groups.pop().join(""), counts.pop()];
-      budget.take([...inner].length * (times - 1));
-      groups.at(-1).push(inner.repeat(times));
+      const group = groups.pop();
+      const inner = group.join("");
+      budget.take([...inner].length * (group.times - 1));
+      groups.at(-1).push(inner.repeat(group.times));
     } else {
       budget.take(1);
       groups.at(-1).push("\n");
@@ -93,4 +95,4 @@ function decode(parsers, text, limit = DEFAULT_LIMIT) {
   return groups[0].join("").replace(/\|/g, "\n");
 }
 
-module.exports = { DEFAULT_LIMIT, PortError, tokens, Budget, expand, decode };
+module.exports = { DEFAULT_LIMIT, PortError, terminals, tokens, Budget, expand, decode };

@@ -1,6 +1,7 @@
-// .sok and .xsb files (grammars/sok.lark): the lexer of its header (steps 1
-// and 2) feeds line tokens to the generated LALR parser, and the units the
-// parser finds become puzzles (the header's semantic rules).
+// .sok and .xsb files (grammars/sok.lark).  Steps 1 and 2 of its header type
+// each line; the parser lark-js generated from its rules reads the tokens and
+// calls its steps and units (`steps`, the parser's transformer), which build
+// the puzzles by the header's semantic rules.
 "use strict";
 
 const rle = require("./rle.js");
@@ -8,364 +9,388 @@ const moves = require("./moves.js");
 const board = require("./board.js");
 
 const { PortError } = rle;
-const STEP_1 = ["BLANK_LINE", "BOARD_ROW", "EMPTY_ROW", "OPEN_ROW", "RLE_LINE", "MOVES_LINE"];
-const ROWS = ["BLANK_LINE", "BOARD_ROW", "EMPTY_ROW", "OPEN_ROW"];
-const CLOSED = ["BOARD_ROW", "ROWS_LINE"];
-const BOARD_LINES = [...CLOSED, "EMPTY_ROW", "OPEN_ROW"];
+// Step 1's classes: a line of class NAME_LINE is a NAME token (RLE: rule 1 retypes it).
+const CLASSES = ["BLANK", "WALL_ROW", "EDGE_ROW", "FLOOR_ROW", "OPEN_ROW", "RLE", "MOVES", "PROPERTY", "SEMICOLON"];
+const ROWS = ["WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS", "OPEN_ROW", "FLOOR_ROW"];
+// The tokens a line right after a row may be: the parser settles what they all would.
+const LINES = ["BLANK", "TEXT", "SEMICOLON", "PROPERTY", "ALMOST", "MOVES", "MOVES_LINES", "$END"];
 const SPACE = "[\\t-\\r\\x1c-\\x1f\\x85\\p{Z}]";
 const strip = (text) => text.replace(new RegExp(`^${SPACE}+|${SPACE}+$`, "gu"), "");
 const unquoted = (line) => line.replace(/^>*/, "");
-const lineOf = (token) => token.starts[0][1];
-const PROPERTY = /^[ \t]*(date[ \t]+created|date[ \t]+of[ \t]+last[ \t]+change|[a-z][a-z0-9_./-]*)[ \t]*[:=](.*)$/is;
 // Recognised keys and their fields, per kind of notes.
-const FILE_KEYS = {
-  collection: "title",
-  set: "title",
-  title: "title",
-  author: "author",
-  "date created": "created_at",
-  "date of last change": "updated_at",
-  email: "email",
-  url: "url",
-};
+const FILE_KEYS = { collection: "title", set: "title", title: "title", author: "author", "date created": "created_at" };
+Object.assign(FILE_KEYS, { "date of last change": "updated_at", email: "email", url: "url" });
 const PUZZLE_KEYS = { title: "title", author: "author", game: "game", boxorder: "boxorder", goalorder: "goalorder" };
 const GAME_KEYS = { title: "title", solver: "solved_by", author: "solved_by" };
 
-// [key (lower case, words apart by one space), value] of a key/value line, else null.
-function property(line) {
-  const found = PROPERTY.exec(line);
-  return found && [found[1].toLowerCase().split(/[ \t]+/).join(" "), strip(found[2])];
-}
-
 const tessellationNamed = (name) => Object.keys(moves.LETTERS).find((t) => t.toLowerCase() === name.toLowerCase());
-
-// The grammar's terminals, and per tessellation the letters of MOVE it refuses.
-function terminals(parsers) {
-  if (parsers.sokTerminals) return parsers.sokTerminals;
-  const found = {};
-  for (const t of parsers.sok.terminals) found[t.name] = new RegExp(`^(?:${t.pattern.to_regexp()})$`);
-  const letters = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].filter((c) => found.MOVE.test(c));
-  found.refused = {};
-  for (const t in moves.LETTERS) {
-    found.refused[t] = new Set(letters.filter((c) => !(c.toLowerCase() in moves.LETTERS[t])));
+// [offset, character] of each character of `text` that `test` refuses.
+function strays(text, test) {
+  const found = [];
+  let at = 0;
+  for (const c of text) {
+    if (!test(c)) found.push([at, c]);
+    at += c.length;
   }
-  return (parsers.sokTerminals = found);
+  return found;
 }
 
-// Step 1, and rule 1 for an RLE_LINE: {type, rows}.
-function classify(parsers, T, line) {
-  if (line.startsWith("::")) return { type: "COMMENT_LINE" };
-  const bare = unquoted(line);
-  const type = STEP_1.find((name) => T[name].test(bare)) || "TEXT_LINE";
-  if (type !== "RLE_LINE") return { type, rows: 1 };
-  let rows;
-  try {
-    rows = rle.decode(parsers, bare).split("\n");
-  } catch (error) {
-    if (error instanceof PortError) return { type: "TEXT_LINE" };
-    throw error;
+// The grammar's terminals, and of MOVE, per tessellation, the letters it refuses.
+function grammar(parser) {
+  const T = rle.terminals(parser);
+  const letters = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].filter((c) => T.MOVE.test(c));
+  const refusing = ([t, allowed]) => [t, new Set(letters.filter((c) => !(c.toLowerCase() in allowed)))];
+  T.refused ||= Object.fromEntries(Object.entries(moves.LETTERS).map(refusing));
+  return T;
+}
+
+// The reductions that every line (no row) would make next, without a token.
+function settle(state) {
+  const { states, callbacks } = state.parse_conf;
+  for (;;) {
+    const actions = LINES.map((type) => states[state.position][type]).filter(Boolean);
+    const rule = actions.length && actions[0][1];
+    if (!rule || !actions.every(([action, arg]) => action.name === "Reduce" && arg === rule)) return;
+    const size = rule.expansion.length;
+    const children = size ? state.value_stack.splice(-size) : [];
+    if (size) state.state_stack.splice(-size);
+    state.value_stack.push(callbacks.get(rule)(children));
+    state.state_stack.push(states[state.position][rule.origin.name][1]);
   }
-  while (rows.length && !/[^ \t]/.test(rows.at(-1))) rows.pop();
-  while (rows.length && !/[^ \t]/.test(rows[0])) rows.shift();
-  const kinds = rows.map((row) => ROWS.find((name) => T[name].test(row)));
-  if (!rows.length || kinds.includes(undefined)) return { type: "TEXT_LINE" };
-  if (rows.length === 1) return { type: kinds[0], rows: 1 };
-  const walled = (row) => [...row].some((c) => T.WALL.test(c));
-  const closed = kinds[0] === "BOARD_ROW" && kinds.at(-1) === "BOARD_ROW" && walled(rows[0]) && walled(rows.at(-1));
-  return closed ? { type: "ROWS_LINE", rows: rows.length } : { type: "TEXT_LINE" };
 }
 
-// Rule 4 for a run of board lines: a BOARD (its ROWS and GAP tokens), text around it.
-function boardRun(T, run) {
-  const closed = run.flatMap((item, i) => (CLOSED.includes(item.type) ? [i] : []));
-  const walled = closed.filter((i) => [...run[i].lines[0]].some((c) => T.WALL.test(c)));
-  const [first, last] = walled.length ? [walled[0], walled.at(-1)] : [run.length, -1];
-  const text = (doubt) => (item) => ({ ...item, type: item.type === "EMPTY_ROW" ? "FLOOR_LINE" : "TEXT_LINE", doubt });
-  if (run.slice(first, last + 1).reduce((rows, item) => rows + item.rows, 0) < 3) {
-    const inner = (item) => /[@pm+PM$b*B.o]/.test(item.lines[0]);
-    const doubt = closed.length > 0 && run.length > 1 && run.some(inner) && "board";
-    return run.map((item, i) => text(i === 0 && doubt)(item));
+// One file: the postlex (steps 1 and 2) and the builder (the steps of step 3).
+class Reading {
+  constructor(parsers, caller) {
+    Object.assign(this, { parsers, caller, T: grammar(parsers.sok), comments: [], errors: [], warnings: [] });
+    Object.assign(this, { fileNotes: [], puzzles: [], pending: [], seenBoard: false, inMoves: false });
+    this.notes = this.fileNotes; // where notes go now
   }
-  const parts = [];
-  for (const item of run.slice(first, last + 1)) {
-    const type = CLOSED.includes(item.type) ? "ROWS" : "GAP";
-    if (parts.length && parts.at(-1).type === type) join(parts.at(-1), item);
-    else parts.push({ type, lines: [...item.lines], starts: [...item.starts] });
+
+  // ------------------------------------------------------------ steps 1 and 2
+
+  *postlex(lines) {
+    let [previous, held] = [null, null]; // the last token handed on; a TEXT rule 4 looks at
+    for (const [index, text] of lines.entries()) {
+      if (text.startsWith("::")) {
+        this.comments.push({ line: index + 1, text });
+        continue;
+      }
+      const token = { type: this.classOf(unquoted(text)), text, line: index + 1 };
+      if (token.type === "RLE") token.type = this.rleLines(unquoted(text));
+      const isRow = ROWS.includes(token.type);
+      if (held) {
+        if (isRow) held.type = this.T.WALL_ROW_LINE.test(held.floored) ? "WALL_ROW" : "EDGE_ROW";
+        else held.stray = true;
+        yield (previous = this.typed(held, previous));
+        held = null;
+      } else if (isRow && previous?.type === "TEXT") previous.stray = Boolean(this.strayRow(previous.text));
+      if (token.type === "TEXT" && ROWS.includes(previous?.type) && (token.floored = this.strayRow(text))) held = token;
+      else yield (previous = this.typed(token, previous));
+    }
+    if (held) yield this.typed(Object.assign(held, { stray: true }), previous);
   }
-  return [...run.slice(0, first).map(text(false)), { type: "BOARD", parts }, ...run.slice(last + 1).map(text(false))];
-}
 
-// Rule 10's shape: a BOARD_ROW if its characters outside the legend were
-// floor, with no more of them than walls, boxes, goals and pushers.
-function strayRow(T, line) {
-  const bare = [...unquoted(line)];
-  const strays = bare.filter((c) => !T.SQUARE.test(c)).length;
-  const solid = bare.filter((c) => T.EDGE.test(c) || T.INNER.test(c)).length;
-  const floored = bare.map((c) => (T.SQUARE.test(c) ? c : " ")).join("");
-  return strays > 0 && strays <= solid && T.BOARD_ROW.test(floored);
-}
-
-// Rule 3 after a moves line: one character replaced by a move letter makes a MOVES_LINE.
-function endsMoves(T, bare, strays) {
-  if (!strays.length) return bare.length > 0;
-  if (strays.length > 1) return false;
-  return T.MOVES_LINE.test(bare.map((c, i) => (i === strays[0] ? "r" : c)).join(""));
-}
-
-function join(token, item) {
-  token.lines.push(...item.lines);
-  token.starts.push(...item.starts);
-}
-
-// Steps 1 and 2: the tokens of the lines, and the comment lines set aside (rule 8).
-function lex(parsers, lines, caller) {
-  const T = terminals(parsers);
-  const items = [];
-  const comments = [];
-  lines.reduce((pos, line, index) => {
-    const item = { ...classify(parsers, T, line), lines: [line], starts: [[pos, index + 1]] };
-    (item.type === "COMMENT_LINE" ? comments : items).push(item);
-    return pos + line.length + 1;
-  }, 0);
-  // Rule 10: text shaped like a board row between board lines is one; beside one, a doubt.
-  items.forEach((item, i) => {
-    if (item.type !== "TEXT_LINE" || !strayRow(T, item.lines[0])) return;
-    const before = i > 0 && BOARD_LINES.includes(items[i - 1].type);
-    const after = i + 1 < items.length && BOARD_LINES.includes(items[i + 1].type);
-    if (before && after) Object.assign(item, { type: "BOARD_ROW", rows: 1 });
-    else if (before || after) item.doubt = "row";
-  });
-  // Rules 1 and 4: runs of board lines.
-  const units = [];
-  let run = [];
-  for (const item of [...items, null]) {
-    if (item && BOARD_LINES.includes(item.type)) {
-      run.push(item);
-      continue;
-    }
-    units.push(...boardRun(T, run), ...(item ? [item] : []));
-    run = [];
+  classOf(bare) {
+    return CLASSES.find((name) => this.T[`${name}_LINE`].test(bare)) || "TEXT";
   }
-  // Rules 2, 3, 5, 6, 7 and 9, in file order.
-  const tokens = [];
-  let movesRun = [];
-  const endRun = () => {
-    if (!movesRun.some((item) => item.type === "MOVES_LINE")) tokens.push(...movesRun);
-    else tokens.push({ type: "MOVES", lines: movesRun.flatMap((i) => i.lines), starts: movesRun.flatMap((i) => i.starts) });
-    movesRun = [];
-  };
-  let [seenBoard, fileGame, puzzleGame, movesSinceBoard] = [false, null, null, false];
-  units.forEach((item, index) => {
-    if (item.type === "BOARD" || item.type === "BLANK_LINE") endRun();
-    if (item.type === "BOARD") {
-      [seenBoard, puzzleGame, movesSinceBoard] = [true, null, false];
-      tokens.push(...item.parts);
-      return;
+
+  // Rule 1: one row drawn is of that row's class; rows closed at both ends, with a wall, are rows.
+  rleLines(bare) {
+    let rows;
+    try {
+      rows = board.drawn(this.parsers, bare, 10000 * bare.length).split("\n");
+    } catch (error) {
+      if (error instanceof PortError) return "TEXT";
+      throw error;
     }
-    if (item.type === "BLANK_LINE") {
-      if (tokens.length && tokens.at(-1).type === "BLANKS") join(tokens.at(-1), item);
-      else tokens.push({ ...item, type: "BLANKS" });
-      return;
-    }
-    const line = item.lines[0];
-    const bare = [...unquoted(line)];
-    const refused = T.refused[puzzleGame || fileGame || caller];
-    const strays = bare.flatMap((c, i) => (T.MOVE.test(c) && !refused.has(c) ? [] : [i]));
-    const afterMoves = item.type !== "MOVES_LINE" && movesRun.some((i) => i.type === "MOVES_LINE");
-    if (afterMoves && endsMoves(T, bare, strays)) {
-      item.type = "ALMOST_MOVES";  // rule 3, after moves
-    } else if (item.type === "MOVES_LINE") {
-      item.type = ["MOVES_LINE", "ALMOST_MOVES"][bare.filter((c) => refused.has(c)).length] || "TEXT_LINE";
-    } else if (item.type === "TEXT_LINE") {
-      const without = bare.filter((c, i) => i !== strays[0]).join("");
-      if (strays.length === 1 && T.MOVES_LINE.test(without)) item.type = "ALMOST_MOVES";
-    }
-    if (!seenBoard && (item.type === "MOVES_LINE" || item.type === "ALMOST_MOVES")) item.type = "TEXT_LINE";
-    // Rule 11: a moves line alone between a blank line (or the start) and a board is its title.
-    const alone = (index === 0 || units[index - 1].type === "BLANK_LINE") && units[index + 1]?.type === "BOARD";
-    if (item.type === "MOVES_LINE" && alone) Object.assign(item, { type: "TEXT_LINE", doubt: "moves" });
-    if (item.type === "TEXT_LINE" && property(line)) {
-      item.type = "PROPERTY_LINE";
-      const [key, value] = property(line);
-      const game = key === "game" && tessellationNamed(value);
-      if (game && !seenBoard) fileGame = fileGame || game;
-      else if (game && !puzzleGame && !movesSinceBoard) puzzleGame = game;
-    }
-    if (item.type === "MOVES_LINE") movesSinceBoard = true;
-    if (item.type === "MOVES_LINE" || item.type === "ALMOST_MOVES") {
-      movesRun.push(item);
+    const ink = rows.map((row) => /[^ \t]/.test(row));
+    const kinds = rows.slice(ink.indexOf(true), ink.lastIndexOf(true) + 1).map((row) => this.classOf(row));
+    if (kinds.length < 2) return kinds[0] || "TEXT";
+    const closed = [kinds[0], kinds.at(-1)].every((kind) => kind === "WALL_ROW" || kind === "EDGE_ROW");
+    if (!closed || !kinds.includes("WALL_ROW")) return "TEXT";
+    return kinds.length === 2 ? "PAIR_ROWS" : "ROWS";
+  }
+
+  // Rules 2 and 3, in the tessellation in effect, and the run of rows a row stands in (SOK103).
+  typed(token, previous) {
+    const bare = unquoted(token.text);
+    let kind = token.type;
+    if (ROWS.includes(kind) && this.inMoves && this.oneAway(bare, "r")) kind = "ALMOST";
+    if (ROWS.includes(kind)) {
+      const run = (token.run = ROWS.includes(previous?.type) ? previous.run : { first: token, lines: 0 });
+      if (run.first.type === "FLOOR_ROW" && kind !== "FLOOR_ROW") run.first = token;
+      run.lines += 1;
+      run.squares ||= [...bare].some((c) => this.T.INNER.test(c) || this.T.BOX_ON_GOAL.test(c));
     } else {
-      endRun();
-      tokens.push(item);
+      if (ROWS.includes(previous?.type)) settle(this.state);
+      const refusing = this.T.refused[this.tessellation()];
+      if (kind === "MOVES") kind = ["MOVES", "ALMOST"][[...bare].filter((c) => refusing.has(c)).length] || "TEXT";
+      else if (["TEXT", "SEMICOLON", "PROPERTY"].includes(kind)) {
+        if ((this.inMoves && this.oneAway(bare, "r")) || this.oneAway(bare, "")) kind = "ALMOST";
+      }
+      if (kind === "PROPERTY") this.followGame(bare);
+      if (kind === "MOVES") this.movesSinceBoard = true;
     }
-  });
-  endRun();
-  for (const token of tokens) if (token.type === "BLANKS" && token.lines.length === 1) token.type = "BLANK";
-  return { tokens, comments };
-}
-
-// ------------------------------------------------------------------ builder
-
-// The recognised properties of some notes (the first line of each field
-// with a value) and the rest of their lines, without blank lines at either end.
-function notes(tokens, keys) {
-  const fields = {};
-  const lines = [];
-  for (const token of tokens) {
-    const [key, value] = token.type === "PROPERTY_LINE" ? property(token.lines[0]) : [];
-    const field = Object.hasOwn(keys, key) && keys[key];
-    if (field && value && !(field in fields)) fields[field] = value;
-    else lines.push(...token.lines);
+    token.type = kind;
+    this.inMoves = this.seenBoard && (kind === "MOVES" || (kind === "ALMOST" && this.inMoves));
+    return token;
   }
-  const blank = (line) => !/[^ \t>]/.test(line);
-  while (lines.length && blank(lines[0])) lines.shift();
-  while (lines.length && blank(lines.at(-1))) lines.pop();
-  return [fields, lines.join("\n")];
-}
 
-// The tessellation of the first "Game:" line with a value; an error when it names none.
-function gameOf(tokens, errors) {
-  for (const token of tokens) {
-    const [key, value] = token.type === "PROPERTY_LINE" ? property(token.lines[0]) : [];
-    if (key !== "game" || !value) continue;
-    if (!tessellationNamed(value)) {
-      const column = token.lines[0].lastIndexOf(value) + 1;
-      errors.push(Object.assign(new PortError("no such tessellation", null, "SOK101"), { line: lineOf(token), column }));
+  tessellation() {
+    return this.puzzleGame || this.fileGame || this.caller;
+  }
+
+  moveCharacter(c) {
+    return this.T.MOVE.test(c) && !this.T.refused[this.tessellation()].has(c);
+  }
+
+  // Rule 3: `bare` with its one character that no moves line has replaced by `letter` is a moves line.
+  oneAway(bare, letter) {
+    const found = strays(bare, (c) => this.moveCharacter(c));
+    if (found.length !== 1) return Boolean(letter && bare && !found.length);
+    const [[at, c]] = found;
+    const text = bare.slice(0, at) + letter + bare.slice(at + c.length);
+    return this.T.MOVES_LINE.test(text) && [...text].every((m) => this.moveCharacter(m));
+  }
+
+  // Rule 4's shape: the line with its characters outside the legend as floor,
+  // if a closed row and they are no more than its squares of EDGE and INNER.
+  strayRow(line) {
+    const { SQUARE, EDGE, INNER, WALL_ROW_LINE, EDGE_ROW_LINE } = this.T;
+    const characters = [...unquoted(line)];
+    const strays = characters.filter((c) => !SQUARE.test(c)).length;
+    const floored = characters.map((c) => (SQUARE.test(c) ? c : " ")).join("");
+    const solid = characters.filter((c) => EDGE.test(c) || INNER.test(c)).length;
+    return strays && strays <= solid && (WALL_ROW_LINE.test(floored) || EDGE_ROW_LINE.test(floored)) && floored;
+  }
+
+  // The tessellation in effect: the first "Game:" line naming one after the
+  // last board and before its moves, or before the first board.
+  followGame(bare) {
+    const [key, value] = this.property(bare);
+    const game = key === "game" && tessellationNamed(value);
+    if (game && !this.seenBoard) this.fileGame ||= game;
+    else if (game && !this.puzzleGame && !this.movesSinceBoard) this.puzzleGame = game;
+  }
+
+  // [key (lower case, words apart by one space), value] of a PROPERTY_LINE (its
+  // key holds no separator), else [].
+  property(bare) {
+    if (!this.T.PROPERTY_LINE.test(bare)) return [];
+    const [, key, value] = /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(bare);
+    return [key.toLowerCase().split(/[ \t]+/).join(" "), strip(value)];
+  }
+
+  // ------------------------------------------------------------ the steps
+
+  line(children) {
+    this.flush();
+    for (const unit of children.filter((child) => child.kind === "rows" || child.kind === "row")) {
+      const { run } = unit.at(-1);
+      if (run.lines > 1 && run.squares) this.warnings.push(["SOK103", run.first.line, 1]);
     }
-    return tessellationNamed(value);
+    this.notes.push(...children.flat());
   }
-  return undefined;
-}
 
-// A block's lines parsed without their mail quotes, an error moved to its place in the file.
-// Its lines carry the same mail quotes: a line quoted unlike most (the first, on a tie) is SOK106.
-function decoded(tokens, parse, errors) {
-  const lines = tokens.flatMap((t) => t.lines);
-  const starts = tokens.flatMap((t) => t.starts);
-  const quotes = lines.map((line) => line.length - unquoted(line).length);
-  const text = lines.map((line, i) => line.slice(quotes[i])).join("\n");
-  const counts = new Map();
-  for (const q of quotes) counts.set(q, (counts.get(q) || 0) + 1);
-  const usual = quotes.reduce((best, q) => (counts.get(q) > counts.get(best) ? q : best));
-  const requoted = quotes.findIndex((q) => q !== usual);
-  const quoteError = () =>
-    Object.assign(new PortError("mail quotes", null, "SOK106"), { line: starts[requoted][1], column: 1 });
-  try {
-    const parsed = parse(text);
-    if (requoted < 0) return parsed;
-    errors.push(quoteError());
+  blank(children) {
+    this.line(children);
+  }
+
+  title(children) {
+    this.flush();
+    this.pending = children.flat();
+  }
+
+  title_blank([line]) {
+    this.pending.push(line);
+  }
+
+  held([line]) {
+    this.pending.push(line);
+  }
+
+  untitled_board(children) {
+    this.flush();
+    this.board(children.at(-1), null);
+  }
+
+  titled_board(children) {
+    this.board(children.at(-1), this.take());
+  }
+
+  semicolon_board(children) {
+    const [title, ...held] = this.pending.splice(0);
+    const lines = held.filter((token) => token.type !== "BLANK");
+    this.board(children.at(-1), title, lines);
+    this.warnings.push(["SOK108", lines[0].line, 1]);
+  }
+
+  moves_title([title, rows]) {
+    this.flush();
+    this.board(rows, title);
+    this.warnings.push(["SOK107", title.line, 1]);
+  }
+
+  untitled_moves(children) {
+    this.flush();
+    this.moves(children, null);
+  }
+
+  titled_moves(children) {
+    this.moves(children, this.take());
+  }
+
+  start_file() {}
+
+  // A pending title that no block followed: notes.
+  flush() {
+    this.notes.push(...this.pending.splice(0));
+  }
+
+  take() {
+    return this.pending.splice(0)[0];
+  }
+
+  // A board, with rows after it that are notes or may title what follows.
+  board(rows, title, notes = []) {
+    const after = Array.isArray(rows.at(-1)) && rows.pop();
+    this.puzzles.push({ rows, title, notes, games: [] });
+    this.notes = notes;
+    Object.assign(this, { seenBoard: true, puzzleGame: null, movesSinceBoard: false });
+    this.after(after);
+  }
+
+  moves([lines, after], title) {
+    const game = { lines: [lines].flat(), title, notes: [] };
+    this.puzzles.at(-1).games.push(game);
+    this.notes = game.notes;
+    this.after(after);
+  }
+
+  after(unit) {
+    if (unit && (unit.kind === "title" || unit.kind === "row")) this.pending = [...unit];
+    else if (unit) this.line([unit]);
+  }
+
+  // ------------------------------------------------------------ the semantic rules
+
+  end() {
+    this.flush();
+    const fileGame = this.game(this.fileNotes);
+    this.doubts(this.fileNotes, this.caller, true);
+    const starts = [...this.puzzles.map((puzzle) => puzzle.rows[0].line), Infinity];
+    const comments = (from, to) => this.comments.filter((c) => c.line > from && c.line < to).map((c) => c.text);
+    const puzzles = this.puzzles.map((puzzle, i) => {
+      const tessellation = this.game(puzzle.notes) || fileGame || this.caller;
+      const found = this.decoded(puzzle.rows, (text) => board.parse(this.parsers, text, tessellation));
+      const games = puzzle.games.map((game) => this.savedGame(game, tessellation));
+      const [fields, notes] = this.fields(puzzle, PUZZLE_KEYS, tessellation);
+      delete fields.game;
+      const board_ = found && { tessellation, board: found.rows.join("\n") };
+      return { board: board_, ...fields, notes, saved_games: games, comments: comments(starts[i], starts[i + 1]) };
+    });
+    if (this.errors.length) throw this.errors.reduce((a, b) => (b.line - a.line || b.column - a.column) < 0 ? b : a);
+    if (!puzzles.length) this.warnings.push(["SOK102", 1, 1]);
+    const [fields, notes] = this.fields({ notes: this.fileNotes }, FILE_KEYS);
+    return { collection: { ...fields, notes, puzzles, comments: comments(0, starts[0]) }, warnings: this.warnings };
+  }
+
+  savedGame(game, tessellation) {
+    const read = this.decoded(game.lines, (text) => moves.decode(this.parsers, text, tessellation));
+    const [{ title_line: line, ...fields }, notes] = this.fields(game, GAME_KEYS, tessellation);
+    const played = read && { moves: moves.printed(read, false), current_move_idx: read.position };
+    return { tessellation, ...played, ...fields, notes: [line, notes].filter(Boolean).join("\n") };
+  }
+
+  // A block's recognised properties (the first line of each field with a value),
+  // its title and title line, the rest of its notes; and the doubts about them.
+  fields(block, keys, tessellation) {
+    const fields = Object.fromEntries(Object.values(keys).map((name) => [name, ""]));
+    const lines = [];
+    for (const token of block.notes) {
+      const [key, value] = token.type === "PROPERTY" ? this.property(unquoted(token.text)) : [];
+      if (keys[key] && value && !fields[keys[key]]) fields[keys[key]] = value;
+      else lines.push(token.text);
+    }
+    const ink = lines.map((line) => /[^ \t>]/.test(line));
+    const notes = lines.slice(ink.indexOf(true), ink.lastIndexOf(true) + 1).join("\n");
+    if (!tessellation) return [fields, notes];
+    const { title } = block;
+    fields.title_line = fields.title && title ? title.text : "";
+    fields.title ||= title ? strip(strip(unquoted(title.text)).replace(/^;/, "")) : "";
+    this.doubts([...block.notes, ...(title?.stray ? [title] : [])], tessellation);
+    return [fields, notes];
+  }
+
+  // The tessellation of the first "Game:" line with a value; SOK101 when it names none.
+  game(notes) {
+    for (const token of notes.filter((t) => t.type === "PROPERTY")) {
+      const [key, value] = this.property(unquoted(token.text));
+      if (key !== "game" || !value) continue;
+      const error = new PortError("no such tessellation", null, "SOK101");
+      if (!tessellationNamed(value)) this.errors.push(Object.assign(error, { line: token.line, column: token.text.lastIndexOf(value) + 1 }));
+      return tessellationNamed(value);
+    }
+    return undefined;
+  }
+
+  // A block's lines read without their mail quotes, an error placed in the file;
+  // a line quoted unlike most of them (the first, on a tie) is SOK106.
+  decoded(tokens, read) {
+    const quotes = tokens.map((token) => token.text.length - unquoted(token.text).length);
+    const text = tokens.map((token, i) => token.text.slice(quotes[i])).join("\n");
+    const counts = new Map(quotes.map((q) => [q, 0]));
+    quotes.forEach((q) => counts.set(q, counts.get(q) + 1));
+    const usual = quotes.reduce((best, q) => (counts.get(q) > counts.get(best) ? q : best));
+    const requoted = quotes.findIndex((q) => q !== usual);
+    let error = requoted >= 0 && Object.assign(new PortError("mail quotes", null, "SOK106"), { line: tokens[requoted].line, column: 1 });
+    try {
+      const found = read(text);
+      if (!error) return found;
+    } catch (failed) {
+      if (!(failed instanceof PortError)) throw failed;
+      const before = text.slice(0, failed.pos).split("\n");
+      const i = Math.min(before.length, tokens.length) - 1;
+      if (!error || i < requoted) error = Object.assign(failed, { line: tokens[i].line, column: before.at(-1).length + 1 + quotes[i] });
+    }
+    this.errors.push(error);
     return null;
-  } catch (error) {
-    if (!(error instanceof PortError)) throw error;
-    const before = text.slice(0, error.pos).split("\n");
-    const index = Math.min(before.length, lines.length) - 1;
-    if (requoted >= 0 && index >= requoted) errors.push(quoteError());
-    else errors.push(Object.assign(error, { line: starts[index][1], column: before.at(-1).length + 1 + quotes[index] }));
-    return null;
+  }
+
+  // SOK104 at the first character that is no move of an ALMOST (not in the
+  // file notes); SOK105 at the first character outside the legend of a TEXT rule 4 doubts.
+  doubts(tokens, tessellation, fileNotes = false) {
+    const move = (c) => this.T.MOVE.test(c) && !this.T.refused[tessellation].has(c);
+    for (const { type, text, line, stray } of tokens) {
+      const [bare, quotes] = [unquoted(text), text.length - unquoted(text).length];
+      if (type === "ALMOST" && !fileNotes) this.warnings.push(["SOK104", line, quotes + (strays(bare, move)[0] || [0])[0] + 1]);
+      else if (stray) this.warnings.push(["SOK105", line, quotes + strays(bare, (c) => this.T.SQUARE.test(c))[0][0] + 1]);
+    }
   }
 }
 
-function titleOf(token) {
-  const text = token ? strip(unquoted(token.lines[0])) : "";
-  return text.startsWith(";") ? strip(text.slice(1)) : text;
-}
-
-// A block's title: its Title property (the title line then stays), else its title line.
-function titled(block, fields) {
-  return { title: fields.title || titleOf(block.title), line: fields.title && block.title ? block.title.lines[0] : "" };
-}
+// The steps and units of the grammar: the generated parser's transformer (driver.js), acting on the file being read.
+let reading = null;
+const STEPS = ["line", "blank", "title", "title_blank", "held", "untitled_board", "titled_board", "semicolon_board"];
+STEPS.push("moves_title", "untitled_moves", "titled_moves", "start_file");
+const UNITS = { board: "board", board_notes: "board", board_note: "board", moves: "moves", long_moves: "moves" };
+Object.assign(UNITS, { notes: "lines", almosts: "lines", rows: "rows", row: "row", note: "title", almost: "title" });
+const steps = Object.fromEntries([
+  ...STEPS.map((name) => [name, (children) => reading[name](children.slice(1))]),
+  ...Object.entries(UNITS).map(([name, kind]) => [name, (children) => Object.assign(children, { kind })]),
+]);
 
 // The collection of a text as the vectors' JSON, and the warnings; throws the first error.
 function parse(parsers, text, caller = "Sokoban") {
-  text = text.replace(/^\ufeff/, "").replace(/\r\n?/g, "\n");
-  const lines = (text.endsWith("\n") ? text : `${text}\n`).split("\n").slice(0, -1);
-  const { tokens, comments } = lex(parsers, lines, caller);
+  const lines = text.replace(/^\ufeff/, "").split(/\r\n|\r|\n/);
+  if (lines.at(-1) === "") lines.pop();
+  reading = new Reading(parsers, caller);
   const interactive = parsers.sok.parse_interactive("");
-  tokens.forEach((token) => interactive.feed_token(token));
-  // The units in file order: a title waits for its block, notes go to the last block.
-  const file = { notes: [] };
-  const puzzles = [];
-  let [title, owner] = [null, file];
-  for (const unit of interactive.feed_eof().children) {
-    if (unit.data === "title") title = unit.children[0];
-    else if (unit.data === "board") puzzles.push((owner = { board: unit.children, title, notes: [], games: [] }));
-    else if (unit.data === "moves") puzzles.at(-1).games.push((owner = { moves: unit.children, title, notes: [] }));
-    else owner.notes.push(...unit.children);
-    if (unit.data === "board" || unit.data === "moves") title = null;
-  }
-  const errors = [];
-  const fileGame = gameOf(file.notes, errors);
-  const starts = [...puzzles.map((p) => lineOf(p.board[0])), Infinity];
-  const tessellations = [];
-  const built = puzzles.map((puzzle, index) => {
-    const tessellation = gameOf(puzzle.notes, errors) || fileGame || caller;
-    tessellations.push(tessellation);
-    const found = decoded(puzzle.board, (t) => board.parse(parsers, t, tessellation), errors);
-    const games = puzzle.games.map((game) => {
-      const steps = decoded(game.moves, (t) => moves.decode(parsers, t, tessellation), errors);
-      const [fields, rest] = notes(game.notes, GAME_KEYS);
-      const { title, line } = titled(game, fields);
-      return steps && {
-        tessellation,
-        moves: moves.printed(steps, false),
-        title,
-        solved_by: fields.solved_by || "",
-        notes: [line, rest].filter((l) => l).join("\n"),
-        current_move_idx: steps.position,
-      };
-    });
-    const [fields, rest] = notes(puzzle.notes, PUZZLE_KEYS);
-    const { title, line } = titled(puzzle, fields);
-    const own = comments.filter((c) => lineOf(c) > starts[index] && lineOf(c) < starts[index + 1]);
-    return found && {
-      board: { tessellation, board: found.rows.join("\n") },
-      title,
-      author: fields.author || "",
-      notes: rest,
-      saved_games: games,
-      boxorder: fields.boxorder || "",
-      goalorder: fields.goalorder || "",
-      comments: own.map((c) => c.lines[0]),
-      title_line: line,
-    };
-  });
-  if (errors.length) throw errors.reduce((a, b) => (b.line < a.line || (b.line === a.line && b.column < a.column) ? b : a));
-  const warnings = puzzles.length ? [] : [["SOK102", 1, 1]];
-  const T = terminals(parsers);
-  const owners = [[file, caller], ...puzzles.flatMap((p, i) => [p, ...p.games].map((o) => [o, tessellations[i]]))];
-  for (const [owner, tessellation] of owners) {
-    const refused = T.refused[tessellation];
-    const doubtful = owner.title && ["row", "moves"].includes(owner.title.doubt);
-    for (const token of [...owner.notes, ...(doubtful ? [owner.title] : [])]) {
-      const line = token.lines[0];
-      const quotes = line.length - unquoted(line).length;
-      const bare = [...unquoted(line)];
-      const first = (test) => quotes + Math.max(0, bare.findIndex(test)) + 1;
-      if (token.type === "ALMOST_MOVES") {
-        warnings.push(["SOK104", lineOf(token), first((c) => !T.MOVE.test(c) || refused.has(c))]);
-      }
-      if (token.type === "TEXT_LINE" && token.doubt === "board") warnings.push(["SOK103", lineOf(token), 1]);
-      if (token.type === "TEXT_LINE" && token.doubt === "moves") warnings.push(["SOK107", lineOf(token), 1]);
-      if (token.type === "TEXT_LINE" && token.doubt === "row") {
-        warnings.push(["SOK105", lineOf(token), first((c) => !T.SQUARE.test(c))]);
-      }
-    }
-  }
-  const [fields, rest] = notes(file.notes, FILE_KEYS);
-  return {
-    collection: {
-      title: fields.title || "",
-      author: fields.author || "",
-      created_at: fields.created_at || "",
-      updated_at: fields.updated_at || "",
-      notes: rest,
-      puzzles: built,
-      comments: comments.filter((c) => lineOf(c) < starts[0]).map((c) => c.lines[0]),
-      email: fields.email || "",
-      url: fields.url || "",
-    },
-    warnings,
-  };
+  reading.state = interactive.parser_state;
+  for (const token of reading.postlex(lines)) interactive.feed_token(token);
+  interactive.feed_eof();
+  return reading.end();
 }
 
-module.exports = { parse };
+module.exports = { steps, parse };
