@@ -46,7 +46,7 @@ READERS = [
 # What a reader makes of an input: {"result", "warnings"} or {"error"}.
 Outcome = dict[str, Any]
 # The warnings of reading (the content checks SOK401 to SOK404 are no part of the languages).
-READING_WARNINGS = {"SOK102", "SOK103", "SOK104", "SOK105", "SOK107", "LEV113"}
+READING_WARNINGS = {"SOK102", "SOK103", "SOK104", "SOK105", "SOK107", "SOK108", "LEV113"}
 
 
 def _board(rng: random.Random, tessellation: str) -> str:
