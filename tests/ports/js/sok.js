@@ -10,7 +10,7 @@ const board = require("./board.js");
 
 // Step 1's classes (a line of class NAME_LINE is a NAME token, an RLE one is
 // retyped by rule 1), the row tokens, and the tokens of lines that are no row.
-const CLASSES = ["BLANK", "WALL_ROW", "EDGE_ROW", "FLOOR_ROW", "OPEN_ROW", "RLE", "MOVES", "PROPERTY", "SEMICOLON"];
+const CLASSES = ["BLANK", "WALL_ROW", "EDGE_ROW", "FLOOR_ROW", "OPEN_ROW", "RLE", "MOVES", "SEMICOLON"];
 const ROWS = ["WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS", "OPEN_ROW", "FLOOR_ROW"];
 const LINES = ["BLANK", "TEXT", "SEMICOLON", "PROPERTY", "ALMOST", "MOVES", "MOVES_LINES", "$END"];
 // Recognised keys and their fields, per kind of notes.
@@ -32,10 +32,12 @@ let r; // the file being read: its tokens, layout, errors and warnings
 
 // ------------------------------------------------------------ steps 1 and 2
 
-// Step 1, and rule 1: what an RLE line draws (board.lark), by the classes of
-// its rows: one row, its class; rows closed at both ends, one with a wall,
-// PAIR_ROWS or ROWS; anything else, TEXT.
+// Step 1 (a key/value line is matched as it stands, mail quotes and all; the
+// other classes without them), and rule 1: what an RLE line draws
+// (board.lark), by the classes of its rows: one row, its class; rows closed at
+// both ends, one with a wall, PAIR_ROWS or ROWS; anything else, TEXT.
 function step1(text) {
+  if (r.T.PROPERTY_LINE.test(text)) return "PROPERTY";
   const type = text.startsWith("::") ? "COMMENT" : classOf(unquoted(text));
   let rows = [];
   try {
