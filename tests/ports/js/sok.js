@@ -12,6 +12,7 @@ const board = require("./board.js");
 // retyped by rule 1), the row tokens, and the tokens of lines that are no row.
 const CLASSES = ["BLANK", "WALL_ROW", "EDGE_ROW", "FLOOR_ROW", "OPEN_ROW", "RLE", "MOVES", "SEMICOLON"];
 const ROWS = ["WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS", "OPEN_ROW", "FLOOR_ROW"];
+const TEXTS = ["TEXT", "SEMICOLON", "PROPERTY"]; // the lines rule 4 may doubt
 const LINES = ["BLANK", "TEXT", "SEMICOLON", "PROPERTY", "ALMOST", "MOVES", "MOVES_LINES", "$END"];
 // Recognised keys and their fields, per kind of notes.
 const FILE = { collection: "title", set: "title", title: "title", author: "author", email: "email", url: "url" };
@@ -64,8 +65,8 @@ function* tokens(lines) {
       if (isRow(token)) held.type = r.T.WALL_ROW_LINE.test(held.floored) ? "WALL_ROW" : "EDGE_ROW";
       yield (previous = typed(held, previous));
       held = null;
-    } else if (isRow(token) && previous?.type === "TEXT") previous.stray = Boolean(strayRow(previous.text));
-    if (token.type === "TEXT" && isRow(previous) && (token.floored = strayRow(token.text))) held = token;
+    } else if (isRow(token) && TEXTS.includes(previous?.type)) previous.stray = Boolean(strayRow(previous.text));
+    if (TEXTS.includes(token.type) && isRow(previous) && (token.floored = strayRow(token.text))) held = token;
     else yield (previous = typed(token, previous));
   }
   if (held) yield typed(Object.assign(held, { stray: true }), previous);
@@ -92,7 +93,7 @@ function typed(token, previous) {
     run.squares ||= [...bare].some((c) => r.T.INNER.test(c) || r.T.BOX_ON_GOAL.test(c));
   } else if (kind === "MOVES") {
     kind = ["MOVES", "ALMOST"][strays(bare, (c) => move(c) || !r.T.MOVE.test(c)).length] || "TEXT";
-  } else if (["TEXT", "SEMICOLON", "PROPERTY"].includes(kind) && ((r.inMoves && oneAway("r")) || oneAway(""))) {
+  } else if (TEXTS.includes(kind) && ((r.inMoves && oneAway("r")) || oneAway(""))) {
     kind = "ALMOST";
   }
   const [key, value] = kind === "PROPERTY" ? property(bare) : [];
