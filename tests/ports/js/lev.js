@@ -3,6 +3,8 @@
 // puzzle is built.  Every error is collected; the first in input order wins.
 "use strict";
 
+const { terminals } = require("./rle.js");
+
 const KEYWORDS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg"];
 const ONCE = ["target", "end", "fgimg", "bgimg"];
 // The arguments of each keyword's terminal, to find the first wrong one.
@@ -18,16 +20,9 @@ const indent = (line) => line.length - line.replace(/^[ \t]+/, "").length + 1;
 // A number's value, Infinity when it has more than `digits` digits (leading zeros aside).
 const value = (word, digits) => (word.replace(/^0+/, "").length > digits ? Infinity : Number(word));
 
-function terminals(parsers) {
-  if (parsers.levTerminals) return parsers.levTerminals;
-  const found = {};
-  for (const t of parsers.lev.terminals) found[t.name] = new RegExp(`^(?:${t.pattern.to_regexp()})$`);
-  return (parsers.levTerminals = found);
-}
-
 // The puzzle of a text as the vectors' JSON (null when it cannot be built), its errors and warnings.
 function parse(parsers, text, strict = false) {
-  const T = terminals(parsers);
+  const T = terminals(parsers.lev);
   text = text.replace(/^\ufeff/, "").replace(/\r\n?/g, "\n");
   const lines = text.split("\n");
   const errors = [];

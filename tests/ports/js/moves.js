@@ -4,14 +4,7 @@
 
 const { DEFAULT_LIMIT, PortError, tokens, Budget, expand } = require("./rle.js");
 
-const CODES = {
-  letter: "SOK201",
-  bracket: "SOK202",
-  star: "SOK203",
-  syntax: "SOK204",
-  zero: "SOK205",
-  limit: "SOK206",
-};
+const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203", syntax: "SOK204", zero: "SOK205", limit: "SOK206" };
 // Rule 1: the letters of each tessellation and their directions.
 const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
 const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };

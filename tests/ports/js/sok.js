@@ -33,23 +33,28 @@ let r; // the file being read: its tokens, layout, errors and warnings
 
 // ------------------------------------------------------------ steps 1 and 2
 
-// Step 1 (a key/value line is matched as it stands, mail quotes and all; the
-// other classes without them), and rule 1: what an RLE line draws
-// (board.lark), by the classes of its rows: one row, its class; rows closed at
-// both ends, one with a wall, PAIR_ROWS or ROWS; anything else, TEXT.
+// Step 1: a key/value line is matched as it stands, mail quotes and all; the
+// other classes without them.
 function step1(text) {
   if (r.T.PROPERTY_LINE.test(text)) return "PROPERTY";
-  const type = text.startsWith("::") ? "COMMENT" : classOf(unquoted(text));
+  if (r.T.COMMENT_LINE.test(text)) return "COMMENT";
+  const type = classOf(unquoted(text));
+  return type === "RLE" ? rule1(unquoted(text)) : type;
+}
+
+// Rule 1: what an RLE line draws (board.lark), by the classes of its rows:
+// one row, its class; rows closed at both ends, one with a wall, PAIR_ROWS or
+// ROWS; anything else, TEXT.
+function rule1(bare) {
   let rows = [];
   try {
-    if (type === "RLE") rows = board.drawn(r.parsers, unquoted(text), 10000 * unquoted(text).length).split("\n");
+    rows = board.drawn(r.parsers, bare, 10000 * bare.length).split("\n");
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
   }
   const ink = rows.map((row) => /[^ \t]/.test(row));
   const kinds = rows.slice(ink.indexOf(true), ink.lastIndexOf(true) + 1).map(classOf);
   const closed = kinds.length > 1 && [kinds[0], kinds.at(-1)].every((k) => k === "WALL_ROW" || k === "EDGE_ROW");
-  if (type !== "RLE") return type;
   if (closed && kinds.includes("WALL_ROW")) return kinds.length === 2 ? "PAIR_ROWS" : "ROWS";
   return kinds.length === 1 ? kinds[0] : "TEXT";
 }
