@@ -18,8 +18,8 @@ const lev = require("./lev.js");
 
 const [parsersDir, mode, where] = process.argv.slice(2);
 const generated = (name, options) => require(path.resolve(parsersDir, `${name}.js`)).get_parser(options);
-const parsers = Object.fromEntries(["rle", "moves", "board", "lev"].map((name) => [name, generated(name)]));
-parsers.sok = generated("sok", { transformer: sok.steps });
+const transformers = { rle: rle.steps, board: rle.steps, moves: moves.steps, sok: sok.steps, lev: null };
+const parsers = Object.fromEntries(Object.entries(transformers).map(([name, transformer]) => [name, generated(name, { transformer })]));
 
 function read(c) {
   const limit = c.limit || rle.DEFAULT_LIMIT;

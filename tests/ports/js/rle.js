@@ -1,9 +1,10 @@
 // Run-length encoding (grammars/rle.lark), and what the other modules share:
-// the port's errors, a grammar's terminals, the rules of counts and of the
-// limit.  The generated parser checks each token's syntax; then this module
-// checks the token's own rules, so that the first error is the first met
-// reading left to right.  board.lark's tokens are rle.lark's: boards are
-// decoded here too.
+// the port's errors, a grammar's terminals, a parser fed token by token, the
+// rules of counts and of the limit.  The generated parser checks each token's
+// syntax; then this module checks the token's own rules, and the parser's
+// transformer a group's once the parser closes it, so that the first error is
+// the first met reading left to right.  board.lark's tokens and rules are
+// rle.lark's: boards are decoded here too.
 "use strict";
 
 const DEFAULT_LIMIT = 5000000;
@@ -23,21 +24,42 @@ function terminals(parser) {
   return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
 
-// The tokens of `text`, each yielded once the parser has taken it.
-function* tokens(parser, text, code) {
+// `text` read by `parser`: each token handed to `take` once the parser has
+// taken it, then the reductions it settles made; what the parser's
+// transformer makes of the whole.
+function parsed(parser, text, code, take) {
   const interactive = parser.parse_interactive("");
   try {
     for (const token of parser.lex(text)) {
       interactive.feed_token(token);
-      yield token;
+      take(token);
+      settle(interactive.parser_state);
     }
-    interactive.feed_eof();
+    return interactive.feed_eof();
   } catch (error) {
+    if (error instanceof PortError) throw error;
     // A premature end is reported at the last token: it is at the end of the text.
     const { token } = error;
     const pos = token ? (token.type === "$END" ? text.length : token.start_pos || 0) : error.pos_in_stream;
     if (pos === undefined) throw error; // not about the text: a bug of the port
     throw new PortError("syntax", pos, code);
+  }
+}
+
+// The reductions that every token of `types` (by default, every token the
+// state takes) would make next, made now: a group closes at its ")", the
+// rows before a .sok line are settled before the line is typed.  lark-js has
+// no call for it: this is `feed_token`'s loop, before a token.
+function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }, types = null) {
+  for (;;) {
+    const state = states[stack.at(-1)];
+    const actions = (types || Object.keys(state)).map((type) => state[type]).filter(Boolean);
+    const rule = actions[0]?.[1];
+    if (!rule || actions.some(([action, arg]) => action.name !== "Reduce" || arg !== rule)) return;
+    const size = rule.expansion.length;
+    values.push(callbacks.get(rule)(size ? values.splice(-size) : []));
+    if (size) stack.splice(-size);
+    stack.push(states[stack.at(-1)][rule.origin.name][1]);
   }
 }
 
@@ -70,29 +92,33 @@ function expand(run, pos, budget, pieces) {
   return found.map((m, i) => (m[2] || m[3]).repeat(counts[i])).join("");
 }
 
-// The text of rle.lark's (or board.lark's) tokens: groups repeated, "|" a line break.
-function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
-  const budget = new Budget(limit, codes);
-  const groups = [[]];
-  let count = 1;
-  for (const token of tokens(parser, text, codes.syntax)) {
-    const pos = token.start_pos || 0;
-    if (token.type === "RUN") groups.at(-1).push(expand(token.value, pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu));
-    else if (token.type === "COUNT") count = budget.count(token.value, pos);
-    else if (token.type === "LPAR") {
-      groups.push(Object.assign([], { times: count }));
-      count = 1;
-    } else if (token.type === "RPAR") {
-      const group = groups.pop();
-      const inner = group.join("");
-      budget.take([...inner].length * (group.times - 1));
-      groups.at(-1).push(inner.repeat(group.times));
-    } else {
-      budget.take(1);
-      groups.at(-1).push("\n");
-    }
-  }
-  return groups[0].join("").replace(/\|/g, "\n");
+let budget; // of the decoding in progress
+
+// The steps of rle.lark's rules (and board.lark's): the transformer of their
+// parsers.  A group's copies are paid for when it closes.
+const steps = {
+  run: ([token]) => token.text,
+  group(children) {
+    const [times, inner] = children[0].times ? [children[0].times, children.slice(1)] : [1, children];
+    const text = inner.join("");
+    budget.take([...text].length * (times - 1));
+    return text.repeat(times);
+  },
+  start: (children) => children.map((child) => (typeof child === "string" ? child : "\n")).join(""),
+};
+
+// A token's own rules, checked as the parser takes it.
+function take(token) {
+  const pos = token.start_pos || 0;
+  if (token.type === "RUN") token.text = expand(token.value, pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu);
+  else if (token.type === "COUNT") token.times = budget.count(token.value, pos);
+  else if (token.type === "LINE_BREAK") budget.take(1);
 }
 
-module.exports = { DEFAULT_LIMIT, PortError, terminals, tokens, Budget, expand, decode };
+// The text of rle.lark's (or board.lark's) tokens: groups repeated, "|" a line break.
+function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
+  budget = new Budget(limit, codes);
+  return parsed(parser, text, codes.syntax, take).replace(/\|/g, "\n");
+}
+
+module.exports = { DEFAULT_LIMIT, PortError, terminals, parsed, settle, Budget, expand, steps, decode };

@@ -4,7 +4,7 @@
 // out the file; then the header's semantic rules build the collection.
 "use strict";
 
-const { PortError, terminals } = require("./rle.js");
+const { PortError, terminals, settle } = require("./rle.js");
 const moves = require("./moves.js");
 const board = require("./board.js");
 
@@ -80,7 +80,7 @@ function* tokens(lines) {
 // Rules 2 and 3 in the tessellation in effect (`Game:` lines after the last
 // board, or before the first), and the run of rows a row stands in (SOK103).
 function typed(token, previous) {
-  if (!isRow(token) && isRow(previous)) settle(r.state);
+  if (!isRow(token) && isRow(previous)) settle(r.state, LINES); // the rows before: perhaps a board
   const [bare, move] = [unquoted(token.text), moveOf(r.puzzleGame || r.fileGame || r.caller)];
   // Rule 3: with its one character that no moves line has replaced by `letter`, a moves line.
   const oneAway = (letter) => {
@@ -125,20 +125,6 @@ function strayRow(line) {
 function property(bare) {
   const [, key, value] = (r.T.PROPERTY_LINE.test(bare) && /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(bare)) || [];
   return key ? [key.toLowerCase().split(/[ \t]+/).join(" "), strip(value)] : [];
-}
-
-// The reductions that every line (no row) would make next: what the rows
-// before a line right after them were, settled before the line is typed.
-function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }) {
-  for (;;) {
-    const actions = LINES.map((type) => states[stack.at(-1)][type]).filter(Boolean);
-    const rule = actions[0]?.[1];
-    if (!rule || actions.some(([action, arg]) => action.name !== "Reduce" || arg !== rule)) return;
-    const size = rule.expansion.length;
-    values.push(callbacks.get(rule)(size ? values.splice(-size) : []));
-    if (size) stack.splice(-size);
-    stack.push(states[stack.at(-1)][rule.origin.name][1]);
-  }
 }
 
 // ------------------------------------------------------------ step 3
