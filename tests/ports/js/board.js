@@ -1,101 +1,74 @@
-// Boards (grammars/board.lark): its generated parser reads the squares and
-// their run-length encoding (decoded as rle.js decodes), then the semantic
-// rules of its header: a final "|", trailing spaces, rows of nothing, the
-// Hexoban layout.
+// Boards (grammars/board.lark): its parser reads the squares and their
+// run-length encoding (decoded as rle.js decodes, with board.lark's codes),
+// then the semantic rules of its header: rows, the legend, the Hexoban layout.
 "use strict";
 
 const rle = require("./rle.js");
 
 const { PortError } = rle;
 const CODES = { syntax: "SOK301", zero: "SOK302", limit: "SOK303" };
-// The canonical square of each terminal of the legend.
+// The printed square of each terminal of the legend.
 const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_GOAL: "*", GOAL: ".", FLOOR: "-" };
-// The legend's characters to canonical squares, and the characters of
-// run-length encoding.  The legend's terminals are parts of RUN in
-// board.lark, which its parser does not keep: they are read from sok.lark,
-// whose line classes are made of the same legend (and RLE_SYNTAX).
-function legend(parsers) {
-  if (parsers.legend) return parsers.legend;
-  const table = {};
-  let syntax = null;
-  for (const terminal of parsers.sok.terminals) {
-    const pattern = new RegExp(`^(?:${terminal.pattern.to_regexp()})$`);
-    if (terminal.name === "RLE_SYNTAX") syntax = new RegExp(terminal.pattern.to_regexp());
-    if (!(terminal.name in SQUARES)) continue;
-    for (let code = 0; code < 128; code++) {
-      if (pattern.test(String.fromCharCode(code))) table[String.fromCharCode(code)] = SQUARES[terminal.name];
-    }
-  }
-  return (parsers.legend = { table, syntax });
-}
+// A "|" that ends a line, without a count, adds no row.
+const FINAL_BAR = /(?<![0-9])\|$/gm;
 
-// A "|" that ends a line (uncounted) adds no row: the offsets of those dropped.
-function finalBars(text) {
-  const dropped = [];
-  for (const found of text.matchAll(/(^|[^0-9])\|$/gm)) dropped.push(found.index + found[1].length);
-  return dropped;
-}
-
-// The squares `text` draws, rows apart by line breaks; an error at its offset in `text`.
-function drawn(parsers, text, limit = rle.DEFAULT_LIMIT) {
-  const dropped = finalBars(text);
-  const skip = new Set(dropped);
-  const kept = skip.size ? text.split("").filter((c, i) => !skip.has(i)).join("") : text;
+// The squares `text` draws, rows apart by "\n".
+function drawn(parsers, text, limit) {
+  const dropped = [...text.matchAll(FINAL_BAR)].map((found) => found.index);
   try {
-    return rle.decodeWith(parsers.board, CODES, kept, limit);
+    return rle.decode(parsers.board, text.replace(FINAL_BAR, ""), limit, CODES);
   } catch (error) {
-    if (!(error instanceof PortError)) throw error;
-    throw new PortError(error.message, dropped.reduce((at, d) => (d <= at ? at + 1 : at), error.pos), error.code);
+    if (error instanceof PortError) error.pos = dropped.reduce((at, bar) => (bar <= at ? at + 1 : at), error.pos);
+    throw error;
   }
+}
+
+// The legend's characters and their printed squares.
+function legend(parser) {
+  const T = rle.terminals(parser);
+  const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+  return (parser.legend ||= Object.fromEntries(
+    Object.entries(SQUARES).flatMap(([name, square]) => ascii.filter((c) => T[name].test(c)).map((c) => [c, square]))
+  ));
 }
 
 function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  const { table, syntax } = legend(parsers);
   text = text.replace(/\r\n?/g, "\n");
-  const rows = drawn(parsers, text, limit)
-    .split("\n")
-    .map((row) => row.replace(/[ \t]+$/, ""));
-  const first = rows.findIndex((row) => row);
+  const rows = drawn(parsers, text, limit).split("\n").map((row) => row.replace(/[ \t]+$/, ""));
+  const first = rows.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
-  while (!rows.at(-1)) rows.pop();
-  let cells = rows.slice(first).map((row) => [...row].map((c) => table[c]).join(""));
-  const filler = (row, column) => layoutError(text, row, column, syntax);
-  if (tessellation === "Hexoban") cells = hexobanCells(cells, first, filler);
+  const table = legend(parsers.board);
+  let cells = rows.slice(first, rows.findLastIndex(Boolean) + 1).map((row) => [...row].map((c) => table[c]).join(""));
+  if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
-  return { tessellation, cells, rows: tessellation === "Hexoban" ? hexobanText(cells) : cells };
+  return { cells, rows: tessellation === "Hexoban" ? hexobanText(cells) : cells };
 }
 
-const padded = (rows) => {
+function padded(rows) {
   const width = rows.reduce((most, row) => Math.max(most, row.length), 0);
   return rows.map((row) => row.padEnd(width, "-"));
-};
+}
 
 // Two text columns per cell, odd rows half a cell to the right.
-function hexobanCells(lines, first, layoutError) {
+function hexobanCells(lines, layoutError) {
   lines = padded(lines);
   const shift = lines.some((line, r) => r % 2 && line[0] !== "-") ? 1 : 0;
   if (shift) lines = lines.map((line) => `-${line}`);
   const r0 = lines.findIndex((line) => /[^-]/.test(line));
   const even = r0 < 0 ? 1 : (r0 + lines[r0].search(/[^-]/)) % 2;
-  return padded(
-    lines.map((line, r) => {
-      const parity = r % 2 ? 1 - even : even;
-      return [...line]
-        .map((square, c) => {
-          if (c % 2 === parity && (r % 2 === 0 || c > 0)) return square;
-          if (square !== "-") throw layoutError(first + r, c - shift);
-          return "";
-        })
-        .join("");
-    })
-  );
+  const cell = (r) => (square, c) => {
+    if (c % 2 === (r % 2 ? 1 - even : even) && (r % 2 === 0 || c > 0)) return square;
+    if (square !== "-") throw layoutError(r, c - shift);
+    return "";
+  };
+  return padded(lines.map((line, r) => [...line].map(cell(r)).join("")));
 }
 
 // At the square in plain text; at the start of the board in RLE text.
-function layoutError(text, row, column, syntax) {
+function layoutError(text, row, column) {
   const lines = text.split("\n");
-  const plain = !syntax.test(text) && row < lines.length;
+  const plain = !/[0-9()|]/.test(text) && row < lines.length;
   const pos = plain ? lines.slice(0, row).reduce((s, line) => s + line.length + 1, 0) + column : 0;
   return new PortError("a square in a filler column", pos, "SOK305");
 }
@@ -109,4 +82,4 @@ function hexobanText(cells) {
   return lines.length > 1 && rightmost[0] > rightmost[1] ? lines.map((line) => line.slice(0, -1)) : lines;
 }
 
-module.exports = { parse, drawn };
+module.exports = { drawn, parse };

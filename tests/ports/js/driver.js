@@ -17,26 +17,22 @@ const sok = require("./sok.js");
 const lev = require("./lev.js");
 
 const [parsersDir, mode, where] = process.argv.slice(2);
-const parsers = {};
-const generated = (name) => require(path.resolve(parsersDir, `${name}.js`));
-for (const name of ["rle", "moves", "board", "lev"]) parsers[name] = generated(name).get_parser();
-parsers.sok = sok.parser(generated("sok"));
+const generated = (name, options) => require(path.resolve(parsersDir, `${name}.js`)).get_parser(options);
+const transformers = { rle: rle.steps, board: rle.steps, moves: moves.steps, sok: sok.steps, lev: null };
+const parsers = Object.fromEntries(Object.entries(transformers).map(([name, transformer]) => [name, generated(name, { transformer })]));
 
 function read(c) {
   const limit = c.limit || rle.DEFAULT_LIMIT;
-  if (c.language === "rle") return { result: rle.decode(parsers, c.input, limit) };
+  if (c.language === "rle") return { result: rle.decode(parsers.rle, c.input, limit) };
   if (c.language === "moves") return { result: moves.vector(moves.decode(parsers, c.input, c.tessellation, limit)) };
   if (c.language === "board") {
     const { rows, cells } = board.parse(parsers, c.input, c.tessellation, limit);
     return { result: { rows, cells, width: cells[0].length, height: cells.length } };
   }
-  if (c.language === "sok") {
-    const { collection, warnings } = sok.parse(parsers, c.input, c.tessellation || "Sokoban");
-    return { result: collection, warnings: warnings.map(([code, line, column]) => [code, ...placed(c, line, column, code === "SOK102")]) };
-  }
-  const { puzzle, errors, warnings } = lev.parse(parsers, c.input, Boolean(c.strict));
-  if (errors.length) throw errors[0];
-  return { result: puzzle, warnings: warnings.map(([code, line, column]) => [code, ...placed(c, line, column)]) };
+  const found = c.language === "sok" ? sok.parse(parsers, c.input, c.tessellation || "Sokoban") : lev.parse(parsers, c.input, Boolean(c.strict));
+  if (found.errors?.length) throw found.errors[0];
+  const warnings = found.warnings.map(([code, line, column]) => [code, ...placed(c, line, column, code === "SOK102")]);
+  return { result: found.collection || found.puzzle, warnings };
 }
 
 // The text a reader reads (files: lines end at LF, no byte order mark), and whether it had one.
@@ -72,7 +68,9 @@ function outcome(c) {
 }
 
 // JSON with object keys sorted, to compare objects whatever their key order.
-const canonical = (value) => JSON.stringify(value, (key, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
+const sorted = (key, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v);
+const canonical = (value) => JSON.stringify(value, sorted);
+const KINDS = { SOK1: "SokSyntaxError", SOK2: "SavedGameSyntaxError", SOK3: "BoardSyntaxError" };
 
 // Files are bytes: UTF-8 (a byte order mark dropped), else cp1252.
 function readFile(file) {
@@ -88,7 +86,7 @@ function vectors(dir) {
   const report = {};
   const check = (language, name, c, expected) => {
     const found = outcome({ language, ...c });
-    const entry = (report[language] = report[language] || { passed: 0, failed: 0, failures: [] });
+    const entry = (report[language] ||= { passed: 0, failed: 0, failures: [] });
     const wanted = "error" in c ? { line: c.error.line, column: c.error.column } : expected;
     const got = found.error ? { line: found.error.line, column: found.error.column } : found.result;
     const ok = canonical(got) === canonical(wanted) && (!c.kind || c.kind === KINDS[found.error.code.slice(0, 4)]);
@@ -96,21 +94,18 @@ function vectors(dir) {
     if (!ok) entry.failures.push({ name, got: found });
   };
   const table = (file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")).cases;
-  for (const c of table("rle.json")) check("rle", c.name, c, c.expected);
-  for (const c of table("moves.json")) check("moves", c.name, c, c.expected);
-  for (const c of table("board/boards.json")) check("board", c.name, c, c.expected);
+  for (const [language, file] of [["rle", "rle.json"], ["moves", "moves.json"], ["board", "board/boards.json"]]) {
+    for (const c of table(file)) check(language, c.name, c, c.expected);
+  }
   for (const language of ["sok", "lev"]) {
-    const folder = path.join(dir, language);
-    for (const file of fs.readdirSync(folder).sort()) {
-      if (!/\.(sok|xsb|lev)$/.test(file)) continue;
-      const expected = JSON.parse(fs.readFileSync(path.join(folder, file.replace(/\.\w+$/, ".json")), "utf8"));
-      check(language, file, { input: readFile(path.join(folder, file)) }, expected);
+    for (const file of fs.readdirSync(path.join(dir, language)).sort().filter((f) => /\.(sok|xsb|lev)$/.test(f))) {
+      const expected = JSON.parse(fs.readFileSync(path.join(dir, language, file.replace(/\.\w+$/, ".json")), "utf8"));
+      check(language, file, { input: readFile(path.join(dir, language, file)) }, expected);
     }
     for (const c of table(`${language}/invalid.json`)) check(language, c.name, c, null);
   }
   return report;
 }
-const KINDS = { SOK1: "SokSyntaxError", SOK2: "SavedGameSyntaxError", SOK3: "BoardSyntaxError" };
 
 if (mode === "vectors") process.stdout.write(`${JSON.stringify(vectors(where), null, 1)}\n`);
 else process.stdout.write(`${JSON.stringify(JSON.parse(fs.readFileSync(where, "utf8")).map(outcome))}\n`);

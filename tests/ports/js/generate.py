@@ -6,10 +6,12 @@ never among sokfmt's dependencies):
 
     python generate.py GRAMMARS_DIR OUT_DIR
 
-Each grammar is built as sokfmt builds it (LALR, basic lexer).  A grammar
-whose tokens come from a lexer of its own (it has %declare: sok.lark,
-lev.lark) keeps every terminal, even those no rule uses, so that the port's
-lexer uses the grammar's own line classes, legend and keyword lines.
+Each grammar is built as sokfmt builds it (LALR, basic lexer), and keeps every
+terminal, even those no rule uses, so that the port reads the grammar's own
+line classes, legend and keyword lines.  Those no rule uses come last in the
+lexer, at a lower priority: they are parts of the others (RLE's DIGIT, the
+legend's WALL), so the lexer never makes a token of them, and a string among
+them ("|", "*") does not retype what a wider terminal matches.
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ def main(grammars: Path, out: Path) -> None:
     for path in sorted(grammars.glob("*.lark")):
         text = path.read_text(encoding="utf-8")
         parser = Lark(text, parser="lalr", lexer="basic")
-        if "%declare" in text:
-            terminals, _, _ = parser.grammar.compile(parser.options.start, "*")
-            for terminal in terminals:
-                terminal.pattern.max_width  # noqa: B018 - computes the width lark-js reads
-            parser.terminals = parser.lexer_conf.terminals = terminals
+        used = {terminal.name for terminal in parser.terminals}
+        terminals, _, _ = parser.grammar.compile(parser.options.start, "*")
+        for terminal in terminals:
+            terminal.pattern.max_width  # noqa: B018 - computes the width lark-js reads
+            if terminal.name not in used:
+                terminal.priority = -1
+        parser.terminals = parser.lexer_conf.terminals = terminals
         (out / f"{path.stem}.js").write_text(generate_js_standalone(parser), encoding="utf-8")
         print(path.stem)
 

@@ -3,6 +3,8 @@
 // puzzle is built.  Every error is collected; the first in input order wins.
 "use strict";
 
+const { terminals } = require("./rle.js");
+
 const KEYWORDS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg"];
 const ONCE = ["target", "end", "fgimg", "bgimg"];
 // The arguments of each keyword's terminal, to find the first wrong one.
@@ -18,16 +20,9 @@ const indent = (line) => line.length - line.replace(/^[ \t]+/, "").length + 1;
 // A number's value, Infinity when it has more than `digits` digits (leading zeros aside).
 const value = (word, digits) => (word.replace(/^0+/, "").length > digits ? Infinity : Number(word));
 
-function terminals(parsers) {
-  if (parsers.levTerminals) return parsers.levTerminals;
-  const found = {};
-  for (const t of parsers.lev.terminals) found[t.name] = new RegExp(`^(?:${t.pattern.to_regexp()})$`);
-  return (parsers.levTerminals = found);
-}
-
 // The puzzle of a text as the vectors' JSON (null when it cannot be built), its errors and warnings.
 function parse(parsers, text, strict = false) {
-  const T = terminals(parsers);
+  const T = terminals(parsers.lev);
   text = text.replace(/^\ufeff/, "").replace(/\r\n?/g, "\n");
   const lines = text.split("\n");
   const errors = [];
@@ -40,7 +35,7 @@ function parse(parsers, text, strict = false) {
   // The lexer (rules 1 to 6) and the parser, line by line; a refused token is left out.
   const interactive = parsers.lev.parse_interactive("");
   const sections = [];
-  let [width, height, rowsLeft, rowsDone, refused, other] = [0, 0, 0, false, false, null];
+  let [width, height, rowsLeft, rowsDone, refused, previous] = [0, 0, 0, false, false, null];
   const feed = (type, value, line) => {
     if (refused && type === "ROW") return false;
     try {
@@ -69,14 +64,11 @@ function parse(parsers, text, strict = false) {
       kind = T[word.toUpperCase()].test(stripped) ? word.toUpperCase() : malformed(T, word, line, number, error);
     } else if (rowsDone && stripped.length === width && T.ROW_TEXT.test(stripped)) kind = error("LEV114", number, 1);
     rowsDone = kind === "ROW" && rowsLeft === 0;
-    if (kind === "OTHER") {
-      other = other || { lines: [], line: number };
-      other.lines.push(line);
-      return;
-    }
-    if (other) feed("OTHER", other.lines.join("\n"), other.line);
-    other = null;
-    const accepted = kind && feed(kind, kind === "COMMENT" || kind === "ROW" ? line : stripped, number);
+    // Rule 6: an OTHER line right after one goes on with its unknown section.
+    const more = kind === "OTHER" && previous === "OTHER";
+    if (more) sections.at(-1).value += `\n${line}`;
+    const accepted = kind && !more && feed(kind, ["COMMENT", "ROW", "OTHER"].includes(kind) ? line : stripped, number);
+    previous = kind;
     if (kind === "SIZE" && accepted) {
       const found = words(line).slice(1, 3);
       const bad = found.find((w) => !(value(w[0], 9) >= 1));
@@ -84,7 +76,6 @@ function parse(parsers, text, strict = false) {
       [width, height] = bad ? [0, 0] : found.map((w) => Number(w[0]));
     } else if ((kind === "INITIAL" || kind === "TARGET") && height) rowsLeft = height;
   });
-  if (other) feed("OTHER", other.lines.join("\n"), other.line);
   try {
     interactive.feed_eof();
   } catch (e) {

@@ -1,17 +1,11 @@
 // Move strings (grammars/moves.lark): rules 1 to 6 of its header, each
-// token's rules checked once the generated parser has taken the token.
+// token's rules checked once the generated parser has taken the token, each
+// group's once the parser has closed it.
 "use strict";
 
-const { DEFAULT_LIMIT, PortError, tokens, Budget, expand } = require("./rle.js");
+const { DEFAULT_LIMIT, PortError, parsed, Budget, expand } = require("./rle.js");
 
-const CODES = {
-  letter: "SOK201",
-  bracket: "SOK202",
-  star: "SOK203",
-  syntax: "SOK204",
-  zero: "SOK205",
-  limit: "SOK206",
-};
+const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203", syntax: "SOK204", zero: "SOK205", limit: "SOK206" };
 // Rule 1: the letters of each tessellation and their directions.
 const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
 const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
@@ -21,52 +15,60 @@ const KINDS = { "[": "jump", "{": "pusher change" };
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
 
-// A segment: [opening bracket or "", its letters and "*", the RUN tokens they come from].
+let m; // the decoding in progress: its budget, letters, open bracket and "*" so far
+
+// A segment: [opening bracket or "", its letters and "*", the RUN tokens they
+// come from].  Each step of moves.lark's rules makes a list of them (the
+// transformer of its parser); a group's rules are checked when it closes.
+function group(children) {
+  const [times, inner] = children[0].times ? [children[0].times, children.slice(1).flat()] : [1, children.flat()];
+  if (times > 1 && inner.some((s) => s[1].includes("*"))) throw starError(inner.flatMap((s) => s[2]), 0);
+  m.budget.take(inner.reduce((size, s) => size + s[1].length + (s[0] ? 2 : 0), 0) * (times - 1));
+  return inner.length === 1 ? [[inner[0][0], inner[0][1].repeat(times), inner[0][2]]] : Array(times).fill(inner).flat();
+}
+// The one segment of a jump or a pusher change.
+const bracket = (opening) => (children) => {
+  const inner = children.flat();
+  return [[opening, inner.map((s) => s[1]).join(""), inner.flatMap((s) => s[2])]];
+};
+const steps = {
+  start: (children) => children.flat(),
+  run: ([token]) => [token.segment],
+  group,
+  bracketed_group: group,
+  jump: bracket("["),
+  pusher_change: bracket("{"),
+};
+
+// A token's own rules, checked as the parser takes it.
+function take(token) {
+  const pos = token.start_pos || 0;
+  if (token.type === "RUN") {
+    const written = expand(token.value, pos, m.budget, PIECES);
+    m.stars = checkRun(token, written, m.opening, m.letters, m.stars);
+    token.segment = [m.opening, written, [token]];
+  } else if (token.type === "COUNT") token.times = m.budget.count(token.value.replace(/[ \t\r\n]/g, ""), pos);
+  else if (token.type === "LSQB" || token.type === "LBRACE") m.opening = token.value;
+  else if (token.type === "RSQB" || token.type === "RBRACE") {
+    m.budget.take(2);
+    m.opening = "";
+  }
+}
+
 function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
-  const budget = new Budget(limit, CODES);
-  const letters = LETTERS[tessellation];
-  const groups = [[]];
-  const counts = [];
-  let [count, opening, stars] = [1, "", 0];
-  for (const token of tokens(parsers.moves, text, CODES.syntax)) {
-    const pos = token.start_pos || 0;
-    if (token.type === "RUN") {
-      const written = expand(token.value, pos, budget, PIECES);
-      stars = checkRun(token, written, opening, letters, stars);
-      groups.at(-1).push([opening, written, [token]]);
-    } else if (token.type === "COUNT") {
-      count = budget.count(token.value.replace(/[ \t\r\n]/g, ""), pos);
-    } else if (token.type === "LPAR") {
-      groups.push([]);
-      counts.push(count);
-      count = 1;
-    } else if (token.type === "RPAR") {
-      const [inner, times] = [groups.pop(), counts.pop()];
-      if (times > 1 && inner.some((s) => s[1].includes("*"))) throw starError(inner.flatMap((s) => s[2]), 0);
-      budget.take(inner.reduce((size, s) => size + s[1].length + (s[0] ? 2 : 0), 0) * (times - 1));
-      if (inner.length === 1) groups.at(-1).push([inner[0][0], inner[0][1].repeat(times), inner[0][2]]);
-      else for (let i = 0; i < times; i++) groups.at(-1).push(...inner);
-    } else if (token.type === "LSQB" || token.type === "LBRACE") {
-      opening = token.value;
-      groups.push([]);
-    } else {
-      const inner = groups.pop();
-      budget.take(2);
-      groups.at(-1).push([opening, inner.map((s) => s[1]).join(""), inner.flatMap((s) => s[2])]);
-      opening = "";
-    }
-  }
-  const steps = [];
+  m = { budget: new Budget(limit, CODES), letters: LETTERS[tessellation], opening: "", stars: 0 };
+  const segments = parsed(parsers.moves, text, CODES.syntax, take);
+  const played = [];
   let position = null;
-  for (const [bracket, written] of groups[0]) {
+  for (const [opening, written] of segments) {
     for (const c of written) {
-      const kind = KINDS[bracket] || (c === c.toLowerCase() ? "move" : "push or pull");
-      if (c === "*") position = steps.length;
-      else steps.push([kind, letters[c.toLowerCase()]]);
+      const kind = KINDS[opening] || (c === c.toLowerCase() ? "move" : "push or pull");
+      if (c === "*") position = played.length;
+      else played.push([kind, m.letters[c.toLowerCase()]]);
     }
   }
-  const reverse = groups[0].some((s) => s[0] === "[");
-  return { tessellation, steps, reverse, position: position === null ? steps.length : position };
+  const reverse = segments.some((s) => s[0] === "[");
+  return { tessellation, steps: played, reverse, position: position === null ? played.length : position };
 }
 
 // Rules 1, 2 and 4 for one RUN: its first error, else the count of "*" so far.
@@ -123,4 +125,4 @@ function vector(game) {
   };
 }
 
-module.exports = { LETTERS, decode, printed, vector };
+module.exports = { LETTERS, steps, decode, printed, vector };

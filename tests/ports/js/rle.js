@@ -1,7 +1,10 @@
-// Run-length encoding (grammars/rle.lark, and board.lark, which encodes a
-// board's squares the same way).  The generated parser checks each token's
-// syntax; then this module checks the token's own rules (counts, the limit),
-// so that the first error is the first met reading left to right.
+// Run-length encoding (grammars/rle.lark), and what the other modules share:
+// the port's errors, a grammar's terminals, a parser fed token by token, the
+// rules of counts and of the limit.  The generated parser checks each token's
+// syntax; then this module checks the token's own rules, and the parser's
+// transformer a group's once the parser closes it, so that the first error is
+// the first met reading left to right.  board.lark's tokens and rules are
+// rle.lark's: boards are decoded here too.
 "use strict";
 
 const DEFAULT_LIMIT = 5000000;
@@ -15,16 +18,26 @@ class PortError extends Error {
   }
 }
 
-// The tokens of `text`, each yielded once the parser has taken it.
-function* tokens(parser, text, code) {
+// A grammar's terminals (generate.py keeps them all), each a RegExp of a whole string.
+function terminals(parser) {
+  const whole = (t) => [t.name, new RegExp(`^(?:${t.pattern.to_regexp()})$`)];
+  return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
+}
+
+// `text` read by `parser`: each token handed to `take` once the parser has
+// taken it, then the reductions it settles made; what the parser's
+// transformer makes of the whole.
+function parsed(parser, text, code, take) {
   const interactive = parser.parse_interactive("");
   try {
     for (const token of parser.lex(text)) {
       interactive.feed_token(token);
-      yield token;
+      take(token);
+      settle(interactive.parser_state);
     }
-    interactive.feed_eof();
+    return interactive.feed_eof();
   } catch (error) {
+    if (error instanceof PortError) throw error;
     // A premature end is reported at the last token: it is at the end of the text.
     const { token } = error;
     const pos = token ? (token.type === "$END" ? text.length : token.start_pos || 0) : error.pos_in_stream;
@@ -33,69 +46,79 @@ function* tokens(parser, text, code) {
   }
 }
 
-// What a decoding may still produce (rule: the limit), and the counts' rules.
+// The reductions that every token of `types` (by default, every token the
+// state takes) would make next, made now: a group closes at its ")", the
+// rows before a .sok line are settled before the line is typed.  lark-js has
+// no call for it: this is `feed_token`'s loop, before a token.
+function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }, types = null) {
+  for (;;) {
+    const state = states[stack.at(-1)];
+    const actions = (types || Object.keys(state)).map((type) => state[type]).filter(Boolean);
+    const rule = actions[0]?.[1];
+    if (!rule || actions.some(([action, arg]) => action.name !== "Reduce" || arg !== rule)) return;
+    const size = rule.expansion.length;
+    values.push(callbacks.get(rule)(size ? values.splice(-size) : []));
+    if (size) stack.splice(-size);
+    stack.push(states[stack.at(-1)][rule.origin.name][1]);
+  }
+}
+
+// What a decoding may still produce (the limit), and the rule of counts.
 class Budget {
   constructor(limit, codes) {
     Object.assign(this, { limit, codes, used: 0 });
   }
 
   take(size) {
-    this.used += size;
-    if (this.used > this.limit) this.over();
-  }
-
-  over() {
-    throw new PortError("over the limit", 0, this.codes.limit);
+    if ((this.used += size) > this.limit) throw new PortError("over the limit", 0, this.codes.limit);
   }
 
   count(digits, pos) {
     const significant = digits.replace(/^0+/, "");
     if (!significant) throw new PortError("a count of 0", pos, this.codes.zero);
-    if (significant.length > 18) this.over();
+    if (significant.length > 18) this.take(Infinity);
     return Number(significant);
   }
 }
 
 // A group-free run: `pieces` matches a count (group 1) and what it repeats
 // (group 2), or text that stands for itself (group 3).  The counts are
-// checked left to right, then the run's size is paid for.
+// checked left to right, then the run's size is paid for, in code points
+// (the grammars count characters: an emoji is one).
 function expand(run, pos, budget, pieces) {
   const found = [...run.matchAll(pieces)].filter((m) => m[1] || m[3]);
   const counts = found.map((m) => (m[1] ? budget.count(m[1].replace(/[ \t\r\n]/g, ""), pos + m.index) : 1));
-  // Sizes in code points, as the grammar counts characters (an emoji is one).
   budget.take(found.reduce((size, m, i) => size + counts[i] * [...(m[2] || m[3])].length, 0));
   return found.map((m, i) => (m[2] || m[3]).repeat(counts[i])).join("");
 }
 
-const PIECES = /([0-9]+)(.)|([^0-9]+)/gsu;
+let budget; // of the decoding in progress
 
-// The decoding of `text` by `parser`, rle.lark's or a grammar of the same
-// tokens (RUN, COUNT, parentheses, LINE_BREAK); errors have `codes`' codes.
-function decodeWith(parser, codes, text, limit) {
-  const budget = new Budget(limit, codes);
-  const groups = [[]];
-  const counts = [];
-  let count = 1;
-  for (const token of tokens(parser, text, codes.syntax)) {
-    const pos = token.start_pos || 0;
-    if (token.type === "RUN") groups.at(-1).push(expand(token.value, pos, budget, PIECES));
-    else if (token.type === "COUNT") count = budget.count(token.value, pos);
-    else if (token.type === "LPAR") {
-      groups.push([]);
-      counts.push(count);
-      count = 1;
-    } else if (token.type === "RPAR") {
-      const [inner, times] = [groups.pop().join(""), counts.pop()];
-      budget.take([...inner].length * (times - 1));
-      groups.at(-1).push(inner.repeat(times));
-    } else {
-      budget.take(1);
-      groups.at(-1).push("\n");
-    }
-  }
-  return groups[0].join("").replace(/\|/g, "\n");
+// The steps of rle.lark's rules (and board.lark's): the transformer of their
+// parsers.  A group's copies are paid for when it closes.
+const steps = {
+  run: ([token]) => token.text,
+  group(children) {
+    const [times, inner] = children[0].times ? [children[0].times, children.slice(1)] : [1, children];
+    const text = inner.join("");
+    budget.take([...text].length * (times - 1));
+    return text.repeat(times);
+  },
+  start: (children) => children.map((child) => (typeof child === "string" ? child : "\n")).join(""),
+};
+
+// A token's own rules, checked as the parser takes it.
+function take(token) {
+  const pos = token.start_pos || 0;
+  if (token.type === "RUN") token.text = expand(token.value, pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu);
+  else if (token.type === "COUNT") token.times = budget.count(token.value, pos);
+  else if (token.type === "LINE_BREAK") budget.take(1);
 }
 
-const decode = (parsers, text, limit = DEFAULT_LIMIT) => decodeWith(parsers.rle, CODES, text, limit);
+// The text of rle.lark's (or board.lark's) tokens: groups repeated, "|" a line break.
+function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
+  budget = new Budget(limit, codes);
+  return parsed(parser, text, codes.syntax, take).replace(/\|/g, "\n");
+}
 
-module.exports = { DEFAULT_LIMIT, PortError, tokens, Budget, expand, decode, decodeWith };
+module.exports = { DEFAULT_LIMIT, PortError, terminals, parsed, settle, Budget, expand, steps, decode };
