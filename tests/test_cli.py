@@ -253,9 +253,9 @@ def test_convert_errors(tmp_path: Path) -> None:
 def test_show_draws_in_the_terminal(files: Path) -> None:
     result = sokfmt("show", str(files / "good.sok"))
     assert result.returncode == 0
-    assert result.stdout == "Good\n█████\n█●■·█\n█████\n"
+    assert result.stdout == "Good\n██████████\n██● ■ · ██\n██████████\n"
     coloured = sokfmt("show", str(files / "good.sok"), "--color", "always")
-    assert "\x1b[38;5;244m█\x1b[0m" in coloured.stdout
+    assert "\x1b[38;5;244m██\x1b[0m" in coloured.stdout
 
 
 def test_show_chooses_a_puzzle_by_number_or_title(files: Path) -> None:
@@ -306,7 +306,9 @@ def test_show_lev_picture_and_drawing(tmp_path: Path) -> None:
     assert fills.count("#7f0000") == 4
     labels = sorted(element.text or "" for element in root if element.tag.endswith("text"))
     assert labels == sorted("A1278653" + "4")  # one per piece, on its first cell
-    assert [e.get("class") for e in root if e.tag.endswith("path")] == ["outline"]
+    # The pieces' outlines, then the target (A's cells): an edge and a band.
+    paths = [e.get("class") for e in root if e.tag.endswith("path")]
+    assert paths == ["outline", "target-edge", "target"]
 
 
 def test_readme_shows_the_real_info_output() -> None:

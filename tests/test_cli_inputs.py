@@ -212,7 +212,7 @@ def test_show_draws_in_ascii_where_the_output_has_no_block_characters(
     result = sokfmt("show", str(cafe), env={"PYTHONIOENCODING": encoding})
     assert result.returncode == 0
     # The board legend's own symbols, floor as a blank; the title in ASCII.
-    assert result.stdout == "Caf\\xe9\n#####\n#@$.#\n#####\n"
+    assert result.stdout == "Caf\\xe9\n##########\n##@ $ . ##\n##########\n"
 
 
 def test_check_escapes_what_the_output_cannot_write(cafe: Path) -> None:

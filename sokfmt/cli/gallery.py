@@ -4,13 +4,17 @@ each with its title, size, boxes and best solution.  No scripts."""
 
 from __future__ import annotations
 
+from ..geometry import picture_size
 from ..puzzle import Collection, Puzzle
 from ..replaying import best_solution, replay
 from .svg import compact_svg
 from .text import escape
 
-#: The most pixels a picture of the page is wide or high.
+#: The pixels a picture of the page is wide or high, at most, unless its
+#: cells would be smaller than `SMALLEST_CELL` pixels across: a larger
+#: board gets a wider card, so that its goals and pushers stay in sight.
 PICTURE = 220.0
+SMALLEST_CELL = 8.0
 #: The page's colors: behind the cards, and the cards (the pixel test finds
 #: one region of the card color per puzzle).
 PAGE, CARD = "#d9d3c3", "#ffffff"
@@ -42,6 +46,8 @@ def gallery_html(collection: Collection, name: str) -> str:
 def _card(number: int, puzzle: Puzzle) -> str:
     board = puzzle.board
     size = PICTURE * min(1.0, max(board.width, board.height) / 12)  # small boards stay small
+    size = max(size, SMALLEST_CELL * max(picture_size(board, 1.0)))
+    wide = f' style="width: {size:.0f}px"' if size > PICTURE else ""
     heading = f"{number}. {puzzle.title}" if puzzle.title else f"{number}."
     boxes = len(board.boxes)
     facts = [f"{board.width}x{board.height}", f"{boxes} box{'es' * (boxes != 1)}"]
@@ -52,6 +58,6 @@ def _card(number: int, puzzle: Puzzle) -> str:
     elif puzzle.saved_games:
         facts.append("not solved")
     return (
-        f"<section>\n<h2>{escape(heading)}</h2>\n{compact_svg(board, size)}\n"
+        f"<section{wide}>\n<h2>{escape(heading)}</h2>\n{compact_svg(board, size)}\n"
         f"<p>{escape(', '.join(facts))}</p>\n</section>"
     )

@@ -7,9 +7,10 @@ import os
 import sys
 from typing import Any
 
-from ..board import FLOOR, Board
+from ..board import FLOOR, WALL, Board
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
+from ..tessellation import Tessellation
 from .files import (
     FILE_ERRORS,
     FORMATS,
@@ -26,16 +27,25 @@ from .output import display_name, escaped, unwritable, write_text
 from .svg import board_svg, lev_svg
 from .text import wants_colour
 
-# Each canonical square: its character, and its ANSI colour.
+# Each canonical square: its character, and its ANSI colour.  A goal's
+# square is also dark red behind its character, so that it stays in sight
+# under a box or a pusher.
+_GOAL_BACKGROUND = "48;5;52"
 _SQUARES = {
     "#": ("█", "38;5;244"),
     "-": (" ", ""),
-    ".": ("·", "38;5;196"),
+    ".": ("·", f"38;5;196;{_GOAL_BACKGROUND}"),
     "$": ("■", "38;5;178"),
-    "*": ("▣", "38;5;34"),
+    "*": ("▣", f"38;5;34;{_GOAL_BACKGROUND}"),
     "@": ("●", "38;5;33"),
-    "+": ("◉", "38;5;33"),
+    "+": ("◉", f"38;5;33;{_GOAL_BACKGROUND}"),
 }
+# Where cells are squares (Sokoban, and Octoban, whose octagons and squares
+# stand in rows and columns), a square is two characters wide, as a
+# character is about twice as high as it is wide: a wall twice its
+# character, anything else its character and a blank.  Hexoban's rows are
+# spaced so already, and a Trioban triangle is half a cell wide.
+_SQUARE_GRIDS = (Tessellation.SOKOBAN, Tessellation.OCTOBAN)
 
 
 def register(commands: Any) -> None:
@@ -157,7 +167,8 @@ def choose(collection: Collection, wanted: str | None) -> Puzzle:
 def draw(board: Board, colour: bool, in_ascii: bool = False) -> str:
     """The board in Unicode characters (its canonical rows), or `in_ascii`
     in the symbols of the board legend (# @ + $ * . and blanks for floor),
-    coloured with ANSI codes."""
+    coloured with ANSI codes; a square two characters wide."""
+    wide = board.tessellation in _SQUARE_GRIDS
     lines = []
     for row in board.rows:
         cells = []
@@ -165,6 +176,8 @@ def draw(board: Board, colour: bool, in_ascii: bool = False) -> str:
             character, code = _SQUARES[square]
             if in_ascii:
                 character = " " if square == FLOOR else square
+            if wide:
+                character += character if square == WALL else " "
             cells.append(f"\x1b[{code}m{character}\x1b[0m" if colour and code else character)
         lines.append("".join(cells).rstrip())
     return "\n".join(lines)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from ..board import BOX, BOX_ON_GOAL, GOAL, PUSHER, PUSHER_ON_GOAL, WALL, Board
 from ..geometry import Point, cell_polygon, outside, picture_size
 from ..lev import LevPuzzle
@@ -9,24 +12,39 @@ from ..tessellation import Tessellation
 from .text import escape, quoteattr
 
 CELL = 32.0
+# In drawing order: a goal's mark comes after the box or pusher on it.
 _FILL = {
     "wall": "#5d5d6b",
     "floor": "#ece6d8",
-    "goal": "#d8403a",
     "box": "#c8892a",
     "box-on-goal": "#3c9a4e",
     "pusher": "#2f6fd0",
+    "goal": "#d8403a",
 }
-# The goal's dot: drawn over a box or a pusher on it, so that it stays in sight.
-_GOAL_RADIUS = 0.12
-_PUSHER_RADIUS = 0.28
+# A box is its cell shrunk to 0.7 about the centre; discs are parts of the
+# largest circle inside their cell, so that they fit every shape of cell
+# (a Trioban triangle too): a pusher's disc is 0.7 of it (as wide as a box
+# on a Sokoban square), a goal's mark a third (a third of a square across:
+# drawn over a box or a pusher, whose rim stays in sight around it).
 _BOX_SIZE = 0.7
+_PUSHER_RADIUS = 0.7
+_GOAL_RADIUS = 1 / 3
 
 
-def marks(board: Board, cell: float) -> list[tuple[str, list[Point], tuple[float, float]]]:
-    """What a picture of `board` draws, bottom to top: (kind, corners, centre)
-    for each cell inside the walls (the outside is left out) and each box,
-    pusher and goal on it.  A goal comes after a box or pusher on it."""
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One shape of a picture: a polygon (`corners`) or a disc (`radius`)."""
+
+    kind: str
+    corners: list[Point]
+    centre: Point
+    radius: float = 0.0
+
+
+def marks(board: Board, cell: float) -> list[Mark]:
+    """What a picture of `board` draws, bottom to top: each cell inside the
+    walls (the outside is left out), and each box, pusher and goal on it.
+    A goal comes after the box or pusher on it."""
     found = []
     hidden = outside(board)
     for row in range(board.height):
@@ -36,14 +54,15 @@ def marks(board: Board, cell: float) -> list[tuple[str, list[Point], tuple[float
             square = board[row, column]
             corners = cell_polygon(board.tessellation, (row, column), cell)
             centre = _centre(corners)
-            found.append(("wall" if square == WALL else "floor", corners, centre))
+            found.append(Mark("wall" if square == WALL else "floor", corners, centre))
             if square in (BOX, BOX_ON_GOAL):
                 kind = "box-on-goal" if square == BOX_ON_GOAL else "box"
-                found.append((kind, _shrunk(corners, _BOX_SIZE), centre))
+                found.append(Mark(kind, _shrunk(corners, _BOX_SIZE), centre))
+            inside = _inradius(corners, centre)
             if square in (PUSHER, PUSHER_ON_GOAL):
-                found.append(("pusher", [], centre))
+                found.append(Mark("pusher", [], centre, inside * _PUSHER_RADIUS))
             if square in (GOAL, BOX_ON_GOAL, PUSHER_ON_GOAL):
-                found.append(("goal", [], centre))
+                found.append(Mark("goal", [], centre, inside * _GOAL_RADIUS))
     return found
 
 
@@ -53,13 +72,11 @@ def board_svg(board: Board, title: str = "") -> str:
     goal, over the box or pusher that stands on it."""
     width, height = picture_size(board, CELL)
     shapes = []
-    for kind, corners, (x, y) in marks(board, CELL):
-        if kind == "pusher":
-            shapes.append(_circle(x, y, CELL * _PUSHER_RADIUS, kind))
-        elif kind == "goal":
-            shapes.append(_circle(x, y, CELL * _GOAL_RADIUS, kind))
+    for mark in marks(board, CELL):
+        if mark.radius:
+            shapes.append(_circle(*mark.centre, mark.radius, mark.kind))
         else:
-            shapes.append(_polygon(corners, kind))
+            shapes.append(_polygon(mark.corners, mark.kind))
     return _document(width, height, title or f"{board.tessellation.value} board", shapes)
 
 
@@ -71,15 +88,18 @@ def compact_svg(board: Board, size: float) -> str:
     cell = 1.0 if square else 10.0
     width, height = picture_size(board, cell)
     paths: dict[str, list[str]] = {kind: [] for kind in _FILL}
-    for kind, corners, (x, y) in marks(board, cell):
-        if kind in ("pusher", "goal"):
-            r = cell * (_PUSHER_RADIUS if kind == "pusher" else _GOAL_RADIUS)
-            paths[kind].append(
+    for mark in marks(board, cell):
+        if mark.radius:
+            # Rounded first, so that the two half circles meet end to end
+            # (a chord shorter than the diameter makes an oval).
+            (x, y), r = mark.centre, round(mark.radius, 2)
+            paths[mark.kind].append(
                 f"M{_n(x - r)},{_n(y)}a{_n(r)},{_n(r)} 0 1,0 {_n(2 * r)},0"
                 f"a{_n(r)},{_n(r)} 0 1,0 {_n(-2 * r)},0"
             )
-        elif not (square and kind in ("wall", "floor")):
-            paths[kind].append("M" + "L".join(f"{_n(px)},{_n(py)}" for px, py in corners) + "z")
+        elif not (square and mark.kind in ("wall", "floor")):
+            corners = "L".join(f"{_n(px)},{_n(py)}" for px, py in mark.corners)
+            paths[mark.kind].append(f"M{corners}z")
     if square:
         paths["wall"], paths["floor"] = _runs(board)
     scale = size / max(width, height, 1)
@@ -127,8 +147,10 @@ def _n(value: float) -> str:
 def lev_svg(puzzle: LevPuzzle) -> str:
     """A picture of a sliding-block puzzle's initial position: a square per
     cell, filled with its piece's color (empty cells in the floor color), a
-    dark outline around each piece, and its label on its first cell, so that
-    pieces of one color can be told apart."""
+    dark outline around each piece, its label on its first cell in black or
+    white, whichever stands out more on the piece's color, so that pieces of
+    one color can be told apart; and the target: a band in each target
+    piece's color, edged in black or white, inside the cells it must cover."""
     pieces = puzzle.pieces
     rows = puzzle.initial
     shapes = []
@@ -143,18 +165,91 @@ def lev_svg(puzzle: LevPuzzle) -> str:
             if label == ".":
                 shapes.append(_polygon(corners, "floor"))
             else:
-                red, green, blue = pieces[label].color
-                shapes.append(_polygon(corners, "piece", f"#{red:02x}{green:02x}{blue:02x}"))
+                shapes.append(_polygon(corners, "piece", _hex(pieces[label].color)))
     shapes.append(_outlines(rows))
     for label, piece in pieces.items():
         row, column = min(piece.cells)
         shapes.append(
             f'<text class="label" x="{(column + 0.5) * CELL:.1f}" y="{(row + 0.5) * CELL:.1f}" '
             f'text-anchor="middle" dominant-baseline="central" font-family="sans-serif" '
-            f'font-size="{CELL * 0.5:.0f}" fill="#111">{escape(label)}</text>'
+            f'font-size="{CELL * 0.5:.0f}" fill="{label_colour(piece.color)}">'
+            f"{escape(label)}</text>"
         )
+    for label in sorted({label for line in puzzle.target for label in line} - {"."}):
+        shapes.extend(_target(puzzle.target, label, pieces[label].color))
     size = (puzzle.width * CELL, puzzle.height * CELL)
     return _document(*size, f"sliding-block puzzle {puzzle.width}x{puzzle.height}", shapes)
+
+
+def label_colour(color: tuple[int, int, int]) -> str:
+    """Black or white, whichever has the higher contrast ratio with `color`
+    (WCAG 2: (L1 + 0.05) / (L2 + 0.05) of their relative luminances)."""
+    luminance = relative_luminance(color)
+    on_black = (luminance + 0.05) / 0.05
+    on_white = 1.05 / (luminance + 0.05)
+    return "#000000" if on_black >= on_white else "#ffffff"
+
+
+def relative_luminance(color: tuple[int, int, int]) -> float:
+    """WCAG 2's relative luminance of an sRGB color: 0 for black, 1 for white."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = color
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+# The target's band: this far inside the cells it outlines (clear of the
+# pieces' outlines and labels), this wide, on an edge this wide.
+_TARGET_INSET = 0.16
+_TARGET_BAND = 0.08
+_TARGET_EDGE = 0.16
+
+
+def _target(rows: tuple[str, ...], label: str, color: tuple[int, int, int]) -> list[str]:
+    """The outline of the cells that `label` must cover in the target, drawn
+    `_TARGET_INSET` inside them: twice, wide in black or white (as the label
+    on that piece) and narrow in the piece's color."""
+    region = {(r, c) for r, line in enumerate(rows) for c, here in enumerate(line) if here == label}
+    path = "".join(_inset_edges(region, _TARGET_INSET))
+    return [
+        f'<path class="target-edge" fill="none" stroke="{label_colour(color)}" '
+        f'stroke-width="{CELL * _TARGET_EDGE:.2f}" stroke-linecap="square" d="{path}"/>',
+        f'<path class="target" fill="none" stroke="{_hex(color)}" '
+        f'stroke-width="{CELL * _TARGET_BAND:.2f}" stroke-linecap="square" d="{path}"/>',
+    ]
+
+
+def _inset_edges(region: set[tuple[int, int]], inset: float) -> list[str]:
+    """The border of `region` (cells by row and column) moved `inset` cells
+    inward, as one line per side of a cell on the border.  A line stops
+    `inset` short of a corner that sticks out of the region, and runs on
+    `inset` past its cell at a corner that cuts into it, so that the lines
+    meet."""
+    edges = []
+    for row, column in sorted(region):
+        for normal in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if (row + normal[0], column + normal[1]) in region:
+                continue
+            middle = (
+                row + 0.5 + (0.5 - inset) * normal[0],
+                column + 0.5 + (0.5 - inset) * normal[1],
+            )
+            ends = []
+            for along in ((normal[1], normal[0]), (-normal[1], -normal[0])):
+                beside = (row + along[0], column + along[1])
+                if beside not in region:
+                    reach = 0.5 - inset  # a corner sticking out
+                elif (beside[0] + normal[0], beside[1] + normal[1]) in region:
+                    reach = 0.5 + inset  # a corner cutting in
+                else:
+                    reach = 0.5  # the border runs on along the next cell
+                ends.append((middle[0] + reach * along[0], middle[1] + reach * along[1]))
+            (r1, c1), (r2, c2) = ends
+            edges.append(f"M{c1 * CELL:.2f},{r1 * CELL:.2f}L{c2 * CELL:.2f},{r2 * CELL:.2f}")
+    return edges
 
 
 def _outlines(rows: tuple[str, ...]) -> str:
@@ -184,6 +279,11 @@ def _outlines(rows: tuple[str, ...]) -> str:
     )
 
 
+def _hex(color: tuple[int, int, int]) -> str:
+    red, green, blue = color
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
 def _document(width: float, height: float, title: str, shapes: list[str]) -> str:
     body = "\n".join(f"  {shape}" for shape in shapes)
     return (
@@ -204,12 +304,23 @@ def _polygon(corners: list[Point], kind: str, fill: str | None = None) -> str:
 
 def _circle(x: float, y: float, radius: float, kind: str) -> str:
     return (
-        f'<circle class="{kind}" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{_FILL[kind]}"/>'
+        f'<circle class="{kind}" cx="{x:.2f}" cy="{y:.2f}" r="{radius:.2f}" fill="{_FILL[kind]}"/>'
     )
 
 
 def _centre(corners: list[Point]) -> Point:
     return (sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners))
+
+
+def _inradius(corners: list[Point], centre: Point) -> float:
+    """How far `centre` is from the nearest side of the polygon `corners`:
+    the radius of the largest disc about it that stays inside."""
+    x, y = centre
+    distances = []
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        length = math.hypot(bx - ax, by - ay)
+        distances.append(abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / length)
+    return min(distances)
 
 
 def _shrunk(corners: list[Point], factor: float) -> list[Point]:
