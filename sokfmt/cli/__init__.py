@@ -37,8 +37,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command and return its exit status (see `files` for what each
     means).  Nothing escapes as a traceback: a failure that sokfmt did not
     foresee is reported as an internal error, with exit status 3."""
-    with whole_writes():
-        return _run(argv)
+    try:
+        with whole_writes():
+            return _run(argv)
+    except KeyboardInterrupt:  # between the command's end and this return
+        print("sokfmt: interrupted", file=sys.stderr)
+        return files.INTERRUPTED
 
 
 def _run(argv: Sequence[str] | None) -> int:
