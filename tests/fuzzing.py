@@ -132,6 +132,14 @@ _SOK_LINES = [
     ">:: x",
     " >2",
     "Collection:",
+    # The shapes of issue 18: rows of boxes on goals above or under a board
+    # ("candle flames"), a ';' label and a name above a board, date lines.
+    "  * *",
+    "*****",
+    "; 101",
+    "'Lockdown'",
+    "Date Created: 2001-02-03",
+    "Date of Last Change: 2004",
 ]
 _SLC_LINES = [
     '<?xml version="1.0" encoding="utf-8"?>',
@@ -144,6 +152,11 @@ _SLC_LINES = [
     "<Description>",
     "Some text: with a colon",
     "</Description>",
+    "<Description>\n\nBlank lines around\n\n</Description>",
+    "Date Created: 2001-02-03",
+    "Date of Last Change: 2004",
+    "<L>  * *</L>",
+    "<L>*****</L>",
     "<Email>e@x</Email>",
     "<Url>http://x/?a=1&amp;b=2</Url>",
     '<LevelCollection Copyright="C" MaxWidth="5" MaxHeight="3">',
