@@ -150,14 +150,18 @@ class Recognizer:
     `end`), without building anything: what readers that decode token by
     token need."""
 
-    __slots__ = ("_table", "states")
+    __slots__ = ("_atomic", "_table", "states")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, *, atomic: bool = False) -> None:
         self._table = table
+        self._atomic = atomic
         self.states = [table.start]
 
     def feed(self, token: int, value: object = None) -> None:
-        """Reduce what `token` ends, then shift it.
+        """Reduce what `token` ends, then shift it.  An LALR table reduces on
+        some tokens that it then refuses, as lark does; with `atomic`, a
+        refused token leaves the parse as it was (for a reader that reads on
+        past it).
 
         Raises:
             Refused: the grammar has no place for `token` here.
@@ -165,6 +169,8 @@ class Recognizer:
         states = self.states
         table = self._table
         action, lengths, lhs, goto = table.action, table.lengths, table.lhs, table.goto
+        if self._atomic and action[states[-1]][token] < 0 and not _accepts(table, states[:], token):
+            raise Refused(token, self.expected())
         while True:
             step = action[states[-1]][token]
             if step > 0:
@@ -237,8 +243,14 @@ class Parser(Recognizer):
 
     __slots__ = ("_callbacks", "values")
 
-    def __init__(self, table: Table, callbacks: Mapping[str, Callable[[list[Any]], Any]]) -> None:
-        super().__init__(table)
+    def __init__(
+        self,
+        table: Table,
+        callbacks: Mapping[str, Callable[[list[Any]], Any]],
+        *,
+        atomic: bool = False,
+    ) -> None:
+        super().__init__(table, atomic=atomic)
         self._callbacks = [callbacks.get(name) if name else None for name in table.callbacks]
         self.values: list[Any] = []
 
