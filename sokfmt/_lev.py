@@ -318,10 +318,7 @@ def _indent(line: str) -> int:
 
 def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = None) -> LevPuzzle:
     """See `sokfmt.parse_lev`."""
-    normalised = text.removeprefix("\ufeff")
-    if "\r" in normalised:
-        normalised = normalised.replace("\r\n", "\n").replace("\r", "\n")
-    reading = _Reading(normalised, strict)
+    reading = _reading(text, strict)
     _read_sections(reading)
     puzzle = _build(reading)
     errors = sorted(reading.errors, key=lambda error: error.pos)
@@ -334,6 +331,14 @@ def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = Non
         raise errors[0].located(text, dropped_bom=True)
     assert puzzle is not None
     return puzzle
+
+
+def _reading(text: str, strict: bool) -> _Reading:
+    """A read of `text`: lines end at LF, CRLF or CR, a byte order mark dropped."""
+    normalised = text.removeprefix("\ufeff")
+    if "\r" in normalised:
+        normalised = normalised.replace("\r\n", "\n").replace("\r", "\n")
+    return _Reading(normalised, strict)
 
 
 def _build(reading: _Reading) -> LevPuzzle | None:

@@ -168,3 +168,45 @@ def test_the_lexer_lexes_as_lark_does(name: str) -> None:
             assert got_error == want_error, text
         else:
             assert got == want, text
+
+
+def test_the_automaton_parses_as_the_driver_does() -> None:
+    # Token by token: the same tokens accepted, the same named rules reduced,
+    # the same token refused (the driver may reduce before it refuses: the
+    # automaton does not, and keeps its configuration).
+    table = _lalr.table("lev")
+    automaton = _lalr.Automaton(table)
+    texts = TABLES["lev"]["rule_texts"]
+    named = {texts[rule]: table.callbacks[rule] for rule in range(len(texts))}
+    refused = 0
+    for stream in _streams("lev", 400, seed=11):
+        want, want_error, _ = _driver_run("lev", stream)
+        recognizer = _lalr.Recognizer(table)
+        got: list[str] = []
+        configuration = 0
+        for index, kind in [*enumerate(stream), (len(stream), _lalr.END)]:
+            assert automaton.expected(configuration) == recognizer.expected(), stream[:index]
+            step = automaton.row(configuration)[kind]
+            if step is None:
+                assert index == want_error
+                refused += 1
+                break
+            configuration, reduced = step
+            got += reduced
+            if kind != _lalr.END:
+                recognizer.feed(table.token_index[kind])
+        else:
+            assert (configuration, want_error) == (_lalr.ACCEPTED, None)
+        assert got == [named[text] for text in want if named[text]][: len(got)], stream
+        if want_error is None:
+            assert len(got) == len([text for text in want if named[text]])
+    assert refused > 20
+
+
+def test_a_grammar_with_nesting_is_no_automaton() -> None:
+    automaton = _lalr.Automaton(_lalr.table("rle"), limit=50)
+    with pytest.raises(ValueError, match="rle.lark reaches over 50 configurations"):
+        configuration = 0
+        while True:
+            automaton.row(configuration)
+            configuration += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -23,6 +24,7 @@ from sokfmt import (
     load_lev,
     parse_lev,
 )
+from sokfmt import _lalr, _lev
 from sokfmt.lev import DEFAULT_COLOR
 
 VECTORS = Path(__file__).parent / "vectors" / "lev"
@@ -58,6 +60,46 @@ def test_invalid_files_report_their_position(case: dict[str, Any]) -> None:
         case["error"]["line"],
         case["error"]["column"],
     )
+
+
+def test_the_invalid_vectors_say_who_decides() -> None:
+    # "grammar": a line that matches no terminal, or a token (of the lexer
+    # and the postlex) that lev.lark's rules refuse; "code": neither, a rule
+    # of the header's that the reader writes.
+    table = _lalr.table("lev")
+    cases = json.loads((VECTORS / "invalid.json").read_text("utf-8"))["cases"]
+    for case in cases:
+        recognizer = _lalr.Recognizer(table)
+        try:
+            for _, kind in _lev.tokens(_lev._reading(case["input"], strict=False)):
+                if kind == _lev.NO_TERMINAL:
+                    raise _lalr.Refused(-1, frozenset())
+                recognizer.feed(table.token_index[kind])
+            recognizer.end()
+        except _lalr.Refused:
+            decided_by = "grammar"
+        else:
+            decided_by = "code"
+        assert decided_by == case["decided_by"], case["name"]
+    assert {case["decided_by"] for case in cases} == {"grammar", "code"}
+
+
+def test_the_rules_read_on_past_any_token_as_a_blank_line() -> None:
+    # What a line left out reads as: every configuration of the rules has a
+    # place for a BLANK (and the rules reach few configurations).
+    automaton = _lalr.Automaton(_lalr.table("lev"))
+    configuration = 0
+    while configuration < len(automaton.steps):
+        assert automaton.row(configuration)["BLANK"] is not None
+        configuration += 1
+    assert configuration < 1000
+
+
+def test_the_reader_builds_what_the_model_checks() -> None:
+    # The reader builds puzzles without the model's checks: they must pass them.
+    for path in FILES:
+        puzzle = load_lev(path)
+        assert dataclasses.replace(puzzle) == puzzle
 
 
 def test_c19_from_the_description() -> None:
@@ -275,6 +317,7 @@ def puzzles(draw: st.DrawFn) -> LevPuzzle:
 def test_generated_puzzles_round_trip(puzzle: LevPuzzle) -> None:
     text = dump_lev(puzzle)
     read = parse_lev(text)
+    assert dataclasses.replace(read) == read
     assert read.to_dict() | {"layout": []} == puzzle.to_dict() | {"layout": []}
     assert parse_lev(dump_lev(read)) == read
     assert from_dict(LevPuzzle, json.loads(json.dumps(read.to_dict()))) == read
@@ -313,6 +356,12 @@ _PIECES = st.sampled_from(
 @given(st.lists(_PIECES, max_size=14), st.booleans())
 def test_any_text_reads_or_fails_cleanly(lines: list[str], strict: bool) -> None:
     text = "\n".join(lines)
+    found: list[Diagnostic] = []
+    try:  # read on past the problems: lines left out
+        read = parse_lev(text, strict=strict, diagnostics=found)
+        assert dataclasses.replace(read) == read
+    except LevSyntaxError:
+        pass
     try:
         puzzle = parse_lev(text, strict=strict)
     except LevSyntaxError as error:
