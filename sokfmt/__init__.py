@@ -1,53 +1,116 @@
 """sokfmt: read, validate and write Sokoban-family and sliding-block puzzle files.
 
-Everything public is importable from here; the modules behind it are private.
-Importing sokfmt does not import lark: parsers are built on first use.
+Everything public is importable from here; the modules behind it are private
+(`sokfmt.transform` and `sokfmt.carry` aside).  Importing sokfmt imports
+none of them: each name is looked up on first use.
 """
 
 from __future__ import annotations
 
-from .board import Board, Position
-from .errors import (
-    BoardSyntaxError,
-    DecodeError,
-    Diagnostic,
-    IllegalStepError,
-    JsonSyntaxError,
-    LevSyntaxError,
-    ParseError,
-    RleSyntaxError,
-    SavedGameSyntaxError,
-    SlcSyntaxError,
-    SokfmtError,
-    SokfmtWarning,
-    SokSyntaxError,
-    ValidationError,
-)
-from .files import FILE_FORMATS, FileFormat, dump, dumps, file_format, from_json, load
-from .formats import (
-    dump_board,
-    dump_lev,
-    dump_moves,
-    dump_slc,
-    dump_sok,
-    from_dict,
-    iter_slc,
-    iter_sok,
-    load_lev,
-    load_slc,
-    load_sok,
-    parse_board,
-    parse_lev,
-    parse_moves,
-    parse_slc,
-    parse_sok,
-)
-from .lev import LevPuzzle, Piece, UnknownSection
-from .moves import SavedGame, SolvingMode, Step, StepKind
-from .puzzle import Collection, Puzzle, is_solution_title
-from .replay import Replay, ReplayFailure, best_solution, replay
-from .rle import DEFAULT_LIMIT, rle_decode, rle_encode
-from .tessellation import Direction, Tessellation
+from importlib import import_module
+
+# typing.TYPE_CHECKING without importing typing (mypy reads the name).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .board import Board, Position
+    from .errors import (
+        BoardSyntaxError,
+        DecodeError,
+        Diagnostic,
+        IllegalStepError,
+        JsonSyntaxError,
+        LevSyntaxError,
+        ParseError,
+        RleSyntaxError,
+        SavedGameSyntaxError,
+        SlcSyntaxError,
+        SokfmtError,
+        SokfmtWarning,
+        SokSyntaxError,
+        ValidationError,
+    )
+    from .files import FILE_FORMATS, FileFormat, dump, dumps, file_format, from_json, load
+    from .formats import (
+        dump_board,
+        dump_lev,
+        dump_moves,
+        dump_slc,
+        dump_sok,
+        from_dict,
+        iter_slc,
+        iter_sok,
+        load_lev,
+        load_slc,
+        load_sok,
+        parse_board,
+        parse_lev,
+        parse_moves,
+        parse_slc,
+        parse_sok,
+    )
+    from .lev import LevPuzzle, Piece, UnknownSection
+    from .moves import SavedGame, SolvingMode, Step, StepKind
+    from .puzzle import Collection, Puzzle, is_solution_title
+    from .replaying import Replay, ReplayFailure, best_solution, replay
+    from .rle import DEFAULT_LIMIT, rle_decode, rle_encode
+    from .tessellation import Direction, Tessellation
+
+# Each public name and the module that defines it, imported on first use:
+# `import sokfmt` costs little, and a program pays for what it uses.
+_MODULES = {
+    **dict.fromkeys(("Board", "Position"), "board"),
+    **dict.fromkeys(
+        (
+            "BoardSyntaxError",
+            "DecodeError",
+            "Diagnostic",
+            "IllegalStepError",
+            "JsonSyntaxError",
+            "LevSyntaxError",
+            "ParseError",
+            "RleSyntaxError",
+            "SavedGameSyntaxError",
+            "SlcSyntaxError",
+            "SokfmtError",
+            "SokfmtWarning",
+            "SokSyntaxError",
+            "ValidationError",
+        ),
+        "errors",
+    ),
+    **dict.fromkeys(
+        ("FILE_FORMATS", "FileFormat", "dump", "dumps", "file_format", "from_json", "load"), "files"
+    ),
+    **dict.fromkeys(
+        (
+            "dump_board",
+            "dump_lev",
+            "dump_moves",
+            "dump_slc",
+            "dump_sok",
+            "from_dict",
+            "iter_slc",
+            "iter_sok",
+            "load_lev",
+            "load_slc",
+            "load_sok",
+            "parse_board",
+            "parse_lev",
+            "parse_moves",
+            "parse_slc",
+            "parse_sok",
+        ),
+        "formats",
+    ),
+    **dict.fromkeys(("LevPuzzle", "Piece", "UnknownSection"), "lev"),
+    **dict.fromkeys(("SavedGame", "SolvingMode", "Step", "StepKind"), "moves"),
+    **dict.fromkeys(("Collection", "Puzzle", "is_solution_title"), "puzzle"),
+    **dict.fromkeys(("Replay", "ReplayFailure", "best_solution", "replay"), "replaying"),
+    **dict.fromkeys(("DEFAULT_LIMIT", "rle_decode", "rle_encode"), "rle"),
+    **dict.fromkeys(("Direction", "Tessellation"), "tessellation"),
+}
 
 __version__ = "0.1.0"
 
@@ -112,3 +175,16 @@ __all__ = (
     "rle_decode",
     "rle_encode",
 )
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sokfmt' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

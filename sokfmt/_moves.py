@@ -35,7 +35,6 @@ MOVES = Language(
 # The codes of the rules of the header that depend on the tessellation.
 LETTER_CODE, PUSH_IN_BRACKETS_CODE, SECOND_STAR_CODE = "SOK201", "SOK202", "SOK203"
 
-_PUSH_CODES = b"LURDNESW"
 _WHAT = {"[": "a jump", "{": "a pusher change"}
 
 
@@ -63,6 +62,7 @@ class DecodedMoves:
     current_move_idx: int | None
     moves_count: int
     pushes_count: int
+    letters: str | None  # the letter of each step, when no bracket holds one
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,24 @@ def letters(tessellation: Tessellation) -> str:
     return "".join(c for c in map(chr, range(128)) if pattern.fullmatch(c))
 
 
+@cache
+def every_letter() -> str:
+    """The letters of moves.lark, of every tessellation."""
+    return "".join(sorted(set().union(*map(letters, Tessellation))))
+
+
+@cache
+def refused_letters(tessellation: Tessellation) -> str:
+    """The letters of moves.lark that `tessellation` refuses."""
+    return "".join(c for c in every_letter() if c not in letters(tessellation))
+
+
+@cache
+def _push_codes() -> bytes:
+    """The letters that push or pull (upper case), as bytes."""
+    return "".join(filter(str.isupper, every_letter())).encode("ascii")
+
+
 def parse(text: str, tessellation: Tessellation, *, limit: int) -> SavedGame:
     """See `sokfmt.parse_moves`."""
     decoded = decode_moves(text, tessellation, limit)
@@ -114,6 +132,7 @@ def parse(text: str, tessellation: Tessellation, *, limit: int) -> SavedGame:
         len(decoded.steps) if decoded.current_move_idx is None else decoded.current_move_idx,
         decoded.moves_count,
         decoded.pushes_count,
+        letters=decoded.letters,
     )
 
 
@@ -262,14 +281,14 @@ def _lookup(tessellation: Tessellation, opening: str) -> tuple[list[Step | None]
     by_code: list[Step | None] = [None] * 128
     for letter, step in table.items():
         by_code[ord(letter)] = step
-    grammar_letters = letters(Tessellation.OCTOBAN) + letters(Tessellation.HEXOBAN)
-    refused = "".join(sorted({c for c in grammar_letters if c not in table}))
+    refused = "".join(sorted(c for c in every_letter() if c not in table))
     return by_code, refused
 
 
 def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMoves:
     """Steps from checked segments."""
     decoded: list[tuple[Step, ...]] = []
+    runs: list[str] = []  # the letters of each segment
     size = 0
     position: int | None = None
     moves = pushes = 0
@@ -279,6 +298,7 @@ def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMov
         if star >= 0:  # one at most: each RUN and group was checked
             position = size + star
             letters_ = letters_.replace("*", "")
+        runs.append(letters_)
         by_code = _lookup(tessellation, opening)[0]
         # The grammar lets only ASCII letters through, and looking their codes
         # up in a list is faster than looking the letters up in a dict.
@@ -286,12 +306,13 @@ def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMov
         decoded.append(tuple(map(by_code.__getitem__, codes)))  # type: ignore[arg-type]
         size += len(codes)
         if not opening:
-            pushed = len(codes) - len(codes.translate(None, _PUSH_CODES))
+            pushed = len(codes) - len(codes.translate(None, _push_codes()))
             pushes += pushed
             moves += len(codes) - pushed
     steps = decoded[0] if len(decoded) == 1 else tuple(itertools.chain.from_iterable(decoded))
     has_jump = any(segment.opening == "[" for segment in segments)
-    return DecodedMoves(steps, has_jump, position, moves, pushes)
+    plain = not any(segment.opening for segment in segments)
+    return DecodedMoves(steps, has_jump, position, moves, pushes, "".join(runs) if plain else None)
 
 
 def _illegal_letter(segment: Segment, tessellation: Tessellation) -> SemanticError:

@@ -25,7 +25,10 @@ from functools import lru_cache
 from operator import length_hint
 from typing import NamedTuple
 
-from .board import Board, Position
+from .board import BOX as BOX_SQUARE
+from .board import BOX_ON_GOAL, FLOOR, GOAL, PUSHER_ON_GOAL, Board, Position
+from .board import PUSHER as PUSHER_SQUARE
+from .board import WALL as WALL_SQUARE
 from .geometry import _STEP_OFFSETS, cell_shape, outside
 from .moves import Step, StepKind, decoding_table
 from .tessellation import Direction, Tessellation
@@ -41,11 +44,16 @@ BOX = 8  # BOX + k: a box of the k-th Sokoban+ id (k = 0 under classic rules)
 
 # Text squares to cell values; "x" is the border.  Pushers and boxes are
 # placed afterwards, so their squares read as floor here.
-_CELL_OF = bytes.maketrans(b"#@+$*.-x", bytes((WALL, FREE, FREE, FREE, FREE, FREE, FREE, OFF)))
-_PIECES = str.maketrans("@+$*", "-.-.")
-_BOXES = re.compile(r"[$*]")
-_GOALS = re.compile(r"[.+*]")
-_PUSHERS = re.compile(r"[@+]")
+_CELL_OF = bytes.maketrans(
+    f"{WALL_SQUARE}{PUSHER_SQUARE}{PUSHER_ON_GOAL}{BOX_SQUARE}{BOX_ON_GOAL}{GOAL}{FLOOR}x".encode(),
+    bytes((WALL, FREE, FREE, FREE, FREE, FREE, FREE, OFF)),
+)
+_PIECES = str.maketrans(
+    f"{PUSHER_SQUARE}{PUSHER_ON_GOAL}{BOX_SQUARE}{BOX_ON_GOAL}", f"{FLOOR}{GOAL}{FLOOR}{GOAL}"
+)
+_BOXES = re.compile(re.escape(BOX_SQUARE) + "|" + re.escape(BOX_ON_GOAL))
+_GOALS = re.compile("|".join(map(re.escape, (GOAL, PUSHER_ON_GOAL, BOX_ON_GOAL))))
+_PUSHERS = re.compile(re.escape(PUSHER_SQUARE) + "|" + re.escape(PUSHER_ON_GOAL))
 _BOX_VALUE = re.compile(rb"[\x08-\xff]")  # a cell value of BOX or more, as a byte
 
 # ------------------------------------------------------------------ step codes

@@ -131,7 +131,10 @@ def _without_groups(text: str, limit: int, compiled: _Compiled, language: Langua
             count = group[1] or "1"
             if len(count) > _language.MAX_COUNT_DIGITS or not matches_whole(compiled.run, group[2]):
                 return None
-            inner = expand_counts(group[2], compiled.counts, wide, int)
+            try:
+                inner = expand_counts(group[2], compiled.counts, wide, int)
+            except SemanticError:
+                return None  # too long: the parser finds what comes first
             size += len(inner) * int(count) + group.start() - end
             if size > limit:
                 return None

@@ -2,8 +2,9 @@
 
 Step 1 types each line by the grammar's own line classes (one regular
 expression made of them, matched line after line; three or more lines of
-walled rows in a row are one token, and so are two or more lines of moves).  Step 2, the postlex, retypes single
-lines by what stands around them: its four numbered rules, each a method
+walled rows in a row are one token, and so are two or more lines of
+moves).  Step 2, the postlex, retypes single lines by what stands around
+them: its four numbered rules, each a method
 named after it.  Both keep the caller's text as it is: a token knows the
 offset and number of each of its lines in it.
 """
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from . import _board, _lalr
+from ._moves import refused_letters
 from .errors import ParseError
 from .properties import parse_property
 from .tessellation import Tessellation
@@ -42,8 +44,6 @@ _CLASSES = {
     "SEMICOLON_LINE": SEMICOLON,
 }
 _LINE_END = r"(?:\r\n|\r|\n|\Z)"
-# A pusher, box or goal: what makes rows that are no board look like one.
-_PUZZLE_SQUARES = re.compile(r"[@pm+PM$b*B.o]")
 
 
 class Line:
@@ -120,6 +120,7 @@ class _Patterns:
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
+    puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
     closed: re.Pattern[str]  # WALL_ROW_LINE or EDGE_ROW_LINE
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
     move_letter: re.Pattern[str]  # MOVE_LETTER
@@ -131,8 +132,7 @@ def patterns() -> _Patterns:
     terminals = _lalr.terminals("sok")
     classes = "|".join(f"(?P<{name}>{terminals[name]})" for name in _CLASSES)
     wall_row = terminals["WALL_ROW_LINE"]
-    letters = "lurdneswLURDNESW"
-    refused = {t: "".join(c for c in letters if c.lower() not in t.letters) for t in Tessellation}
+    refused = {t: refused_letters(t) for t in Tessellation}
     move = re.compile(terminals["MOVE"])
     characters = {
         t: "".join(c for c in map(chr, range(128)) if move.fullmatch(c) and c not in refused[t])
@@ -151,6 +151,7 @@ def patterns() -> _Patterns:
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
+        puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
         closed=re.compile(f"{terminals['WALL_ROW_LINE']}|{terminals['EDGE_ROW_LINE']}"),
         wall_row=re.compile(wall_row),
         move_letter=re.compile(terminals["MOVE_LETTER"]),
@@ -174,6 +175,12 @@ def _without(pattern: str, letters: str) -> str:
 def unquoted(line: str) -> str:
     """`line` without its mail quotes (leading ">")."""
     return line[patterns().quotes.match(line).end() :]  # type: ignore[union-attr]
+
+
+def title_of(line: str) -> str:
+    """The title a title line gives: no mail quotes, no ".xsb" semicolon."""
+    text = unquoted(line).strip()
+    return text[1:].strip() if text.startswith(";") else text
 
 
 # ------------------------------------------------------------------ step 1
@@ -338,9 +345,7 @@ class PostLex:
                 self.moves_since_board = True
         token.type = kind
         # Before the first board, moves are text: nothing goes on with them.
-        self.in_moves = self.seen_board and (
-            kind in _MOVES or (kind == ALMOST and self.in_moves)
-        )
+        self.in_moves = self.seen_board and (kind in _MOVES or (kind == ALMOST and self.in_moves))
         return token
 
     def rle_lines(self, token: Line) -> str:
@@ -498,7 +503,7 @@ def _row_class(row: str) -> str:
 
 def puzzle_squares(text: str) -> bool:
     """Whether `text` holds a pusher, box or goal (SOK103's doubt)."""
-    return _PUZZLE_SQUARES.search(text) is not None
+    return patterns().puzzle_square.search(text) is not None
 
 
 def line_class(line: str) -> str:

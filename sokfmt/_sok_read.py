@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
 
-from . import _board, _lalr, _moves
+from . import _board, _lalr, _moves, _sok_bare
 from ._checks import puzzle_warnings
 from ._moves import step_offsets
 from ._reading import collector
@@ -30,6 +30,7 @@ from ._sok_postlex import (
     column_of,
     lex,
     patterns,
+    title_of,
     unquoted,
 )
 from .board import Board
@@ -37,7 +38,7 @@ from .errors import Diagnostic, IllegalStepError, ParseError, SokSyntaxError, wa
 from .moves import SavedGame
 from .properties import key_of, parse_property
 from .puzzle import Collection, Puzzle, is_solution_title
-from .replay import replay as replay_game
+from .replaying import replay as replay_game
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
@@ -628,12 +629,6 @@ def _title(token: Line | None) -> str:
     return "" if token is None else title_of(token.lines[0])
 
 
-def title_of(line: str) -> str:
-    """The title a title line gives: no mail quotes, no ".xsb" semicolon."""
-    text = unquoted(line).strip()
-    return text[1:].strip() if text.startswith(";") else text
-
-
 def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str], str]:
     """The recognised properties of a block's notes (the first of each key
     with a value), and the rest of its text."""
@@ -687,10 +682,13 @@ def parse(
 ) -> Collection:
     """See `sokfmt.parse_sok`."""
     puzzles: list[Puzzle] = []
-    builder = _Builder(tessellation, diagnostics, collector(puzzles, on_puzzle), replay)
-    for _ in _Reading(builder, tessellation).steps([text]):
-        pass
-    collection = builder.end()
+    sink = collector(puzzles, on_puzzle)
+    collection = _sok_bare.parse(text, tessellation, diagnostics, sink)
+    if collection is None:
+        builder = _Builder(tessellation, diagnostics, sink, replay)
+        for _ in _Reading(builder, tessellation).steps([text]):
+            pass
+        collection = builder.end()
     return dataclasses.replace(collection, puzzles=tuple(puzzles))
 
 

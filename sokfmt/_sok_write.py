@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import geometry
+from ._moves import refused_letters
 from ._sok_postlex import (
     COMMENT,
     FLOOR_ROW,
@@ -33,8 +34,8 @@ from ._sok_postlex import (
     has_move_letter,
     line_class,
     stray_row,
+    title_of,
 )
-from ._sok_read import title_of
 from .board import FLOOR, Board
 from .errors import ValidationError
 from .moves import SavedGame
@@ -451,7 +452,7 @@ def _misread(lines: list[str], tessellation: Tessellation | None) -> str:
 
 def _moves_in(line: str, tessellation: Tessellation) -> bool:
     """Whether a MOVES_LINE is moves in `tessellation` (rule 2)."""
-    refused = {c for c in "lurdneswLURDNESW" if c.lower() not in tessellation.letters}
+    refused = set(refused_letters(tessellation))
     return not any(c in refused for c in line)
 
 

@@ -123,15 +123,6 @@ class Board:
     def __iter__(self) -> Iterator[str]:
         return iter(self.rows)
 
-    def canonical(self) -> Board:
-        """One board for all the ways of drawing this puzzle (turned,
-        mirrored, trimmed, the pusher elsewhere in its region): two boards
-        are the same puzzle exactly when their canonical boards are equal.
-        See `sokfmt.transform`."""
-        from .transform import canonical
-
-        return canonical(self)
-
     def printed(self, *, rle: bool = False) -> str:
         """The canonical text; with `rle`, run-length encoded on one line."""
         return rle_encode(str(self)) if rle else str(self)

@@ -25,7 +25,7 @@ from .board import BOX, BOX_ON_GOAL, FLOOR, GOAL, PUSHER, PUSHER_ON_GOAL, WALL, 
 from .errors import ValidationError
 from .geometry import neighbour
 from .moves import SavedGame, SolvingMode, Step, StepKind
-from .replay import replay
+from .replaying import replay
 from .tessellation import Direction, Tessellation
 from .transform import symmetries, transformed, trimmed
 
@@ -110,7 +110,7 @@ def _traced(tessellation: Tessellation, turns: int, mirror: bool) -> dict[Positi
 
 def isometry(source: Board, target: Board) -> Isometry | None:
     """How `source` maps onto `target` when they are the same puzzle (their
-    `Board.canonical()` are equal): the first symmetry under which the
+    `transform.canonical` are equal): the first symmetry under which the
     boards without their pushers match, and the pushers do too (exactly,
     when there are several; a single one anywhere in the region where
     `target`'s can walk).  None when there is no such symmetry."""

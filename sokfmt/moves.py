@@ -108,6 +108,9 @@ class SavedGame:
     steps: tuple[Step, ...]
     _moves_count: int = field(compare=False, init=False)
     _pushes_count: int = field(compare=False, init=False)
+    # The letters of the steps when a reader had them at hand (no brackets):
+    # printing them again is then a copy.
+    _letters: str | None = field(compare=False, init=False)
 
     def __init__(
         self,
@@ -207,6 +210,7 @@ class SavedGame:
             self.title if title is None else title,
             self.solved_by if solved_by is None else solved_by,
             self.notes if notes is None else notes,
+            self._letters,
         )
 
     # ----------------------------------------------------------------- queries
@@ -291,6 +295,7 @@ def _fill(
     title: str,
     solved_by: str,
     notes: str,
+    letters: str | None = None,
 ) -> None:
     """Check the cheap invariants and set every field of a new frozen game."""
     for name, value in (("title", title), ("solved_by", solved_by), ("notes", notes)):
@@ -317,6 +322,7 @@ def _fill(
     setter(game, "notes", notes)
     setter(game, "_moves_count", moves_count)
     setter(game, "_pushes_count", pushes_count)
+    setter(game, "_letters", letters)
 
 
 def _trusted(
@@ -329,8 +335,10 @@ def _trusted(
     title: str = "",
     solved_by: str = "",
     notes: str = "",
+    letters: str | None = None,
 ) -> SavedGame:
-    """A game from parts already known to be valid (canonical, legal steps)."""
+    """A game from parts already known to be valid (canonical, legal steps;
+    `letters`, if given, the letter of each step)."""
     game = object.__new__(SavedGame)
     _fill(
         game,
@@ -343,6 +351,7 @@ def _trusted(
         title,
         solved_by,
         notes,
+        letters,
     )
     return game
 
@@ -361,7 +370,7 @@ def _print_steps(game: SavedGame, *, mark_position: bool = True) -> str:
         pieces.append("[]")  # a reverse game opens with a jump, even an empty one
     start = 0
     for brackets, run in groups:
-        text = "".join(map(letters.__getitem__, map(id, run)))
+        text = game._letters if game._letters is not None else _letters_of(run, letters)
         end = start + len(text)
         if start <= position < end:
             offset = position - start
@@ -369,6 +378,10 @@ def _print_steps(game: SavedGame, *, mark_position: bool = True) -> str:
         pieces.append(f"{brackets[0]}{text}{brackets[1]}" if brackets else text)
         start = end
     return "".join(pieces)
+
+
+def _letters_of(steps: Iterable[Step], letters: Mapping[int, str]) -> str:
+    return "".join(map(letters.__getitem__, map(id, steps)))
 
 
 def _brackets_of(step: Step) -> str:

@@ -113,12 +113,6 @@ class Puzzle:
         changes any other field)."""
         return replace(self, saved_games=(*self.saved_games, *games))
 
-    @property
-    def solutions(self) -> tuple[SavedGame, ...]:
-        """The saved games whose title says they are solutions (a naming
-        convention: `is_solution_title`).  Whether they solve, `sokfmt.replay` says."""
-        return tuple(g for g in self.saved_games if is_solution_title(g.title))
-
     def sokoban_plus(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """The Sokoban+ ids of the boxes and goals (in board order), or None
         when the puzzle has neither boxorder nor goalorder.

@@ -54,17 +54,6 @@ class Tessellation(enum.Enum):
         """The directions a pusher can move in, in the order of `letters`."""
         return tuple(self.letters.values())
 
-    def letter(self, direction: Direction) -> str:
-        """The lower-case move letter of `direction`.
-
-        Raises:
-            ValueError: `direction` does not exist in this tessellation.
-        """
-        for letter, known in self.letters.items():
-            if known is direction:
-                return letter
-        raise ValueError(f"{self.value} has no direction {direction.name}")
-
 
 _D = Direction
 _SQUARE = {"l": _D.LEFT, "r": _D.RIGHT, "u": _D.UP, "d": _D.DOWN}

@@ -295,9 +295,8 @@ def test_hexoban_and_trioban_games_turn_with_their_boards(rows: tuple[str, ...])
     first = "dD" if tessellation is T.HEXOBAN else "lL"
     for turns, mirror in symmetries(tessellation):
         repeat = transformed(kept, turns, mirror)
-        letters = {
-            d: tessellation.letter(e) for d, e in compass(tessellation, turns, mirror).items()
-        }
+        letter_of = {direction: letter for letter, direction in tessellation.letters.items()}
+        letters = {d: letter_of[e] for d, e in compass(tessellation, turns, mirror).items()}
         text = letters[D.RIGHT] + letters[D.RIGHT].upper()
         if (turns, mirror) == (1, False):
             assert text == first

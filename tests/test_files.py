@@ -166,16 +166,24 @@ def test_load_of_a_file_object_needs_its_format() -> None:
 
 
 def test_load_keeps_diagnostics_for_every_format_with_lines(tmp_path: Path) -> None:
-    for name, text in (
-        ("x.sok", "T\n#####\n#@X.#\n#####\n"),
-        ("x.slc", "<SokobanLevels><LevelCollection><Level><L>#X#</L></Level>"),
-        ("x.lev", "size 2 1\ninitial\nA.\ncolor B 1 2 3\n"),
+    # By hand: the "X" of each board is no square; the .slc document stops
+    # before its last two end tags (57 characters: column 58 is its end);
+    # "B" names no piece of the .lev puzzle.
+    for name, text, expected in (
+        ("x.sok", "T\n#####\n#@X.#\n#####\n", [("SOK301", 3, 3)]),
+        (
+            "x.slc",
+            "<SokobanLevels><LevelCollection><Level><L>#X#</L></Level>",
+            [("SOK301", 1, 44), ("SLC101", 1, 58)],
+        ),
+        ("x.lev", "size 2 1\ninitial\nA.\ncolor B 1 2 3\n", [("LEV111", 4, 7)]),
     ):
         (tmp_path / name).write_text(text, encoding="utf-8")
         found: list[sokfmt.Diagnostic] = []
         item = load(tmp_path / name, diagnostics=found)
-        assert found, name
-        assert found[0].severity == "error", name
+        assert [(d.severity, d.code, d.line, d.column) for d in found] == [
+            ("error", *where) for where in expected
+        ], name
         assert isinstance(item, (Collection, LevPuzzle))
 
 

@@ -225,7 +225,11 @@ def games(draw: st.DrawFn) -> SavedGame:
 @given(games(), st.booleans())
 def test_parsed_inverts_printed_steps(game: SavedGame, rle: bool) -> None:
     text = game.printed_steps(rle=rle)
-    assert parse_moves(text, game.tessellation) == game
+    parsed = parse_moves(text, game.tessellation)
+    assert parsed == game
+    # A parsed game prints from the letters it was read from: the same text.
+    assert parsed.printed_steps() == game.printed_steps()
+    assert parsed.to_dict() == game.to_dict()
 
 
 @given(games())
@@ -258,14 +262,18 @@ def test_fast_path_is_taken_for_plain_text(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(parse_moves("lurd\n 3L*2r")) == 9
 
 
-@given(move_text, st.sampled_from(list(Tessellation)))
+@given(games(), st.booleans(), st.lists(st.sampled_from(["\n", " ", "\t"]), max_size=4), st.data())
 def test_step_offsets_point_at_the_letter_of_each_step(
-    text: str, tessellation: Tessellation
+    game: SavedGame, rle: bool, spaces: list[str], data: st.DataObject
 ) -> None:
-    try:
-        game = parse_moves(text, tessellation)
-    except SavedGameSyntaxError:
-        return
+    # Every input is a valid text: the game printed, with counts and groups
+    # or without, and white space put between its characters.
+    text = game.printed_steps(rle=rle)
+    for space in spaces:
+        at = data.draw(st.integers(0, len(text)))
+        text = text[:at] + space + text[at:]
+    tessellation = game.tessellation
+    assert parse_moves(text, tessellation) == game
     offsets = step_offsets(text, tessellation)
     assert len(offsets) == len(game)
     for offset, step in zip(offsets, game.steps, strict=True):

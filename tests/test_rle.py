@@ -61,6 +61,17 @@ def test_bomb_fails_fast_without_allocating() -> None:
         rle_decode("9999999999(9999999999(#))")
 
 
+@pytest.mark.parametrize(
+    ("text", "limit"), [("#)( |-#9999999999|ab)", 5_000_000), ("a)(50#)", 40), ("a)2(30#)", 40)]
+)
+def test_a_token_refused_before_a_group_too_long_comes_first(text: str, limit: int) -> None:
+    """rle.lark checks token by token: the ")" at column 2 closes no group, and
+    is refused before the group after it is read, however long that group."""
+    with pytest.raises(RleSyntaxError) as caught:
+        rle_decode(text, limit=limit)
+    assert (caught.value.code, caught.value.line, caught.value.column) == ("RLE101", 1, 2)
+
+
 def test_limit_is_configurable() -> None:
     assert rle_decode("3(4#)", limit=12) == "#" * 12
     with pytest.raises(RleSyntaxError, match="limit of 11 characters"):

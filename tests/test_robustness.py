@@ -40,6 +40,7 @@ from sokfmt import (
     parse_board,
     parse_moves,
 )
+from sokfmt.transform import canonical
 
 # ------------------------------------------------------- copies and pickles
 
@@ -79,7 +80,7 @@ def test_every_public_object_survives_copies() -> None:
         Puzzle(board, title="t", saved_games=(parse_moves("lr", Tessellation.TRIOBAN),)),
         Collection(title="c", puzzles=(), email="a@b", url="http://b"),
         sokfmt.FILE_FORMATS[2],
-        board.canonical(),
+        canonical(board),
         lev,
         next(iter(lev.pieces.values())),
         UnknownSection("history"),
@@ -454,8 +455,10 @@ _REPEATED_CHECK = textwrap.dedent(
         "sok almost-moves lines": (lambda n: sokfmt.parse_sok(
             "#####\\n#@$.#\\n#####\\n" + "rRxRR\\n" * n, diagnostics=[]), 32_000),
         "sok dense RLE lines": (lambda n: sokfmt.parse_sok("2500000(2#)\\n\\n" * n), 2_000),
-        "sok rows of a board": (lambda n: sokfmt.parse_sok("#####\\n" + "#@$.#\\n" * n + "#####\\n"),
-                                 256_000),
+        "sok rows of a board": (
+            lambda n: sokfmt.parse_sok("#####\\n" + "#@$.#\\n" * n + "#####\\n"),
+            256_000,
+        ),
     }
     for name, (read, largest) in shapes.items():
         n, seconds = largest // 16, []

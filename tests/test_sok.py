@@ -29,6 +29,8 @@ from sokfmt import (
     StepKind,
     Tessellation,
     ValidationError,
+    _sok_bare,
+    _sok_postlex,
     dump_sok,
     from_dict,
     iter_sok,
@@ -37,8 +39,6 @@ from sokfmt import (
     parse_moves,
     parse_sok,
 )
-
-from sokfmt import _sok_postlex
 
 BOARD = "#####\n#@$.#\n#####"
 
@@ -148,7 +148,8 @@ def test_rule_tessellation_of_moves() -> None:
     assert [len(game) for game in octoban.saved_games] == [4]
     # A Game line holds for its puzzle: the next board is Sokoban's again.
     (octoban, sokoban) = parse_sok(f"{BOARD}\nGame: Octoban\n{BOARD}\ndune\nwens\n").puzzles
-    assert (octoban.tessellation, sokoban.tessellation) == (Tessellation.OCTOBAN, Tessellation.SOKOBAN)
+    assert octoban.tessellation == Tessellation.OCTOBAN
+    assert sokoban.tessellation == Tessellation.SOKOBAN
     assert (sokoban.notes, sokoban.saved_games) == ("dune\nwens", ())
     # One refused letter: a doubt ("used" in Hexoban refuses only "e").
     diagnostics: list[Diagnostic] = []
@@ -227,6 +228,77 @@ def test_runs_read_as_their_lines(lines: list[str], newline: str) -> None:
         apart: list[Diagnostic] = []
         assert parse_sok(text, diagnostics=apart) == with_runs
     assert apart == kept
+
+
+# Mostly titles the fast path takes, some that it leaves to the full path.
+_BARE_TITLES = ["; 1", "Level 1", "  ; 0  ", "Caf\u00e9", "\u2028x"] * 4 + [
+    ";lurd", "lurd", "Title: x", " @ ", "#X ###", "; #####", "rRxRR", "\ufeffT", "> ; 1", ":: c",
+]  # fmt: skip
+_BARE_BOARDS = [
+    "#####\n#@$.#\n#####",
+    "  ####\n###  #\n#@$ .#\n######",
+    "#####\n#@$.#\n#.$ #\n#####",
+    "  * *\n#######\n#@$ .#\n#######",
+    "#####\n#   #\n#####",
+    "####\t\n#@*#\n####",
+    "#-#-#\n#@$.#\n#_#_#",
+    " # # #\n# @ $ . #\n # # #",
+]
+_BARE_GAPS = ["\n\n", "\n  \n", "\n\n\n", "\n\t\n\n"] * 4 + ["\n", "\r\n\r\n"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.none() | st.sampled_from(_BARE_TITLES), st.sampled_from(_BARE_BOARDS)),
+        max_size=6,
+    ),
+    st.lists(st.sampled_from(_BARE_GAPS), min_size=7, max_size=7),
+    st.sampled_from(["", "\n", "\n\n", "\n \n"]),
+    st.sampled_from(list(Tessellation)),
+)
+def test_bare_boards_read_as_the_full_path_reads_them(
+    paragraphs: list[tuple[str | None, str]], gaps: list[str], end: str, tessellation: Tessellation
+) -> None:
+    """The fast path for collections of bare boards (sokfmt/_sok_bare.py)
+    gives what the tokens through the grammar give, or leaves the text to
+    them."""
+    text = gaps[-1][1:] + "".join(
+        (f"{title}\n" if title is not None else "") + board + gaps[i]
+        for i, (title, board) in enumerate(paragraphs)
+    )
+    _as_the_full_path(text.rstrip("\n") + end, tessellation)
+
+
+@pytest.mark.parametrize("title", sorted(set(_BARE_TITLES)))
+def test_bare_titles_read_as_the_full_path_reads_them(title: str) -> None:
+    for tessellation in Tessellation:
+        _as_the_full_path(f"{title}\n{BOARD}\n\n; 2\n{BOARD}\n", tessellation)
+
+
+def _as_the_full_path(text: str, tessellation: Tessellation) -> None:
+    kept: list[Diagnostic] = []
+    fast = parse_sok(text, tessellation=tessellation, diagnostics=kept)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sok_bare, "parse", lambda *arguments: None)
+        full: list[Diagnostic] = []
+        assert parse_sok(text, tessellation=tessellation, diagnostics=full) == fast
+    assert full == kept
+
+
+def test_bare_boards_take_the_fast_path() -> None:
+    text = "; 1\n#####\n#@$.#\n#####\n\nTwo\n####\n#@*#\n####\n\n\n#####\n#@$.#\n#####\n"
+    read: list[Puzzle] = []
+    collection = _sok_bare.parse(text, Tessellation.SOKOBAN, None, read.append)
+    assert collection == Collection()
+    assert [(p.title, p.board.rows) for p in read] == [
+        ("1", ("#####", "#@$.#", "#####")),
+        ("Two", ("####", "#@*#", "####")),
+        ("", ("#####", "#@$.#", "#####")),
+    ]
+    # Notes under a board, a comment, CRLF: the full path.
+    for other in ("#####\n#@$.#\n#####\nnote\n", ":: c\n" + text, text.replace("\n", "\r\n")):
+        assert _sok_bare.parse(other, Tessellation.SOKOBAN, None, read.append) is None
 
 
 def test_moves_before_boards() -> None:

@@ -10,8 +10,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from .. import transform
 from ..board import Board
-from ..carry import carried, isometry
 from ..errors import ValidationError
 from ..files import FILE_FORMATS, dumps, file_format
 from ..puzzle import Collection, Puzzle
@@ -168,7 +168,7 @@ def _target(arguments: argparse.Namespace) -> str | None:
 def digest(board: Board) -> bytes:
     """16 bytes that stand for the puzzle of `board` (its canonical board and
     tessellation): what dedup keeps of every board, instead of the board."""
-    canonical = board.canonical()
+    canonical = transform.canonical(board)
     text = "\n".join((canonical.tessellation.value, *canonical.cells))
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
@@ -229,6 +229,8 @@ def _with_games_of(kept: Puzzle, first: Place, repeat: Puzzle, place: Place) -> 
     """`kept` with the saved games of `repeat` (the same puzzle at `place`)
     turned onto its board; a game it has already (the same moves once
     turned), or one that cannot be carried, is said on standard error."""
+    from ..carry import carried, isometry  # the replay engine, for --keep alone
+
     mapping = isometry(repeat.board, kept.board)
     known = {(game.solving_mode, game.steps) for game in kept.saved_games}
     added = []

@@ -27,8 +27,7 @@ from ..tessellation import Tessellation
 #: The names of the formats, as options take them.
 FORMATS = tuple(format.name for format in FILE_FORMATS)
 
-#: Exit statuses; each means one thing.
-OK = 0
+#: Exit statuses other than 0; each means one thing.
 FILE_ERROR = 1  # a file cannot be read, is not valid, or cannot be converted or written
 USAGE_ERROR = 2  # the command line asks for something that cannot be done
 INTERNAL_ERROR = 3  # a bug in sokfmt

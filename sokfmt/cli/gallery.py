@@ -4,11 +4,10 @@ each with its title, size, boxes and best solution.  No scripts."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from ..puzzle import Collection, Puzzle
-from ..replay import best_solution, replay
+from ..replaying import best_solution, replay
 from .svg import compact_svg
+from .text import escape
 
 #: The most pixels a picture of the page is wide or high.
 PICTURE = 220.0

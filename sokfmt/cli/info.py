@@ -12,7 +12,7 @@ from .. import __version__
 from ..formats import parse_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
-from ..replay import Replay, best_solution, replay
+from ..replaying import Replay, best_solution, replay
 from .files import (
     FILE_ERRORS,
     FORMATS,

@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import secrets
 import stat
 import sys
 from collections.abc import Iterator
@@ -93,7 +92,7 @@ def _write_file(path: str, text: str) -> None:
             stream.write(text)
         return
     folder, name = os.path.split(target)
-    temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
+    temporary = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.part")
     try:
         # 0o666 less the umask, as for a new file; a replaced file keeps its mode.
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from ..board import BOX, BOX_ON_GOAL, GOAL, PUSHER, PUSHER_ON_GOAL, WALL, Board
 from ..geometry import Point, cell_polygon, outside, picture_size
 from ..lev import LevPuzzle
 from ..tessellation import Tessellation
+from .text import escape, quoteattr
 
 CELL = 32.0
 _FILL = {

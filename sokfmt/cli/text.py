@@ -30,6 +30,24 @@ def wants_colour(stream: TextIO, choice: str) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
+# XML's escapes (xml.sax.saxutils's, without importing its urllib).
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_ATTRIBUTE = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
+    | {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+)
+
+
+def escape(text: str) -> str:
+    """`text` as XML character data."""
+    return text.translate(_ESCAPES)
+
+
+def quoteattr(text: str) -> str:
+    """`text` as a double-quoted XML attribute value."""
+    return f'"{text.translate(_ATTRIBUTE)}"'
+
+
 class Progress:
     """A one-line progress bar on standard error, shown only on a terminal."""
 

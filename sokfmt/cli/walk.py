@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import multiprocessing
 import os
 import pickle
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:  # multiprocessing is imported when workers start (command start-up time)
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 from ..files import FILE_FORMATS
 from .text import Progress
@@ -123,7 +124,7 @@ def run_each(
     tasks: Sequence[tuple[Any, ...]],
     arguments: tuple[Any, ...],
     jobs: int,
-) -> Iterator[_Result]:
+) -> Generator[_Result, None, None]:
     """``work(*task, *arguments)`` for each task (its first item the path it
     reads), in parallel processes when `jobs` > 1 and there are several
     tasks; results in the order of `tasks`.  `work` calls `tick` per
@@ -187,6 +188,8 @@ class _Worker:
 
     @classmethod
     def start(cls, work: Callable[..., Any], arguments: tuple[Any, ...]) -> _Worker:
+        import multiprocessing
+
         context = multiprocessing.get_context()
         ours, theirs = context.Pipe()
         process = context.Process(target=_serve, args=(theirs, work, arguments), daemon=True)
@@ -214,6 +217,8 @@ def _shared(
     workers: list[_Worker], tasks: Sequence[tuple[Any, ...]], progress: _PuzzleProgress
 ) -> Iterator[Any]:
     """The results of `tasks`, in their order, each done by the next free worker."""
+    from multiprocessing.connection import Connection, wait
+
     waiting = iter(range(len(tasks)))
     doing: dict[Connection, int] = {}  # the task each busy worker is on, by its pipe
     for worker in workers:

@@ -1,32 +1,32 @@
-// Boards ("Boards" in grammars/sok.lark's header): rle.lark decodes the
-// text, the legend's terminals of sok.lark give the squares, then the
+// Boards (grammars/board.lark): its generated parser reads the squares and
+// their run-length encoding (decoded as rle.js decodes), then the semantic
+// rules of its header: a final "|", trailing spaces, rows of nothing, the
 // Hexoban layout.
 "use strict";
 
 const rle = require("./rle.js");
 
 const { PortError } = rle;
+const CODES = { syntax: "SOK301", zero: "SOK302", limit: "SOK303" };
 // The canonical square of each terminal of the legend.
 const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_GOAL: "*", GOAL: ".", FLOOR: "-" };
-
-// The legend's characters to canonical squares; what may not stand in a
-// board's text; RLE syntax.
+// The legend's characters to canonical squares, and the characters of
+// run-length encoding.  The legend's terminals are parts of RUN in
+// board.lark, which its parser does not keep: they are read from sok.lark,
+// whose line classes are made of the same legend (and RLE_SYNTAX).
 function legend(parsers) {
   if (parsers.legend) return parsers.legend;
   const table = {};
-  let allowed = "";
   let syntax = null;
   for (const terminal of parsers.sok.terminals) {
     const pattern = new RegExp(`^(?:${terminal.pattern.to_regexp()})$`);
     if (terminal.name === "RLE_SYNTAX") syntax = new RegExp(terminal.pattern.to_regexp());
+    if (!(terminal.name in SQUARES)) continue;
     for (let code = 0; code < 128; code++) {
-      const c = String.fromCharCode(code);
-      if (!pattern.test(c) || !(terminal.name in SQUARES || terminal.name === "RLE_SYNTAX")) continue;
-      if (terminal.name in SQUARES) table[c] = SQUARES[terminal.name];
-      allowed += `\\x${code.toString(16).padStart(2, "0")}`;
+      if (pattern.test(String.fromCharCode(code))) table[String.fromCharCode(code)] = SQUARES[terminal.name];
     }
   }
-  return (parsers.legend = { table, stray: new RegExp(`[^${allowed}\\n]`), syntax });
+  return (parsers.legend = { table, syntax });
 }
 
 // A "|" that ends a line (uncounted) adds no row: the offsets of those dropped.
@@ -36,23 +36,25 @@ function finalBars(text) {
   return dropped;
 }
 
-function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  const { table, stray, syntax } = legend(parsers);
-  text = text.replace(/\r\n?/g, "\n");
-  const strayPos = text.search(stray);
+// The squares `text` draws, rows apart by line breaks; an error at its offset in `text`.
+function drawn(parsers, text, limit = rle.DEFAULT_LIMIT) {
   const dropped = finalBars(text);
   const skip = new Set(dropped);
   const kept = skip.size ? text.split("").filter((c, i) => !skip.has(i)).join("") : text;
-  let decoded = "";
   try {
-    decoded = rle.decode(parsers, kept, limit);
+    return rle.decodeWith(parsers.board, CODES, kept, limit);
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
-    const pos = dropped.reduce((at, d) => (d <= at ? at + 1 : at), error.pos);
-    if (strayPos < 0 || pos < strayPos) throw new PortError(error.message, pos, `SOK3${error.code.slice(-2)}`);
+    throw new PortError(error.message, dropped.reduce((at, d) => (d <= at ? at + 1 : at), error.pos), error.code);
   }
-  if (strayPos >= 0) throw new PortError("not a square of the legend", strayPos, "SOK301");
-  const rows = decoded.split("\n").map((row) => row.replace(/[ \t]+$/, ""));
+}
+
+function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
+  const { table, syntax } = legend(parsers);
+  text = text.replace(/\r\n?/g, "\n");
+  const rows = drawn(parsers, text, limit)
+    .split("\n")
+    .map((row) => row.replace(/[ \t]+$/, ""));
   const first = rows.findIndex((row) => row);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
   while (!rows.at(-1)) rows.pop();
@@ -107,4 +109,4 @@ function hexobanText(cells) {
   return lines.length > 1 && rightmost[0] > rightmost[1] ? lines.map((line) => line.slice(0, -1)) : lines;
 }
 
-module.exports = { parse };
+module.exports = { parse, drawn };

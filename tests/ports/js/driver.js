@@ -18,7 +18,9 @@ const lev = require("./lev.js");
 
 const [parsersDir, mode, where] = process.argv.slice(2);
 const parsers = {};
-for (const name of ["rle", "moves", "sok", "lev"]) parsers[name] = require(path.resolve(parsersDir, `${name}.js`)).get_parser();
+const generated = (name) => require(path.resolve(parsersDir, `${name}.js`));
+for (const name of ["rle", "moves", "board", "lev"]) parsers[name] = generated(name).get_parser();
+parsers.sok = sok.parser(generated("sok"));
 
 function read(c) {
   const limit = c.limit || rle.DEFAULT_LIMIT;

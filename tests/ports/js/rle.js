@@ -1,6 +1,7 @@
-// Run-length encoding (grammars/rle.lark).  The generated parser checks each
-// token's syntax; then this module checks the token's own rules (counts, the
-// limit), so that the first error is the first met reading left to right.
+// Run-length encoding (grammars/rle.lark, and board.lark, which encodes a
+// board's squares the same way).  The generated parser checks each token's
+// syntax; then this module checks the token's own rules (counts, the limit),
+// so that the first error is the first met reading left to right.
 "use strict";
 
 const DEFAULT_LIMIT = 5000000;
@@ -68,12 +69,14 @@ function expand(run, pos, budget, pieces) {
 
 const PIECES = /([0-9]+)(.)|([^0-9]+)/gsu;
 
-function decode(parsers, text, limit = DEFAULT_LIMIT) {
-  const budget = new Budget(limit, CODES);
+// The decoding of `text` by `parser`, rle.lark's or a grammar of the same
+// tokens (RUN, COUNT, parentheses, LINE_BREAK); errors have `codes`' codes.
+function decodeWith(parser, codes, text, limit) {
+  const budget = new Budget(limit, codes);
   const groups = [[]];
   const counts = [];
   let count = 1;
-  for (const token of tokens(parsers.rle, text, CODES.syntax)) {
+  for (const token of tokens(parser, text, codes.syntax)) {
     const pos = token.start_pos || 0;
     if (token.type === "RUN") groups.at(-1).push(expand(token.value, pos, budget, PIECES));
     else if (token.type === "COUNT") count = budget.count(token.value, pos);
@@ -93,4 +96,6 @@ function decode(parsers, text, limit = DEFAULT_LIMIT) {
   return groups[0].join("").replace(/\|/g, "\n");
 }
 
-module.exports = { DEFAULT_LIMIT, PortError, tokens, Budget, expand, decode };
+const decode = (parsers, text, limit = DEFAULT_LIMIT) => decodeWith(parsers.rle, CODES, text, limit);
+
+module.exports = { DEFAULT_LIMIT, PortError, tokens, Budget, expand, decode, decodeWith };

@@ -1,0 +1,125 @@
+"""The fast path of grammars/sok.lark for collections of bare boards.
+
+Large generated collections are nothing but boards, each with a title line
+above it, blank lines between: "; 17" and ten rows, a million times.  For
+such a text the grammar's steps are known in advance (a title line, then a
+run of walled rows, is `titled_board`; the run alone, `untitled_board`),
+so the reader can skip the tokens.  The shape is matched with the
+grammar's own terminals (WALL_ROW_LINE, BLANK_LINE), and a title line is
+one that step 1 types TEXT or SEMICOLON and that rules 3 and 4 leave alone;
+anything else (line breaks other than LF, mail quotes, comments, notes, a
+board of other rows) goes down the full path.  tests/test_sok.py holds the
+two readings to each other on generated collections.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+
+from . import _board, _lalr
+from ._checks import puzzle_warnings
+from ._sok_postlex import SEMICOLON, TEXT, almost, line_class, stray_row, title_of
+from .errors import Diagnostic, ParseError
+from .puzzle import Collection, Puzzle
+from .rle import DEFAULT_LIMIT
+from .tessellation import Tessellation
+
+_ROWS = 1024
+
+
+@cache
+def _paragraph() -> re.Pattern[str]:
+    """A title line or none, three walled rows or more, and the blank lines
+    after them (at least one, or the end of the text)."""
+    terminals = _lalr.terminals("sok")
+    row, blank = terminals["WALL_ROW_LINE"], terminals["BLANK_LINE"]
+    title = f"(?!{blank}\\n|{row}\\n)[^\\r\\n]*"
+    # At most _ROWS rows: a regular expression keeps state for each
+    # repetition it may undo (a taller board takes the full path).
+    return re.compile(
+        f"(?:(?P<title>{title})\\n)?(?P<rows>{row}(?:\\n{row}){{2,{_ROWS - 1}}})"
+        f"(?:(?:\\n{blank})+\\n?\\Z|\\n?\\Z|(?:\\n{blank})+\\n)"
+    )
+
+
+@cache
+def _blank_lines() -> re.Pattern[str]:
+    return re.compile(f"(?:{_lalr.terminals('sok')['BLANK_LINE']}\\n)*")
+
+
+def parse(
+    text: str,
+    tessellation: Tessellation,
+    diagnostics: list[Diagnostic] | None,
+    sink: Callable[[Puzzle], None],
+) -> Collection | None:
+    """The collection `text` holds if it is made of bare boards, else None
+    (before anything is handed to `sink`)."""
+    if text.startswith("\ufeff"):
+        return None  # the full path sets the mark aside
+    paragraph = _paragraph()
+    pos = _blank_lines().match(text).end()  # type: ignore[union-attr]
+    found: list[tuple[str | None, str, int]] = []  # title, rows, offset of the rows
+    while pos < len(text):
+        match = paragraph.match(text, pos)
+        if match is None:
+            return None
+        title = match["title"]
+        if title is not None and not _plain_title(title, tessellation):
+            return None
+        found.append((title, match["rows"], match.start("rows")))
+        pos = match.end()
+    if not found:
+        return None  # no board: the full path says so
+    try:
+        puzzles = [
+            Puzzle._trusted(
+                _board.parse(rows, tessellation, limit=DEFAULT_LIMIT),
+                title=title_of(title) if title is not None else "",
+            )
+            for title, rows, _ in found
+        ]
+    except ParseError:
+        return None  # the full path places the error
+    if diagnostics is not None:
+        _report(text, puzzles, [start for _, _, start in found], diagnostics)
+    for puzzle in puzzles:
+        sink(puzzle)
+    return Collection()
+
+
+def _plain_title(line: str, tessellation: Tessellation) -> bool:
+    """A line that step 1 types TEXT or SEMICOLON and that neither rule 3
+    (almost moves) nor rule 4 (a stray row) retypes or doubts."""
+    if _quiet_title().fullmatch(line):
+        return True
+    return (
+        line_class(line) in (TEXT, SEMICOLON)
+        and not stray_row(line)
+        and not almost(line, tessellation)
+    )
+
+
+@cache
+def _quiet_title() -> re.Pattern[str]:
+    """A SEMICOLON_LINE without a square of EDGE or INNER and without a
+    MOVE_LETTER ("; 17"): rule 4 wants such squares, rule 3 a move letter,
+    so neither looks at it (what most titles are, found in one match)."""
+    terminals = _lalr.terminals("sok")
+    loud = "|".join(terminals[name] for name in ("EDGE", "INNER", "MOVE_LETTER"))
+    return re.compile(f"[ \\t]*;(?:(?!{loud})[^\\r\\n])*")
+
+
+def _report(
+    text: str, puzzles: list[Puzzle], starts: list[int], diagnostics: list[Diagnostic]
+) -> None:
+    """The content warnings of each puzzle, at its first row."""
+    line, counted = 1, 0
+    for number, (puzzle, start) in enumerate(zip(puzzles, starts, strict=True), start=1):
+        line += text.count("\n", counted, start)
+        counted = start
+        name = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+        for code, message in puzzle_warnings(puzzle):
+            diagnostics.append(Diagnostic("warning", code, f"{name}: {message}", line, 1, start))
