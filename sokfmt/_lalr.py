@@ -288,7 +288,7 @@ class Automaton:
     it ends in (`ACCEPTED` for the end of the input accepted) and the callback
     names of the rules it reduces on the way, in order; or None, when it
     refuses the token, which leaves the configuration as it was.  The parse is
-    the tables' own (tests/test_lalr.py holds it to `Recognizer`), at the cost
+    the tables' own (tests/test_lalr.py holds it to lark's parser), at the cost
     of one look-up a token.  Rows are worked out when first needed; `steps`
     holds them (None for one not yet needed).
 
