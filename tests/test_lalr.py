@@ -1,5 +1,5 @@
 """The table driver and its automata against lark's own LALR parser, and the
-the grammars they were compiled from."""
+tables against the grammars they were compiled from."""
 
 from __future__ import annotations
 
