@@ -19,8 +19,9 @@ const lev = require("./lev.js");
 const [parsersDir, mode, where] = process.argv.slice(2);
 const parsers = {};
 const generated = (name) => require(path.resolve(parsersDir, `${name}.js`));
-for (const name of ["rle", "moves", "board", "lev"]) parsers[name] = generated(name).get_parser();
+for (const name of ["rle", "moves", "board"]) parsers[name] = generated(name).get_parser();
 parsers.sok = sok.parser(generated("sok"));
+parsers.lev = lev.parser(generated("lev"));
 
 function read(c) {
   const limit = c.limit || rle.DEFAULT_LIMIT;
