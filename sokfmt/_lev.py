@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from . import _lalr
 from .errors import Diagnostic, LevSyntaxError, LineIndex
-from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, _cells, _is_moved_copy
+from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
 
 # What an argument of a keyword line must be, for the message of LEV101.
 _USAGE = {
@@ -419,32 +419,19 @@ def _target_shapes(
 ) -> bool:
     """Rule 5 (`first`: the index of the target's first row); whether the
     target keeps it."""
-    errors = len(reading.errors)
-    width = reading.width
-    pieces = "".join(initial)
-    for label, cells in _cells(target).items():  # in the order of their first cells
-        row, column = min(cells)
-        shape = _cells_of(pieces, width, label)
-        if not shape:
+    kept = True
+    for label, (row, column), is_piece in misplaced(initial, target):
+        if not is_piece:
             message = f"Label {label!r} of 'target' is no piece of 'initial'"
             reading.error(message, first + row, column + 1, "LEV108")
-        elif not _is_moved_copy(shape, cells):
+        else:
             message = (
                 f"Piece {label!r} has another shape in 'target' than in 'initial', "
                 "expected a moved copy of it"
             )
             reading.error(message, first + row, column + 1, "LEV109")
-    return len(reading.errors) == errors
-
-
-def _cells_of(cells: str, width: int, label: str) -> set[tuple[int, int]]:
-    """The cells (row, column) of `label` in a position's `cells`, row after row."""
-    found = set()
-    at = cells.find(label)
-    while at >= 0:
-        found.add(divmod(at, width))
-        at = cells.find(label, at + 1)
-    return found
+        kept = False
+    return kept
 
 
 def _colors(
