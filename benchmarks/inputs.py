@@ -90,6 +90,23 @@ def collection_text(puzzles: int, games_per_puzzle: int, moves_per_game: int) ->
     return dump_sok(collection)
 
 
+@cache
+def bare_boards_text(levels: int = 1_000) -> str:
+    """A file in the shape of the largest public Sokoban data set (1.5
+    million levels for learning agents): a `; N` title line, a walled 10x10
+    board with spaces for floor, a blank line between levels, nothing else."""
+    rng = random.Random(SEED + levels)
+    blocks = []
+    for number in range(levels):
+        rows = [
+            list("#" + "".join(rng.choice("    #$.") for _ in range(8)) + "#") for _ in range(8)
+        ]
+        rows[rng.randrange(8)][rng.randint(1, 8)] = "@"
+        walls = "#" * 10
+        blocks.append("\n".join([f"; {number}", walls, *map("".join, rows), walls]))
+    return "\n\n".join(blocks) + "\n"
+
+
 def _small_board(rng: random.Random) -> str:
     width, height = rng.randint(8, 20), rng.randint(7, 14)
     rows = ["#" * width]

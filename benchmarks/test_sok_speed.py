@@ -1,8 +1,11 @@
-"""Loading whole collections: sokfmt against its own hot path alone.
+"""Loading whole collections: sokfmt against its own hot path alone; and
+writing one against reading it.
 
 The reference decodes the same boards and move strings through
 `parse_board` and `parse_moves` without the file layout, so the ratio
 is the cost of reading the layout (lines, titles, notes) on top of them.
+Writing is held to reading: `dump_sok` of a collection against `parse_sok`
+of its text.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ def _original_and_extra() -> str:
 COLLECTIONS: dict[str, Callable[[], str]] = {
     "original-and-extra": _original_and_extra,
     "5000-puzzles": lambda: inputs.collection_text(5_000, 1, 150),
+    "1000-bare-boards": inputs.bare_boards_text,
 }
 
 
@@ -78,3 +82,15 @@ def test_load_collection(benchmark: BenchmarkFixture, case: str, implementation:
         assert len(collection.puzzles) + games == _hot_path(pieces)
     else:
         assert benchmark(_hot_path, pieces) == len(pieces[0]) + len(pieces[1])
+
+
+@pytest.mark.parametrize("implementation", ["sokfmt", "reference"])
+def test_write_collection(benchmark: BenchmarkFixture, implementation: str) -> None:
+    text = _original_and_extra()
+    collection = parse_sok(text)
+    benchmark.group = "sok dump/parse O&E"
+    benchmark.extra_info["implementation"] = implementation
+    if implementation == "sokfmt":
+        assert parse_sok(benchmark(dump_sok, collection)) == collection
+    else:
+        assert benchmark(parse_sok, text) == collection
