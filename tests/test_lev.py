@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lark import Lark, Token, UnexpectedInput
 
 from sokfmt import (
     Diagnostic,
@@ -21,7 +20,6 @@ from sokfmt import (
     UnknownSection,
     ValidationError,
     _lalr,
-    _lev,
     dump_lev,
     from_dict,
     load_lev,
@@ -62,55 +60,6 @@ def test_invalid_files_report_their_position(case: dict[str, Any]) -> None:
         case["error"]["line"],
         case["error"]["column"],
     )
-
-
-def _grammar_refusal(lark: Lark, text: str, strict: bool) -> int | None:
-    """The index of the first line that lev.lark refuses (the number of
-    lines: its end), by lark's own parser and terminals, or None.  A line is
-    refused when it begins with a keyword but matches no terminal of the
-    grammar (step 1), or when the rules refuse its token (step 3); the
-    tokens are those of the reader's lexer and postlex (steps 1 and 2)."""
-    terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
-    reading = _lev._reading(text, strict=strict)
-    interactive = lark.parse_interactive()
-    for index, kind in _lev.tokens(reading):
-        line = reading.lines[index]
-        if kind == _lev.NO_TERMINAL:
-            # A keyword line (its first word names a terminal) that matches no terminal.
-            assert line.split()[0].upper() in terminals, line
-            assert not any(re.fullmatch(pattern, line) for pattern in terminals.values()), line
-            return index
-        try:
-            interactive.feed_token(Token(kind, line))
-        except UnexpectedInput:
-            return index
-    try:
-        interactive.feed_eof()
-    except UnexpectedInput:
-        return len(reading.lines)
-    return None
-
-
-def test_the_invalid_vectors_say_who_decides() -> None:
-    # "grammar": lev.lark refuses the file, at the line of its first error (a
-    # line that matches no terminal, or a token that the rules refuse);
-    # "code": lev.lark takes every line, and a rule of the header's that the
-    # reader writes finds the error.
-    lark = Lark(
-        _lalr.grammar_path("lev").read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="basic",
-        maybe_placeholders=False,
-    )
-    cases = json.loads((VECTORS / "invalid.json").read_text("utf-8"))["cases"]
-    for case in cases:
-        refused = _grammar_refusal(lark, case["input"], case.get("strict", False))
-        if case["decided_by"] == "grammar":
-            assert refused is not None, case["name"]
-            assert refused + 1 == case["error"]["line"], case["name"]
-        else:
-            assert refused is None, case["name"]
-    assert {case["decided_by"] for case in cases} == {"grammar", "code"}
 
 
 def test_the_rules_read_on_past_any_token_as_a_blank_line() -> None:
