@@ -4,7 +4,9 @@ case's position, a case marked `"code"` is accepted by it (a semantic rule
 of the grammar's header rejects it, which a port must write).
 
 lark here stands apart from sokfmt's tables and driver, so a marking that
-drifts from the grammar fails whatever sokfmt does.
+drifts from the grammar fails whatever sokfmt does.  For .lev files lark's
+parser is fed the lines as steps 1 and 2 of lev.lark's header type them
+(sokfmt's lexer and postlex: rows go by the count of "size").
 """
 
 from __future__ import annotations
