@@ -272,6 +272,101 @@ class Parser(Recognizer):
             values.append(children if type(children) is Splice else Splice(children))
 
 
+# ---------------------------------------------------------------- automaton
+
+#: What a step of an `Automaton` ends in when it accepts the end of the input.
+ACCEPTED = -1
+#: A step: the configuration it ends in, and the named rules it reduces.
+Step = tuple[int, tuple[str, ...]]
+
+
+class Automaton:
+    """The LALR parser of a grammar in which no rule nests inside itself, as a
+    finite automaton: each configuration the parser can reach (its stack of
+    states) is one state, numbered from 0, the start.  `row(c)[name]` is what
+    the parser does with token `name` in configuration `c`: the configuration
+    it ends in (`ACCEPTED` for the end of the input accepted) and the callback
+    names of the rules it reduces on the way, in order; or None, when it
+    refuses the token, which leaves the configuration as it was.  The parse is
+    the tables' own (tests/test_lalr.py holds it to lark's parser), at the cost
+    of one look-up a token.  Rows are worked out when first needed; `steps`
+    holds them (None for one not yet needed).
+
+    Raises:
+        ValueError: (`row`) the grammar reaches more than `limit`
+            configurations: a rule nests inside itself.
+    """
+
+    __slots__ = ("_limit", "_numbers", "_stacks", "_table", "steps")
+
+    def __init__(self, table: Table, limit: int = 1000) -> None:
+        self._table = table
+        self._limit = limit
+        self._stacks: list[tuple[int, ...]] = [(table.start,)]
+        self._numbers: dict[tuple[int, ...], int] = {(table.start,): 0}
+        self.steps: list[dict[str, Step | None] | None] = [None]
+
+    def row(self, configuration: int) -> dict[str, Step | None]:
+        """The steps from `configuration`, by token."""
+        row = self.steps[configuration]
+        if row is not None:
+            return row
+        row = {}
+        for token, name in enumerate(self._table.tokens):
+            found = _step(self._table, self._stacks[configuration], token)
+            if found is None:
+                row[name] = None
+                continue
+            stack, reduced = found
+            row[name] = (ACCEPTED if stack is None else self._number(stack), reduced)
+        self.steps[configuration] = row
+        return row
+
+    def _number(self, stack: tuple[int, ...]) -> int:
+        """The configuration of `stack`, numbered when first met."""
+        number = self._numbers.get(stack)
+        if number is None:
+            if len(self._stacks) == self._limit:
+                raise ValueError(
+                    f"{self._table.name}.lark reaches over {self._limit} configurations"
+                )
+            number = self._numbers[stack] = len(self._stacks)
+            self._stacks.append(stack)
+            self.steps.append(None)
+        return number
+
+    def expected(self, configuration: int) -> frozenset[str]:
+        """The tokens `configuration` accepts."""
+        return frozenset(name for name, step in self.row(configuration).items() if step is not None)
+
+
+def _step(
+    table: Table, stack: tuple[int, ...], token: int
+) -> tuple[tuple[int, ...] | None, tuple[str, ...]] | None:
+    """What the parser does with `token` on `stack`: the stack it ends in
+    (None: the end of the input accepted) and the named rules it reduces;
+    None when it refuses the token."""
+    states = list(stack)
+    reduced: list[str] = []
+    end = table.tokens[token] == END
+    while True:
+        if end and states[-1] == table.end:
+            return None, tuple(reduced)
+        step = table.action[states[-1]][token]
+        if step == 0 or (end and step > 0):
+            return None
+        if step > 0:
+            states.append(step - 1)
+            return tuple(states), tuple(reduced)
+        rule = -step - 1
+        size = table.lengths[rule]
+        if size:
+            del states[-size:]
+        states.append(table.goto[states[-1]][table.lhs[rule]])
+        if table.callbacks[rule]:
+            reduced.append(table.callbacks[rule])
+
+
 _SETTLED: dict[tuple[str, frozenset[int]], list[int]] = {}
 
 

@@ -1,10 +1,11 @@
-"""Reading .lev files: the line lexer of grammars/lev.lark (rules 1 to 6 of its
-header), its LALR parser for the order of the sections, and the checks of
-rules 7 to 10 while the puzzle is built.
+"""Reading .lev files with grammars/lev.lark: its lexer (step 1 of its
+header) and postlex (step 2: rules 1 and 2) make one token per line, its
+rules (step 3, run by the table driver) arrange the tokens into sections,
+and rules 3 to 6 check the sections while the puzzle is built.
 
 Every problem is collected with its position; the reader then raises the
-first in input order, or hands them all to the caller's diagnostics.  A
-line that breaks a rule is left out and reading goes on with the next one.
+first in input order, or hands them all to the caller's diagnostics.  A line
+left out reads as a blank line, and reading goes on with the next one.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import accumulate
+from typing import NamedTuple
 
 from . import _lalr
 from .errors import Diagnostic, LevSyntaxError, LineIndex
-from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, _cells, _is_moved_copy
+from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
 
-_KEYWORDS = ("size", "initial", "target", "color", "end", "img", "fgimg", "bgimg")
+# What an argument of a keyword line must be, for the message of LEV101.
 _USAGE = {
     "size": "size WIDTH HEIGHT",
     "initial": "initial",
@@ -30,7 +32,6 @@ _USAGE = {
     "fgimg": "fgimg FILE",
     "bgimg": "bgimg FILE",
 }
-# What each argument of a keyword line must be, for the error message.
 _ARGUMENTS = {
     "size": ("NUMBER", "NUMBER"),
     "color": ("LABEL", "NUMBER", "NUMBER", "NUMBER"),
@@ -39,69 +40,91 @@ _ARGUMENTS = {
     "bgimg": ("FILE",),
 }
 _ARGUMENT_NAMES = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE": "a file name"}
-# Words are separated by spaces and tabs (the grammar's _SPACE), never by
-# other white space: "2\x0b" is a word, and not a number.
+# Words are apart by spaces and tabs (the grammar's _SPACE) only.
 _WORD = re.compile(r"[^ \t]+")
 _SPACES = re.compile(r"[ \t]+")
-_ONCE = ("target", "end", "fgimg", "bgimg")
+_ONCE = ("end", "fgimg", "bgimg")  # rule 3
+#: The type of a line that matches no terminal.
+NO_TERMINAL = "NO_TERMINAL"
+
+
+class Section(NamedTuple):
+    """A section the rules made: its kind (the rule's name), and its lines
+    (by index): the first, and the one after the last."""
+
+    kind: str
+    first: int
+    end: int
 
 
 @dataclass(frozen=True)
-class Token:
-    """A token of lev.lark: its type, its text (the line's, or the lines of
-    an unknown section), the offset and number of its first line."""
+class _Grammar:
+    """What the reader takes from lev.lark."""
 
-    type: str
-    text: str
-    pos: int
-    line: int
-
-
-@dataclass(frozen=True)
-class _Patterns:
-    keywords: dict[str, re.Pattern[str]]  # each keyword's line
+    automaton: _lalr.Automaton  # the rules
+    classes: re.Pattern[str]  # step 1: a line, in a group named after its token
     arguments: dict[str, re.Pattern[str]]  # NUMBER, LABEL
-    row: re.Pattern[str]
+    row: re.Pattern[str]  # ROW_LINE
+    cell: re.Pattern[str]  # CELL
+    cells: re.Pattern[str]  # CELL+
 
 
 @cache
-def _patterns() -> _Patterns:
-    terminals = _lalr.terminals("lev")
-    return _Patterns(
-        keywords={keyword: re.compile(terminals[keyword.upper()]) for keyword in _KEYWORDS},
+def _grammar() -> _Grammar:
+    table = _lalr.table("lev")
+    terminals = table.terminals
+    keyword = terminals["KEYWORD"]
+    # The keyword lines are the tokens named after a KEYWORD.
+    keywords = [name for name in table.tokens if re.fullmatch(keyword, name.lower())]
+    classes = {
+        "COMMENT": terminals["COMMENT"],
+        "BLANK": terminals["BLANK_LINE"],
+        **{name: terminals[name] for name in keywords},
+        NO_TERMINAL: rf"[ \t]*{keyword}(?:[ \t].*)?",  # a keyword line that matches none
+        "OTHER": r".*",
+    }
+    return _Grammar(
+        automaton=_lalr.Automaton(table),
+        classes=re.compile("|".join(f"(?P<{name}>{rule})" for name, rule in classes.items())),
         arguments={name: re.compile(terminals[name]) for name in ("NUMBER", "LABEL")},
-        row=re.compile(terminals["ROW_TEXT"]),
+        row=re.compile(terminals["ROW_LINE"]),
+        cell=re.compile(terminals["CELL"]),
+        cells=re.compile(f"(?:{terminals['CELL']})+"),
     )
 
 
 @dataclass
 class _Reading:
-    """One read: its lines and the problems found so far."""
+    """One read: its lines, what they set, and the problems found."""
 
-    text: str
+    text: str  # line breaks as LF
     strict: bool
     lines: list[str] = field(default_factory=list)
-    starts: list[int] = field(default_factory=list)  # the offset of each line
-    problems: list[Diagnostic] = field(default_factory=list)
-    errors: list[LevSyntaxError] = field(default_factory=list)
     width: int = 0
     height: int = 0
+    sections: list[Section] = field(default_factory=list)
+    firsts: dict[str, Section] = field(default_factory=dict)  # the first kept of each kind
+    errors: list[LevSyntaxError] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+    _starts: list[int] = field(default_factory=list)  # of the lines, when an error needs them
 
     def __post_init__(self) -> None:
         self.lines = self.text.split("\n")
-        self.starts = list(accumulate((len(line) + 1 for line in self.lines), initial=0))
+        if not self.lines[-1]:
+            self.lines.pop()  # a line break ends the last line, and begins none
 
-    def error(self, message: str, line: int, column: int, code: str) -> None:
-        source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        start = self.starts[min(max(line, 1), len(self.starts)) - 1]
+    def error(self, message: str, index: int, column: int, code: str) -> None:
+        """An error at a column of the line of `index`."""
+        if not self._starts:
+            self._starts = list(accumulate((len(line) + 1 for line in self.lines), initial=0))
+        pos = self._starts[index] + column - 1
         self.errors.append(
             LevSyntaxError(
                 message,
-                line=line,
+                line=index + 1,
                 column=column,
-                pos=start + column - 1,
-                source_line=source,
-                at_end=start + column - 1 >= len(self.text),
+                pos=pos,
+                at_end=pos >= len(self.text),
                 code=code,
             )
         )
@@ -111,160 +134,183 @@ class _Reading:
             LevSyntaxError.at(message, text=self.text, pos=len(self.text), code=code)
         )
 
-    def warning(self, message: str, line: int, column: int, code: str) -> None:
-        self.problems.append(Diagnostic("warning", code, message, line, column))
+    def warning(self, message: str, index: int, column: int, code: str) -> None:
+        self.problems.append(Diagnostic("warning", code, message, index + 1, column))
 
 
-# ------------------------------------------------------------------ lexer
+# ----------------------------------------------------------- steps 1 and 2
 
 
-def _tokens(reading: _Reading) -> Iterator[Token]:
-    """Rules 1 to 6: one token per line, consecutive OTHER lines together."""
-    rows_left = 0  # rows still expected after "initial" or "target"
-    rows_done = False  # the line before was the last expected row
-    sized = False  # a "size" line was read
-    other: list[str] = []
-    other_at = (0, 0)
-    pos = 0
-    lines = reading.lines[:-1] if reading.lines and not reading.lines[-1] else reading.lines
-    for number, line in enumerate(lines, start=1):
-        here = pos
-        pos += len(line) + 1
-        stripped = line.strip(" \t")
-        kind = "OTHER"
-        if line.startswith(";"):
-            kind, rows_left = "COMMENT", 0  # a comment ends the rows early
-        elif rows_left:
-            kind, rows_left = "ROW", rows_left - 1
-        elif not stripped:
-            kind = "BLANK"
-        elif (word := _WORD.match(stripped)[0]) in _KEYWORDS:  # type: ignore[index]
-            if not _patterns().keywords[word].fullmatch(stripped):
-                _malformed(reading, word, line, number)
-                kind = ""
-            else:
-                kind = word.upper()
-        elif rows_done and len(stripped) == reading.width and _patterns().row.fullmatch(stripped):
-            reading.error(
-                f"One row too many: the size gives {_count(reading.height)}", number, 1, "LEV114"
-            )
-            kind = ""
-        rows_done = kind == "ROW" and rows_left == 0
-        if kind == "OTHER":
-            if not other:
-                other_at = (number, here)
-            other.append(line)
+def tokens(reading: _Reading) -> Iterator[tuple[int, str]]:
+    """Each line's token, by the line's index: its class (step 1), or what
+    rules 1 and 2 make of it (step 2)."""
+    classes = _grammar().classes.fullmatch
+    rows_left = 0  # rows still expected
+    last_row = False  # the line before was the last expected row
+    sized = False
+    for index, line in enumerate(reading.lines):
+        if rows_left and line[:1] != ";":  # 1. rows_by_count (a comment ends them)
+            rows_left -= 1
+            last_row = not rows_left
+            yield index, "ROW"
             continue
-        if other:
-            yield Token("OTHER", "\n".join(other), other_at[1], other_at[0])
-            other = []
-        if kind == "SIZE" and not sized:  # the grammar refuses a second one
-            reading.width, reading.height = _size(reading, stripped, line, number)
+        rows_left = 0
+        kind: str = classes(line).lastgroup  # type: ignore[union-attr, assignment]
+        if kind == "OTHER":
+            if last_row and _one_row_too_many(reading, index):
+                kind = "BLANK"  # 2. one_row_too_many: left out
+        elif kind == "SIZE" and not sized:  # 1. rows_by_count: WIDTH and HEIGHT
+            reading.width, reading.height = _size(reading, index)
             sized = True
-        elif kind in ("INITIAL", "TARGET") and reading.height:
+        elif kind == "INITIAL" or kind == "TARGET":
             rows_left = reading.height
-        if kind:
-            yield Token(kind, line if kind in ("COMMENT", "ROW") else stripped, here, number)
-    if other:
-        yield Token("OTHER", "\n".join(other), other_at[1], other_at[0])
+        last_row = False
+        yield index, kind
 
 
-def _malformed(reading: _Reading, word: str, line: str, number: int) -> None:
-    """The error for a keyword line that does not match its terminal: at the
-    first argument that is wrong or missing."""
+def _one_row_too_many(reading: _Reading, index: int) -> bool:
+    """Rule 2: whether an OTHER right after the last row is one row more."""
+    line = reading.lines[index]
+    if len(line.strip(" \t")) != reading.width or not _grammar().row.fullmatch(line):
+        return False
+    rows = _count(reading.height)
+    reading.error(f"One row too many: the size gives {rows}", index, 1, "LEV114")
+    return True
+
+
+def _size(reading: _Reading, index: int) -> tuple[int, int]:
+    """Rule 1: WIDTH and HEIGHT of a SIZE line, 0 when out of range."""
+    words = reading.lines[index].split()[1:]  # a SIZE has spaces and tabs only
+    for number, word in enumerate(words, start=1):
+        if len(word.lstrip("0")) > len(str(MAX_SIZE)) or not 1 <= int(word) <= MAX_SIZE:
+            message = f"Size {_shown(word)} is out of range, expected 1 to {MAX_SIZE:,}"
+            reading.error(message, index, _word_column(reading.lines[index], number), "LEV115")
+            return 0, 0
+    return int(words[0]), int(words[1])
+
+
+def _malformed(reading: _Reading, index: int) -> None:
+    """Step 1's error for a keyword line that does not match its terminal:
+    at the first argument that is wrong or missing."""
+    line = reading.lines[index]
     words = list(_WORD.finditer(line))
+    word = words[0][0]
     expected = _ARGUMENTS.get(word, ())
-    for index, kind in enumerate(expected, start=1):
-        if index >= len(words):
+    for number, kind in enumerate(expected, start=1):
+        if number >= len(words):
             column = len(line.rstrip(" \t")) + 1
             found = "end of line"
             break
         if kind == "FILE":
-            reading.error(f"Malformed {word} line, expected '{_USAGE[word]}'", number, 1, "LEV101")
+            reading.error(f"Malformed {word} line, expected '{_USAGE[word]}'", index, 1, "LEV101")
             return
-        if not _patterns().arguments[kind].fullmatch(words[index][0]):
-            column = words[index].start() + 1
-            found = repr(words[index][0])
+        if not _grammar().arguments[kind].fullmatch(words[number][0]):
+            column = words[number].start() + 1
+            found = repr(words[number][0])
             break
     else:
         column = words[len(expected) + 1].start() + 1
         found, kind = repr(words[len(expected) + 1][0]), ""
     wanted = _ARGUMENT_NAMES.get(kind, "end of line")
     message = f"Unexpected {found} in a '{word}' line, expected {wanted} ('{_USAGE[word]}')"
-    reading.error(message, number, column, "LEV101")
+    reading.error(message, index, column, "LEV101")
 
 
-def _size(reading: _Reading, stripped: str, line: str, number: int) -> tuple[int, int]:
-    """Width and height of a SIZE line (rule 8): 0 when wrong."""
-    words = _WORD.findall(stripped)[1:3]
-    for word in words:
-        if len(word.lstrip("0")) > len(str(MAX_SIZE)) or not 1 <= int(word) <= MAX_SIZE:
-            column = [m.start() for m in _WORD.finditer(line)][words.index(word) + 1] + 1
-            reading.error(
-                f"Size {_shown(word)} is out of range, expected 1 to {MAX_SIZE:,}",
-                number,
-                column,
-                "LEV115",
-            )
-            return 0, 0
-    return int(words[0]), int(words[1])
+# ----------------------------------------------------------------- step 3
 
 
-# ----------------------------------------------------------------- parser
-
-
-def _sections(reading: _Reading) -> list[tuple[str, Token, list[Token]]]:
-    """The sections in file order, as (kind, first token, its rows), with the
-    tokens the grammar refuses left out (and reported)."""
-    sections: list[tuple[str, Token, list[Token]]] = []
-    firsts: dict[str, Token] = {}  # the first section of each kind
-    table = _lalr.table("lev")
-    parser = _lalr.Recognizer(table)
-    refused = False  # the rows of a section left out are left out too
-    for token in _tokens(reading):
-        if refused and token.type == "ROW":
-            continue
-        try:
-            parser.feed(table.token_index[token.type])
-        except _lalr.Refused:
-            _misplaced(reading, token, firsts)
-            refused = True
-            continue
-        refused = False
-        if token.type == "ROW":
-            sections[-1][2].append(token)
-        elif token.type != "BLANK":
-            kind = "unknown" if token.type == "OTHER" else token.type.lower()
-            sections.append((kind, token, []))
-            firsts.setdefault(kind, token)
-    try:
-        parser.end()
-    except _lalr.Refused:
-        if "size" not in firsts:
+def _read_sections(reading: _Reading) -> None:
+    """The sections into `reading.sections`, by the rules (step 3).  A line
+    left out reads as a BLANK; so does one more after the last line, which
+    closes the last section even when the rules refuse the end."""
+    automaton = _grammar().automaton
+    steps = automaton.steps
+    configuration = 0
+    first = 0  # the first line of the section being read
+    index = -1
+    for index, kind in tokens(reading):
+        if kind == NO_TERMINAL:
+            _malformed(reading, index)
+            kind = "BLANK"
+        row = steps[configuration] or automaton.row(configuration)
+        step = row[kind] or _left_out(reading, index, kind, configuration, first)
+        configuration, reduced = step
+        for name in reduced:  # the section that ends before this line
+            _section(reading, name, first, index)
+            first = index
+    closing = automaton.row(configuration)["BLANK"]
+    assert closing is not None, "every configuration accepts a BLANK"
+    configuration, reduced = closing
+    for name in reduced:
+        _section(reading, name, first, index + 1)
+    if automaton.row(configuration)[_lalr.END] is None:
+        if "SIZE" in automaton.expected(configuration):
             reading.at_end("No 'size' section, expected 'size WIDTH HEIGHT'", "LEV102")
         else:
             reading.at_end("No 'initial' section, expected 'initial' and its rows", "LEV103")
-    return sections
 
 
-def _misplaced(reading: _Reading, token: Token, firsts: dict[str, Token]) -> None:
-    kind = token.type.lower()
-    line = token.line
-    column = _indent(reading, line)
-    first = firsts.get(kind)
-    if first is not None:
-        reading.error(
-            f"A second '{kind}' section, the first is on line {first.line}", line, column, "LEV104"
-        )
-    elif kind in ("initial", "target", "row"):
-        reading.error(f"'{kind}' needs a 'size' line before it", line, column, "LEV102")
-    else:  # pragma: no cover - the grammar refuses nothing else
-        reading.error(f"Unexpected '{kind}' section", line, column, "LEV104")
+def _left_out(
+    reading: _Reading, index: int, kind: str, configuration: int, read: int
+) -> _lalr.Step:
+    """A token the rules refuse, left out: its error, and the step of the
+    BLANK it reads as (`read`: the first line of the section being read)."""
+    automaton = _grammar().automaton
+    if kind != "ROW":  # a row of a section left out is no error
+        _refused(reading, index, kind, automaton.expected(configuration), read)
+    step = automaton.row(configuration)["BLANK"]
+    assert step is not None, "every configuration accepts a BLANK"
+    return step
 
 
-def _indent(reading: _Reading, line: int) -> int:
-    text = reading.lines[line - 1]
-    return len(text) - len(text.lstrip(" \t")) + 1
+def _section(reading: _Reading, kind: str, first: int, end: int) -> None:
+    """A section the rules made, kept unless rule 3 leaves it out; an
+    unknown section's warning (an error in strict mode)."""
+    if kind == "blank":
+        return
+    if kind in reading.firsts and kind in _ONCE:  # 3. sections_once
+        _second(reading, kind, first, reading.firsts[kind].first)
+        return
+    if kind == "unknown":
+        _unknown(reading, first)
+    section = Section(kind, first, end)
+    reading.sections.append(section)
+    reading.firsts.setdefault(kind, section)
+
+
+def _refused(reading: _Reading, index: int, kind: str, expected: frozenset[str], read: int) -> None:
+    """The error for a token the rules refuse: LEV102 where they expect a
+    SIZE, else LEV104 (a second section of its kind: the first is a section
+    kept, or the one being read, from line `read` on)."""
+    kind = kind.lower()
+    if "SIZE" in expected:
+        column = _indent(reading.lines[index])
+        reading.error(f"'{kind}' needs a 'size' line before it", index, column, "LEV102")
+    else:
+        first = reading.firsts.get(kind)
+        _second(reading, kind, index, read if first is None else first.first)
+
+
+def _second(reading: _Reading, kind: str, index: int, first: int) -> None:
+    """LEV104: a section of a kind given once, given again."""
+    message = f"A second '{kind}' section, the first is on line {first + 1}"
+    reading.error(message, index, _indent(reading.lines[index]), "LEV104")
+
+
+def _unknown(reading: _Reading, index: int) -> None:
+    """An unknown section: a warning, an error in strict mode (LEV113)."""
+    line = reading.lines[index]
+    keywords = ", ".join(_USAGE)
+    message = f"Unknown section {_WORD.findall(line)[0]!r}, expected one of {keywords}"
+    if reading.strict:
+        reading.error(f"{message} (strict mode)", index, _indent(line), "LEV113")
+    else:
+        reading.warning(f"{message}: kept as it is", index, _indent(line), "LEV113")
+
+
+def _indent(line: str) -> int:
+    """The column of a line's first word."""
+    return len(line) - len(line.lstrip(" \t")) + 1
 
 
 # ------------------------------------------------------------------ puzzle
@@ -272,9 +318,9 @@ def _indent(reading: _Reading, line: int) -> int:
 
 def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = None) -> LevPuzzle:
     """See `sokfmt.parse_lev`."""
-    normalised = text.replace("\r\n", "\n").replace("\r", "\n").removeprefix("\ufeff")
-    reading = _Reading(normalised, strict)
-    puzzle = _build(reading, _sections(reading))
+    reading = _reading(text, strict)
+    _read_sections(reading)
+    puzzle = _build(reading)
     errors = sorted(reading.errors, key=lambda error: error.pos)
     if diagnostics is not None:
         lines = LineIndex(text)  # searched once for every problem
@@ -287,180 +333,147 @@ def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = Non
     return puzzle
 
 
-def _unknown_sections(
-    reading: _Reading, kept: list[tuple[str, Token, list[Token]]]
-) -> tuple[UnknownSection, ...]:
-    """Rule 6: each unknown section kept, with a warning (an error in strict mode)."""
-    unknown = []
-    for kind, token, _ in kept:
-        if kind == "unknown":
-            first = token.text.split("\n", 1)[0]
-            keywords = ", ".join(_KEYWORDS)
-            message = f"Unknown section {_WORD.findall(first)[0]!r}, expected one of {keywords}"
-            column = len(first) - len(first.lstrip(" \t")) + 1
-            if reading.strict:
-                reading.error(f"{message} (strict mode)", token.line, column, "LEV113")
-            else:
-                reading.warning(f"{message}: kept as it is", token.line, column, "LEV113")
-            unknown.append(UnknownSection(token.text, token.line))
-    return tuple(unknown)
+def _reading(text: str, strict: bool) -> _Reading:
+    """A read of `text`: lines end at LF, CRLF or CR, a byte order mark dropped."""
+    normalised = text.removeprefix("\ufeff")
+    if "\r" in normalised:
+        normalised = normalised.replace("\r\n", "\n").replace("\r", "\n")
+    return _Reading(normalised, strict)
 
 
-def _build(reading: _Reading, sections: list[tuple[str, Token, list[Token]]]) -> LevPuzzle | None:
-    """Rules 7 to 10 while the puzzle is built; None when it cannot be."""
-    seen: dict[str, Token] = {}
-    kept = []
-    for kind, token, rows in sections:
-        if kind in _ONCE and kind in seen:
-            reading.error(
-                f"A second '{kind}' section, the first is on line {seen[kind].line}",
-                token.line,
-                _indent(reading, token.line),
-                "LEV104",
-            )
-            continue
-        seen.setdefault(kind, token)
-        kept.append((kind, token, rows))
-    unknown = _unknown_sections(reading, kept)
-    width, height = reading.width, reading.height
-    if "initial" not in seen or not width:
+def _build(reading: _Reading) -> LevPuzzle | None:
+    """Rules 4 to 6 while the puzzle is built; None when it cannot be."""
+    firsts, lines, sections = reading.firsts, reading.lines, reading.sections
+    if "initial" not in firsts or not reading.width:
         return None
-    initial = _rows(reading, "initial", seen["initial"], _rows_of(kept, "initial"))
-    target = (
-        _rows(reading, "target", seen["target"], _rows_of(kept, "target"))
-        if "target" in seen
-        else ()
-    )
+    initial = _rows(reading, firsts["initial"])
+    target = _rows(reading, firsts["target"]) if "target" in firsts else ()
     if initial is None or target is None:
         return None
-    labels = {c for row in initial for c in row} - {EMPTY}
-    target = _checked_target(reading, initial, target, seen.get("target"), labels)
-    colors, images, accepted = _colors_and_images(reading, kept, labels)
-    return LevPuzzle(
-        width=width,
-        height=height,
+    if target and not _target_shapes(reading, initial, target, firsts["target"].first + 1):
+        target = ()
+    colors, images, accepted = _colors(reading, initial)
+    return LevPuzzle._trusted(
+        width=reading.width,
+        height=reading.height,
         initial=initial,
         target=target,
         colors=colors,
         images=images,
-        foreground=_file(seen.get("fgimg")),
-        background=_file(seen.get("bgimg")),
-        end="end" in seen,
-        comments=tuple(token.text for kind, token, _ in kept if kind == "comment"),
-        unknown=unknown,
+        foreground=_file(reading, firsts.get("fgimg")),
+        background=_file(reading, firsts.get("bgimg")),
+        end="end" in firsts,
+        comments=tuple(lines[s.first] for s in sections if s.kind == "comment"),
+        unknown=tuple(
+            UnknownSection("\n".join(lines[s.first : s.end]), s.first + 1)
+            for s in sections
+            if s.kind == "unknown"
+        ),
         layout=tuple(
-            kind
-            for kind, token, _ in kept
-            if (kind not in ("color", "img") or id(token) in accepted)
-            and (kind != "target" or target)
+            s.kind
+            for s in sections
+            if ((s.kind != "color" and s.kind != "img") or s in accepted)
+            and (s.kind != "target" or target)
         ),
     )
 
 
-def _rows_of(sections: list[tuple[str, Token, list[Token]]], kind: str) -> list[Token]:
-    return next(rows for k, _, rows in sections if k == kind)
+def _file(reading: _Reading, section: Section | None) -> str:
+    """The file of a FGIMG or BGIMG."""
+    if section is None:
+        return ""
+    return _SPACES.split(reading.lines[section.first].strip(" \t"), maxsplit=1)[1]
 
 
-def _file(token: Token | None) -> str:
-    return _SPACES.split(token.text, maxsplit=1)[1] if token is not None else ""
-
-
-def _rows(
-    reading: _Reading, kind: str, keyword: Token, rows: list[Token]
-) -> tuple[str, ...] | None:
-    """Rule 8 for the rows of `kind`; None when they are wrong."""
+def _rows(reading: _Reading, section: Section) -> tuple[str, ...] | None:
+    """Rule 4 for the rows of a section; None when they break it."""
     width, height = reading.width, reading.height
-    errors = len(reading.errors)
+    first = section.first + 1
+    rows = tuple(row.rstrip(" \t") for row in reading.lines[first : section.end])
+    grammar = _grammar()
+    fit = len(rows) == height and all(len(row) == width for row in rows)
+    if fit and grammar.cells.fullmatch("".join(rows)):
+        return rows
+    kind = section.kind
     if len(rows) < height:
         message = f"'{kind}' has {_count(len(rows))}, expected {height}"
-        after = keyword.line + len(rows) + 1
-        if after > len(reading.lines) - (not reading.lines[-1]):
+        if section.end == len(reading.lines):
             reading.at_end(message, "LEV105")
-        else:
-            reading.error(message, after, 1, "LEV105")
-    result = []
-    for token in rows:
-        text = token.text.rstrip(" \t")
-        for column, cell in enumerate(text[:width], start=1):
-            if not (cell == EMPTY or (cell.isascii() and cell.isalnum())):
+        else:  # at the comment that ended them
+            reading.error(message, section.end, 1, "LEV105")
+    for index, row in enumerate(rows, start=first):
+        for column, cell in enumerate(row[:width], start=1):
+            if not grammar.cell.fullmatch(cell):
                 message = f"Unexpected {cell!r} in '{kind}', expected '.' or an alphanumeric label"
-                reading.error(message, token.line, column, "LEV107")
+                reading.error(message, index, column, "LEV107")
                 break
         else:
-            if len(text) != width:
-                message = f"A row of '{kind}' has {_count(len(text), 'cell')}, expected {width}"
-                reading.error(message, token.line, min(len(text), width) + 1, "LEV106")
-        result.append(text)
-    return tuple(result) if len(reading.errors) == errors else None
+            if len(row) != width:
+                message = f"A row of '{kind}' has {_count(len(row), 'cell')}, expected {width}"
+                reading.error(message, index, min(len(row), width) + 1, "LEV106")
+    return None
 
 
-def _checked_target(
-    reading: _Reading,
-    initial: tuple[str, ...],
-    target: tuple[str, ...],
-    keyword: Token | None,
-    labels: set[str],
-) -> tuple[str, ...]:
-    """Rule 9; the target, or none when it breaks the rule."""
-    if not target or keyword is None:
-        return target
-    errors = len(reading.errors)
-    shapes = _cells(initial)
-    for label, cells in sorted(_cells(target).items(), key=lambda item: min(item[1])):
-        first = min(cells)
-        line, column = keyword.line + first[0] + 1, first[1] + 1
-        if label not in labels:
-            reading.error(
-                f"Label {label!r} of 'target' is no piece of 'initial'", line, column, "LEV108"
-            )
-            continue
-        if not _is_moved_copy(shapes[label], cells):
-            reading.error(
+def _target_shapes(
+    reading: _Reading, initial: tuple[str, ...], target: tuple[str, ...], first: int
+) -> bool:
+    """Rule 5 (`first`: the index of the target's first row); whether the
+    target keeps it."""
+    kept = True
+    for label, (row, column), is_piece in misplaced(initial, target):
+        if not is_piece:
+            message = f"Label {label!r} of 'target' is no piece of 'initial'"
+            reading.error(message, first + row, column + 1, "LEV108")
+        else:
+            message = (
                 f"Piece {label!r} has another shape in 'target' than in 'initial', "
-                "expected a moved copy of it",
-                line,
-                column,
-                "LEV109",
+                "expected a moved copy of it"
             )
-    return target if len(reading.errors) == errors else ()
+            reading.error(message, first + row, column + 1, "LEV109")
+        kept = False
+    return kept
 
 
-def _colors_and_images(
-    reading: _Reading, sections: list[tuple[str, Token, list[Token]]], labels: set[str]
-) -> tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[tuple[str, str], ...], set[int]]:
-    """Rules 7 and 10 for colors and images; and the ids of the tokens kept."""
+def _colors(
+    reading: _Reading, initial: tuple[str, ...]
+) -> tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[tuple[str, str], ...], set[Section]]:
+    """Rule 6: the colors and images, and the sections kept."""
+    labels = set("".join(initial))
+    labels.discard(EMPTY)
     colors: dict[str, tuple[int, int, int]] = {}
     images: dict[str, str] = {}
-    kept: set[int] = set()
-    for kind, token, _ in sections:
-        if kind not in ("color", "img"):
+    kept: set[Section] = set()
+    for section in reading.sections:
+        kind = section.kind
+        if kind != "color" and kind != "img":
             continue
-        number = token.line
-        line = reading.lines[number - 1]
-        words = _SPACES.split(token.text, maxsplit=2 if kind == "img" else 4)
-        label, label_column = words[1], _word_column(line, 1)
+        index = section.first
+        line = reading.lines[index]
+        words = _SPACES.split(line.strip(" \t"), maxsplit=2 if kind == "img" else 4)
+        label = words[1]
         if label not in labels:
             message = f"{kind} for {label!r}, which is no piece of 'initial'"
-            reading.error(message, number, label_column, "LEV111")
-            continue
-        if label in (colors if kind == "color" else images):
-            reading.error(f"A second {kind} for {label!r}", number, label_column, "LEV112")
-            continue
-        if kind == "img":
+            reading.error(message, index, _word_column(line, 1), "LEV111")
+        elif label in (colors if kind == "color" else images):
+            message = f"A second {kind} for {label!r}"
+            reading.error(message, index, _word_column(line, 1), "LEV112")
+        elif kind == "img":
             images[label] = words[2]
-            kept.add(id(token))
-            continue
-        values = []
-        for index, word in enumerate(words[2:5], start=2):
-            if len(word.lstrip("0")) > 3 or int(word) > 255:
-                message = f"Color value {_shown(word)} is out of range, expected 0 to 255"
-                reading.error(message, number, _word_column(line, index), "LEV110")
-                break
-            values.append(int(word))
-        else:
-            colors[label] = (values[0], values[1], values[2])
-            kept.add(id(token))
+            kept.add(section)
+        elif (rgb := _rgb(reading, index, words[2:])) is not None:
+            colors[label] = rgb
+            kept.add(section)
     return tuple(colors.items()), tuple(images.items()), kept
+
+
+def _rgb(reading: _Reading, index: int, words: list[str]) -> tuple[int, int, int] | None:
+    """Rule 6: a color's values, None when one is out of range (LEV110)."""
+    for number, word in enumerate(words, start=2):
+        if len(word.lstrip("0")) > 3 or int(word) > 255:
+            message = f"Color value {_shown(word)} is out of range, expected 0 to 255"
+            reading.error(message, index, _word_column(reading.lines[index], number), "LEV110")
+            return None
+    return int(words[0]), int(words[1]), int(words[2])
 
 
 def _shown(word: str) -> str:

@@ -85,6 +85,15 @@ class LevPuzzle:
         if not self.layout:
             object.__setattr__(self, "layout", tuple(self._items()))
 
+    @classmethod
+    def _trusted(cls, **fields: Any) -> LevPuzzle:
+        """A puzzle from every field, as the reader built and checked them
+        (no checks: the reader's rules are those of `__post_init__`)."""
+        puzzle = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(puzzle, name, value)
+        return puzzle
+
     def _items(self) -> list[str]:
         """The kinds of this puzzle's items, in the usual order."""
         counts = {
@@ -187,13 +196,12 @@ def _problems(puzzle: LevPuzzle) -> Iterator[str]:
     if not puzzle.initial:
         yield "initial must hold the rows of the initial position"
         return
-    shapes = _cells(puzzle.initial)
-    for label, cells in _cells(puzzle.target).items():
-        if label not in shapes:
+    for label, _, is_piece in misplaced(puzzle.initial, puzzle.target):
+        if not is_piece:
             yield f"Label {label!r} of target is no piece of initial"
-        elif not _is_moved_copy(shapes[label], cells):
+        else:
             yield f"Piece {label!r} has another shape in target than in initial"
-    yield from _labelled_problems(puzzle, set(shapes))
+    yield from _labelled_problems(puzzle, set("".join(puzzle.initial)) - {EMPTY})
     for name in ("foreground", "background"):
         value = getattr(puzzle, name)
         if value != "" and not _is_file_name(value):
@@ -267,14 +275,39 @@ def _layout_problems(puzzle: LevPuzzle) -> Iterator[str]:
         yield "layout must put size before initial and target"
 
 
+def misplaced(
+    initial: tuple[str, ...], target: tuple[str, ...]
+) -> Iterator[tuple[str, tuple[int, int], bool]]:
+    """Rule 5 of lev.lark (target_shapes), for the reader and the model alike:
+    each label of `target` whose cells are no translated copy of a piece of
+    `initial`, in the order of their first cells (row by row), with its first
+    cell (row, column) and whether it is a piece of `initial` at all."""
+    pieces = "".join(initial)
+    width = len(initial[0])
+    for label, cells in _cells(target).items():
+        shape = _cells_of(pieces, width, label)
+        if not shape or not _is_moved_copy(shape, cells):
+            yield label, min(cells), bool(shape)
+
+
 def _cells(rows: tuple[str, ...]) -> dict[str, set[tuple[int, int]]]:
-    """Each label's cells in `rows`."""
+    """Each label's cells in `rows`, in the order of their first cells."""
     cells: dict[str, set[tuple[int, int]]] = {}
     for r, row in enumerate(rows):
         for c, label in enumerate(row):
             if label != EMPTY:
                 cells.setdefault(label, set()).add((r, c))
     return cells
+
+
+def _cells_of(cells: str, width: int, label: str) -> set[tuple[int, int]]:
+    """The cells (row, column) of `label` in a position's `cells`, row after row."""
+    found = set()
+    at = cells.find(label)
+    while at >= 0:
+        found.add(divmod(at, width))
+        at = cells.find(label, at + 1)
+    return found
 
 
 def _is_moved_copy(shape: set[tuple[int, int]], cells: set[tuple[int, int]]) -> bool:

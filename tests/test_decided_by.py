@@ -4,18 +4,23 @@ case's position, a case marked `"code"` is accepted by it (a semantic rule
 of the grammar's header rejects it, which a port must write).
 
 lark here stands apart from sokfmt's tables and driver, so a marking that
-drifts from the grammar fails whatever sokfmt does.
+drifts from the grammar fails whatever sokfmt does.  For .lev files lark's
+parser is fed the lines as steps 1 and 2 of lev.lark's header type them
+(sokfmt's lexer and postlex: rows go by the count of "size").
 """
 
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from lark import Lark, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from sokfmt import _lev
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = ROOT / "tests" / "vectors"
@@ -24,6 +29,7 @@ TABLES = {
     "moves": VECTORS / "moves.json",
     "board": VECTORS / "board" / "boards.json",
     "sok": VECTORS / "sok" / "invalid.json",
+    "lev": VECTORS / "lev" / "invalid.json",
 }
 
 
@@ -75,9 +81,42 @@ def _unit(language: str, case: dict[str, Any]) -> tuple[str, str, tuple[int, int
     return unit["grammar"], text, (line - first + 1, column - quotes)
 
 
+def _lev_refused_line(text: str, strict: bool) -> int | None:
+    """The line at which lev.lark refuses `text` (the end of the input: the
+    line after the last), or None.  Its tokens are lines, made by steps 1
+    and 2 of its header (the reader's lexer and postlex: rows by count stay
+    there): a keyword line that matches none of the terminals is refused by
+    step 1, checked here with lark's terminals; the others go to lark's
+    parser.  The column within the line is the header's rule, not checked."""
+    lark = _lark("lev")
+    terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+    reading = _lev._reading(text, strict=strict)
+    interactive = lark.parse_interactive()
+    for index, kind in _lev.tokens(reading):
+        line = reading.lines[index]
+        if kind == _lev.NO_TERMINAL:
+            # A keyword line (its first word names a terminal) that matches none.
+            assert line.split()[0].upper() in terminals, line
+            assert not any(re.fullmatch(pattern, line) for pattern in terminals.values()), line
+            return index + 1
+        try:
+            interactive.feed_token(Token(kind, line))
+        except UnexpectedInput:
+            return index + 1
+    try:
+        interactive.feed_eof()
+    except UnexpectedInput:
+        return len(reading.lines) + 1
+    return None
+
+
 @pytest.mark.parametrize(("language", "case"), _cases())
 def test_decided_by_says_who_rejects_the_case(language: str, case: dict[str, Any]) -> None:
     assert case.get("decided_by") in {"grammar", "code"}
+    if language == "lev":
+        refused = _lev_refused_line(case["input"], case.get("strict", False))
+        assert refused == (case["error"]["line"] if case["decided_by"] == "grammar" else None)
+        return
     if case["decided_by"] == "code":
         if language == "sok":
             return  # sok.lark refuses no stream of lines: its code decides (test_lalr.TOTAL)
@@ -91,3 +130,8 @@ def test_some_sok_cases_are_decided_by_a_grammar() -> None:
     cases = json.loads(TABLES["sok"].read_text(encoding="utf-8"))["cases"]
     grammars = {case["unit"]["grammar"] for case in cases if case["decided_by"] == "grammar"}
     assert grammars == {"moves", "board"}
+
+
+def test_some_lev_cases_are_decided_by_the_grammar() -> None:
+    cases = json.loads(TABLES["lev"].read_text(encoding="utf-8"))["cases"]
+    assert {case["decided_by"] for case in cases} == {"grammar", "code"}

@@ -57,6 +57,23 @@ def test_line_classes_of_sok_never_match_the_same_line() -> None:
         assert both.empty(), (first, second, next(iter(both.strings()), None))
 
 
+def test_line_classes_of_lev_never_match_the_same_line() -> None:
+    # Step 1 of lev.lark: a comment, a blank line and each keyword line.
+    lev = terminals("lev")
+    keywords = [
+        "".join(word) for word in interegular.parse_pattern(lev["KEYWORD"]).to_fsm().strings()
+    ]
+    classes = ["COMMENT", "BLANK_LINE", *(word.upper() for word in keywords)]
+    machines = {name: interegular.parse_pattern(lev[name]).to_fsm() for name in classes}
+    for first, second in itertools.combinations(classes, 2):
+        both = machines[first] & machines[second]
+        assert both.empty(), (first, second, next(iter(both.strings()), None))
+    # Each keyword line begins with its keyword, as a word.
+    for word in keywords:
+        begins = interegular.parse_pattern(rf"[ \t]*{word}(?:[ \t][^\n]*)?").to_fsm()
+        assert machines[word.upper()].issubset(begins), word
+
+
 def test_every_step_and_unit_of_sok_has_a_callback() -> None:
     # The grammar's steps (aliases) and units are what the reader does; its
     # states (rules named for where the reader stands) return nothing.

@@ -1,5 +1,5 @@
-"""The table driver against lark's own LALR parser, and the tables against
-the grammars they were compiled from."""
+"""The table driver and its automata against lark's own LALR parser, and the
+tables against the grammars they were compiled from."""
 
 from __future__ import annotations
 
@@ -168,3 +168,81 @@ def test_the_lexer_lexes_as_lark_does(name: str) -> None:
             assert got_error == want_error, text
         else:
             assert got == want, text
+
+
+# Grammars in which no rule nests inside itself: their parsers are automata.
+AUTOMATA = ("sok", "lev")
+
+
+def _random_streams(name: str, count: int, seed: int) -> list[list[str]]:
+    """Token streams drawn from every token type, grammar or not: most are
+    refused, at any place."""
+    rng = random.Random(seed)
+    tokens = [t for t in _lalr.table(name).tokens if t != _lalr.END]
+    return [[rng.choice(tokens) for _ in range(rng.randint(0, 12))] for _ in range(count)]
+
+
+@pytest.mark.parametrize("name", AUTOMATA)
+def test_the_automaton_parses_as_lark_does(name: str) -> None:
+    # Token by token against lark's parser: the same tokens expected, the
+    # same token refused (or the end), the same named rules reduced.  lark
+    # may reduce before it refuses a token; the automaton does not (it keeps
+    # its configuration), so lark's reductions are compared up to the token.
+    lark = Lark(
+        _lalr.grammar_path(name).read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="basic",
+        maybe_placeholders=False,
+    )
+    recorder = _Recorder(lark)
+    table = _lalr.table(name)
+    texts = TABLES[name]["rule_texts"]
+    named = {texts[rule]: table.callbacks[rule] for rule in range(len(texts))}
+    automaton = _lalr.Automaton(table)
+    streams = _streams(name, 150, seed=3 * len(name)) + _random_streams(name, 150, seed=5)
+    refused = accepted = 0
+    for stream in streams:
+        recorder.reductions = []
+        interactive = lark.parse_interactive()
+        configuration = 0
+        got: list[str] = []
+        for kind in [*stream, _lalr.END]:
+            assert automaton.expected(configuration) == interactive.accepts(), stream
+            before = len(recorder.reductions)
+            try:
+                if kind == _lalr.END:
+                    interactive.feed_eof()
+                else:
+                    interactive.feed_token(Token(kind, kind))
+                lark_refused = False
+            except UnexpectedInput:
+                lark_refused = True
+            step = automaton.row(configuration)[kind]
+            assert (step is None) == lark_refused, (stream, kind)
+            if step is None:
+                del recorder.reductions[before:]
+                refused += 1
+                break
+            configuration, reduced = step
+            got += reduced
+        else:
+            assert configuration == _lalr.ACCEPTED
+            accepted += 1
+        want = [named[text] for text in recorder.reductions if named[text]]
+        assert got == want, stream
+    if name not in TOTAL:
+        assert refused > 100  # the refusals are tested too
+    assert accepted > 40
+
+
+def test_a_grammar_with_nesting_is_no_automaton() -> None:
+    automaton = _lalr.Automaton(_lalr.table("rle"), limit=50)
+
+    def every_configuration() -> None:
+        configuration = 0
+        while configuration < len(automaton.steps):
+            automaton.row(configuration)
+            configuration += 1
+
+    with pytest.raises(ValueError, match=r"rle\.lark reaches over 50 configurations"):
+        every_configuration()

@@ -17,9 +17,11 @@ const sok = require("./sok.js");
 const lev = require("./lev.js");
 
 const [parsersDir, mode, where] = process.argv.slice(2);
-const generated = (name, options) => require(path.resolve(parsersDir, `${name}.js`)).get_parser(options);
-const transformers = { rle: rle.steps, board: rle.steps, moves: moves.steps, sok: sok.steps, lev: null };
+const generatedModule = (name) => require(path.resolve(parsersDir, `${name}.js`));
+const generated = (name, options) => generatedModule(name).get_parser(options);
+const transformers = { rle: rle.steps, board: rle.steps, moves: moves.steps, sok: sok.steps };
 const parsers = Object.fromEntries(Object.entries(transformers).map(([name, transformer]) => [name, generated(name, { transformer })]));
+parsers.lev = lev.parser(generatedModule("lev"));
 
 function read(c) {
   const limit = c.limit || rle.DEFAULT_LIMIT;
