@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -43,6 +45,7 @@ def test_public_names_are_pinned() -> None:
         "SokfmtError",
         "SokfmtWarning",
         "SolvingMode",
+        "Statistics",
         "Step",
         "StepKind",
         "Tessellation",
@@ -58,6 +61,7 @@ def test_public_names_are_pinned() -> None:
         "dump_sok",
         "dumps",
         "file_format",
+        "from_array",
         "from_dict",
         "from_json",
         "is_solution_title",
@@ -75,6 +79,9 @@ def test_public_names_are_pinned() -> None:
         "replay",
         "rle_decode",
         "rle_encode",
+        "statistics",
+        "to_array",
+        "to_arrays",
     )
     for name in sokfmt.__all__:
         assert hasattr(sokfmt, name)
@@ -90,6 +97,49 @@ def _python(code: str) -> str:
 def test_import_does_not_import_lark() -> None:
     code = "import sys, sokfmt; print('lark' in sys.modules)"
     assert _python(code).strip() == "False"
+
+
+def test_import_does_not_import_numpy() -> None:
+    # numpy is an optional extra: only the array functions import it.
+    code = "import sys, sokfmt; sokfmt.statistics; print('numpy' in sys.modules)"
+    assert _python(code).strip() == "False"
+
+
+def test_version_is_that_of_the_changelog() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    released = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", changelog, re.MULTILINE)
+    assert released[0] == sokfmt.__version__ == "0.2.0"
+    assert released[-1] == "0.1.0"
+
+
+# A user's program: what `mypy --strict` must accept without a cast.
+USER_PROGRAM = """\
+import sokfmt
+
+collection = sokfmt.load("levels.sok")
+for puzzle in collection.puzzles:
+    print(puzzle.title, sokfmt.statistics(puzzle.board).dead)
+lev: sokfmt.LevPuzzle = sokfmt.load("blocks.lev", format="lev")
+either = sokfmt.load("x.json", format="json")
+reveal_type(either)
+"""
+
+
+def test_load_is_typed_for_mypy_strict_users(tmp_path: Path) -> None:
+    pytest.importorskip("mypy", reason="mypy (the lint extra) runs the typing check")
+    program = tmp_path / "user.py"
+    program.write_text(USER_PROGRAM, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(program)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "MYPYPATH": str(ROOT)},
+        check=False,
+    )
+    # reveal_type is a note, not an error: the run passes and says the type.
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r'Revealed type is ".*Collection.*LevPuzzle.*"', result.stdout), result.stdout
 
 
 def test_reading_runs_the_tables_without_lark() -> None:
