@@ -26,6 +26,7 @@ more than reading them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from .board import Board
@@ -82,8 +83,13 @@ def to_arrays(
     import numpy as np
 
     boards = [item.board if isinstance(item, Puzzle) else item for item in puzzles]
-    height = max((board.height for board in boards), default=0)
-    width = max((board.width for board in boards), default=0)
+    # Boards of one tessellation and size are coded together, from one text.
+    groups: dict[tuple[Tessellation, int, int], list[int]] = {}
+    for index, board in enumerate(boards):
+        size = (len(board.cells), len(board.cells[0]))
+        groups.setdefault((board.tessellation, *size), []).append(index)
+    height = max((rows for _, rows, _ in groups), default=0)
+    width = max((columns for _, _, columns in groups), default=0)
     if shape is not None:
         if height > shape[0] or width > shape[1]:
             raise ValidationError(
@@ -93,30 +99,27 @@ def to_arrays(
     # A frame of one cell round every layer stands for the world off the
     # board, where the outside begins.
     codes = np.zeros((len(boards), height + 2, width + 2), dtype=np.uint8)
-    sizes: dict[tuple[int, int], list[int]] = {}
-    for index, board in enumerate(boards):
-        sizes.setdefault((board.height, board.width), []).append(index)
-    for (rows, columns), indices in sizes.items():
-        text = "".join(cell for i in indices for cell in boards[i].cells).encode("ascii")
-        cells = np.frombuffer(text.translate(_CODES), dtype=np.uint8)
-        codes[indices, 1 : rows + 1, 1 : columns + 1] = cells.reshape(len(indices), rows, columns)
+    for (_, rows, columns), indices in groups.items():
+        text = "".join(chain.from_iterable(boards[i].cells for i in indices))
+        coded = np.frombuffer(text.encode("ascii").translate(_CODES), dtype=np.uint8)
+        codes[indices, 1 : rows + 1, 1 : columns + 1] = coded.reshape(len(indices), rows, columns)
     tessellations: dict[Tessellation, list[int]] = {}
-    for index, board in enumerate(boards):
-        tessellations.setdefault(board.tessellation, []).append(index)
+    for (tessellation, _, _), indices in groups.items():
+        tessellations.setdefault(tessellation, []).extend(indices)
     for tessellation, indices in tessellations.items():
         if len(indices) == len(boards):
-            codes[codes == FLOOR] = _outside_marked(tessellation, codes)[codes == FLOOR]
+            codes[_outside(tessellation, codes)] = OUTSIDE
         else:
             layers = codes[indices]
-            layers[layers == FLOOR] = _outside_marked(tessellation, layers)[layers == FLOOR]
+            layers[_outside(tessellation, layers)] = OUTSIDE
             codes[indices] = layers
     inside: npt.NDArray[np.uint8] = codes[:, 1:-1, 1:-1].copy()
     return inside
 
 
-def _outside_marked(tessellation: Tessellation, codes: npt.NDArray[np.uint8]) -> Any:
-    """FLOOR where a cell of `codes` is floor inside the walls, OUTSIDE where it
-    is outside (other cells are OUTSIDE too: only floor cells are read).
+def _outside(tessellation: Tessellation, codes: npt.NDArray[np.uint8]) -> Any:
+    """Where `codes` (framed layers) is outside: the frame, the padding, and
+    the floor that reaches them without crossing a wall.
 
     The outside grows from the frame a step at a time: a floor cell joins
     it when one of its neighbours (by its own shape, see
@@ -125,21 +128,21 @@ def _outside_marked(tessellation: Tessellation, codes: npt.NDArray[np.uint8]) ->
     import numpy as np
 
     floor = codes == FLOOR
-    reached = codes == OUTSIDE  # the frame and the padding
+    reached = codes == OUTSIDE
     height, width = codes.shape[1] - 2, codes.shape[2] - 2
     shapes = _shape_masks(tessellation, height, width)
+    moved = np.empty_like(reached)
     while True:
         near = np.zeros_like(reached)
         for mask, offsets in shapes:
             for dy, dx in offsets:
-                moved = np.zeros_like(reached)
+                moved[...] = False
                 _shift_into(moved, reached, dy, dx)
                 near |= moved & mask
         grown = reached | (near & floor)
         if np.array_equal(grown, reached):
-            break
+            return reached
         reached = grown
-    return np.where(reached, OUTSIDE, FLOOR).astype(np.uint8)
 
 
 def _shape_masks(tessellation: Tessellation, height: int, width: int) -> list[tuple[Any, Any]]:

@@ -188,6 +188,10 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     metadata = next(name for name in names if name.endswith("/METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()
     assert "Requires-Dist: lark" in text
+    # numpy is an extra: the array functions import it, nothing else does.
+    assert "Provides-Extra: numpy" in text
+    assert "Requires-Dist: numpy>=1.24; extra == 'numpy'" in text
+    assert "Requires-Dist: numpy" not in text.split("; extra")[0]
     requirements = [line for line in text.splitlines() if line.startswith("Requires-Dist:")]
     assert [line for line in requirements if "extra ==" not in line] == [
         "Requires-Dist: lark<2,>=1.2"
