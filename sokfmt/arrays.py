@@ -69,6 +69,17 @@ def to_array(board: Board) -> npt.NDArray[np.uint8]:
     return layer
 
 
+def _numpy() -> Any:
+    """numpy, imported on first use; without it, an error that names the extra."""
+    try:
+        import numpy
+    except ModuleNotFoundError as error:
+        raise ModuleNotFoundError(
+            "sokfmt's arrays need numpy: python -m pip install 'sokfmt[numpy]'", name="numpy"
+        ) from error
+    return numpy
+
+
 def to_arrays(
     puzzles: Iterable[Puzzle | Board], shape: tuple[int, int] | None = None
 ) -> npt.NDArray[np.uint8]:
@@ -80,8 +91,7 @@ def to_arrays(
     Raises:
         ValidationError: a board does not fit in `shape`.
     """
-    import numpy as np
-
+    numpy = _numpy()
     boards = [item.board if isinstance(item, Puzzle) else item for item in puzzles]
     # Boards of one tessellation and size are coded together, from one text.
     groups: dict[tuple[Tessellation, int, int], list[int]] = {}
@@ -98,10 +108,10 @@ def to_arrays(
         height, width = shape
     # A frame of one cell round every layer stands for the world off the
     # board, where the outside begins.
-    codes = np.zeros((len(boards), height + 2, width + 2), dtype=np.uint8)
+    codes = numpy.zeros((len(boards), height + 2, width + 2), dtype=numpy.uint8)
     for (_, rows, columns), indices in groups.items():
         text = "".join(chain.from_iterable(boards[i].cells for i in indices))
-        coded = np.frombuffer(text.encode("ascii").translate(_CODES), dtype=np.uint8)
+        coded = numpy.frombuffer(text.encode("ascii").translate(_CODES), dtype=numpy.uint8)
         codes[indices, 1 : rows + 1, 1 : columns + 1] = coded.reshape(len(indices), rows, columns)
     tessellations: dict[Tessellation, list[int]] = {}
     for (tessellation, _, _), indices in groups.items():
@@ -182,14 +192,13 @@ def from_array(array: npt.ArrayLike, tessellation: Tessellation = Tessellation.S
     Raises:
         ValidationError: not two dimensions, or a value that is no code.
     """
-    import numpy as np
-
-    codes = np.asarray(array)
+    numpy = _numpy()
+    codes = numpy.asarray(array)
     if codes.ndim != 2 or 0 in codes.shape:
         raise ValidationError(f"A board's array has two dimensions, not shape {codes.shape}")
-    if not np.issubdtype(codes.dtype, np.integer) or codes.min() < 0 or codes.max() > 7:
+    if not numpy.issubdtype(codes.dtype, numpy.integer) or codes.min() < 0 or codes.max() > 7:
         raise ValidationError("A board's array holds the codes 0 to 7 only")
-    squares = np.frombuffer(SQUARE_OF_CODE.encode("ascii"), dtype=np.uint8)[codes]
+    squares = numpy.frombuffer(SQUARE_OF_CODE.encode("ascii"), dtype=numpy.uint8)[codes]
     text = squares.tobytes().decode("ascii")
     columns = codes.shape[1]
     cells = tuple(text[start : start + columns] for start in range(0, len(text), columns))

@@ -105,6 +105,25 @@ def test_import_does_not_import_numpy() -> None:
     assert _python(code).strip() == "False"
 
 
+def test_arrays_without_numpy_name_the_extra() -> None:
+    code = (
+        "import sys\n"
+        "class Missing:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'numpy':\n"
+        "            raise ModuleNotFoundError(name=name)\n"
+        "sys.meta_path.insert(0, Missing())\n"
+        "import sokfmt\n"
+        "try:\n"
+        "    sokfmt.to_array(sokfmt.parse_board('#@#'))\n"
+        "except ModuleNotFoundError as error:\n"
+        "    print(error)\n"
+    )
+    assert _python(code).strip() == (
+        "sokfmt's arrays need numpy: python -m pip install 'sokfmt[numpy]'"
+    )
+
+
 def test_version_is_that_of_the_changelog() -> None:
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     released = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", changelog, re.MULTILINE)
