@@ -1,8 +1,8 @@
 """sokfmt: read, validate and write Sokoban-family and sliding-block puzzle files.
 
 Everything public is importable from here; the modules behind it are private
-(`sokfmt.transform` and `sokfmt.carry` aside).  Importing sokfmt imports
-none of them: each name is looked up on first use.
+(`sokfmt.transform`, `sokfmt.carry` and the codes of `sokfmt.arrays` aside).
+Importing sokfmt imports none of them: each name is looked up on first use.
 """
 
 from __future__ import annotations

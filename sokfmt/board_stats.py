@@ -16,22 +16,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from .board import WALL, Board, Position
-from .geometry import neighbour, neighbours, outside
-from .tessellation import Direction
+from .board import BOX_ON_GOAL, WALL, Board, Position
+from .geometry import OPPOSITE, neighbour, neighbours, outside
 
 __all__ = ("Statistics", "statistics")
-
-_OPPOSITE = {
-    Direction.LEFT: Direction.RIGHT,
-    Direction.RIGHT: Direction.LEFT,
-    Direction.UP: Direction.DOWN,
-    Direction.DOWN: Direction.UP,
-    Direction.NORTH_WEST: Direction.SOUTH_EAST,
-    Direction.SOUTH_EAST: Direction.NORTH_WEST,
-    Direction.NORTH_EAST: Direction.SOUTH_WEST,
-    Direction.SOUTH_WEST: Direction.NORTH_EAST,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +52,7 @@ def statistics(board: Board) -> Statistics:
         goals=len(goals),
         floor=len(floor),
         reachable=len(reachable_squares(board)),
-        boxes_on_goals=len(board.positions("*")),
+        boxes_on_goals=len(board.positions(BOX_ON_GOAL)),
         dead=len(dead),
         dead_squares=dead,
     )
@@ -72,12 +60,17 @@ def statistics(board: Board) -> Statistics:
 
 def floor_squares(board: Board) -> set[Position]:
     """The squares that are not walls and not outside the walls."""
-    return set(board.positions("@+$*.-")) - outside(board)
+    return {
+        (row, column)
+        for row, cells in enumerate(board.cells)
+        for column, square in enumerate(cells)
+        if square != WALL
+    } - outside(board)
 
 
 def reachable_squares(board: Board) -> set[Position]:
     """The squares the pushers walk to without pushing: neither walls nor boxes."""
-    blocked = set(board.positions("#$*"))
+    blocked = set(board.walls) | set(board.boxes)
     seen = set(board.pushers)
     queue = deque(seen)
     while queue:
@@ -97,8 +90,8 @@ def live_squares(board: Board, floor: set[Position]) -> set[Position]:
     s's neighbour opposite to d.
     """
     tessellation = board.tessellation
-    backwards = [_OPPOSITE[d] for d in tessellation.directions]
-    live = {goal for goal in board.goals if goal in floor}
+    backwards = [OPPOSITE[d] for d in tessellation.directions]
+    live = set(board.goals)  # never outside: the outside is plain floor
     queue = deque(live)
     while queue:
         target = queue.popleft()
