@@ -103,7 +103,8 @@ def to_arrays(
     if shape is not None:
         if height > shape[0] or width > shape[1]:
             raise ValidationError(
-                f"A {width}x{height} board does not fit in shape {shape} (height, width)"
+                f"The boards need a shape of at least {(height, width)} (height, width), "
+                f"not {shape}"
             )
         height, width = shape
     # A frame of one cell round every layer stands for the world off the

@@ -90,8 +90,8 @@ def test_to_arrays_takes_puzzles_and_a_shape() -> None:
         [0, 0, 0, 0, 0, 0],
     ]
     assert stack[1, 1].tolist() == [2, 6, 4, 3, 2, 0]
-    with pytest.raises(ValidationError, match=r"A 5x3 board does not fit in shape \(2, 9\)"):
-        to_arrays([wide], shape=(2, 9))
+    with pytest.raises(ValidationError, match=r"at least \(3, 5\) \(height, width\), not \(2, 9\)"):
+        to_arrays([small, wide], shape=(2, 9))
     assert to_arrays([]).shape == (0, 0, 0)
 
 
