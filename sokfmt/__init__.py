@@ -1,8 +1,8 @@
 """sokfmt: read, validate and write Sokoban-family and sliding-block puzzle files.
 
 Everything public is importable from here; the modules behind it are private
-(`sokfmt.transform` and `sokfmt.carry` aside).  Importing sokfmt imports
-none of them: each name is looked up on first use.
+(`sokfmt.transform`, `sokfmt.carry` and the codes of `sokfmt.arrays` aside).
+Importing sokfmt imports none of them: each name is looked up on first use.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from .arrays import from_array, to_array, to_arrays
     from .board import Board, Position
+    from .board_stats import Statistics, statistics
     from .errors import (
         BoardSyntaxError,
         DecodeError,
@@ -72,7 +74,9 @@ if TYPE_CHECKING:
 # Each public name and the module that defines it, imported on first use:
 # `import sokfmt` costs little, and a program pays for what it uses.
 _MODULES = {
+    **dict.fromkeys(("from_array", "to_array", "to_arrays"), "arrays"),
     **dict.fromkeys(("Board", "Position"), "board"),
+    **dict.fromkeys(("Statistics", "statistics"), "board_stats"),
     **dict.fromkeys(
         (
             "BoardSyntaxError",
@@ -137,7 +141,7 @@ _MODULES = {
     **dict.fromkeys(("Direction", "Tessellation"), "tessellation"),
 }
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = (
     "DEFAULT_LIMIT",
@@ -170,6 +174,7 @@ __all__ = (
     "SokfmtError",
     "SokfmtWarning",
     "SolvingMode",
+    "Statistics",
     "Step",
     "StepKind",
     "Tessellation",
@@ -185,6 +190,7 @@ __all__ = (
     "dump_sok",
     "dumps",
     "file_format",
+    "from_array",
     "from_dict",
     "from_json",
     "is_solution_title",
@@ -203,6 +209,9 @@ __all__ = (
     "replay",
     "rle_decode",
     "rle_encode",
+    "statistics",
+    "to_array",
+    "to_arrays",
 )
 
 

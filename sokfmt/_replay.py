@@ -41,7 +41,7 @@ from .board import BOX as BOX_SQUARE
 from .board import BOX_ON_GOAL, FLOOR, GOAL, PUSHER_ON_GOAL, Board, Position
 from .board import PUSHER as PUSHER_SQUARE
 from .board import WALL as WALL_SQUARE
-from .geometry import _STEP_OFFSETS, cell_shape, outside
+from .geometry import _STEP_OFFSETS, OPPOSITE, cell_shape, outside
 from .moves import Step, StepKind, decoding_table
 from .tessellation import Direction, Tessellation
 
@@ -121,16 +121,6 @@ _PUSH_CLASS = bytes(
 _LINE_OF = bytes((code & 31) >> 1 if _plain(code) else 8 for code in range(256))
 _DIRECTION_OF = bytes((code >> 1 if code < JUMP else code & 7) for code in range(256))
 _SEGMENT = re.compile(rb"[\x00-\x0f]+|[\x10-\x17]+|[\x18-\x1f]+")
-_OPPOSITE = {
-    Direction.LEFT: Direction.RIGHT,
-    Direction.RIGHT: Direction.LEFT,
-    Direction.UP: Direction.DOWN,
-    Direction.DOWN: Direction.UP,
-    Direction.NORTH_WEST: Direction.SOUTH_EAST,
-    Direction.SOUTH_EAST: Direction.NORTH_WEST,
-    Direction.NORTH_EAST: Direction.SOUTH_WEST,
-    Direction.SOUTH_WEST: Direction.NORTH_EAST,
-}
 
 
 def codes_of(steps: Sequence[Step]) -> bytes:
@@ -170,7 +160,7 @@ def layout(tessellation: Tessellation, width: int, height: int) -> Layout:
     size = stride * (height + 2)
     by_direction = {d: _table(tessellation, width, height, d) for d in DIRECTIONS}
     tables = tuple(by_direction[_direction_of_code(code)] for code in range(32))
-    backs = tuple(by_direction[_OPPOSITE[_direction_of_code(code)]] for code in range(32))
+    backs = tuple(by_direction[OPPOSITE[_direction_of_code(code)]] for code in range(32))
     return Layout(tessellation, width, height, stride, size, tables, backs)
 
 

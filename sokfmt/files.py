@@ -8,7 +8,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from . import _losses
 from ._files import FileLike
@@ -98,6 +98,47 @@ def file_format(path: str | os.PathLike[str] | None = None, name: str | None = N
     return _BY_EXTENSION[suffix]
 
 
+# Without a format, `load` reads collections only, so that its type is
+# Collection; naming the format reads a .lev puzzle, and "json" either kind.
+_COLLECTION_FORMATS = Literal["sok", "xsb", "hsb", "tsb", "slc"]
+
+
+@overload
+def load(
+    file: FileLike,
+    *,
+    format: Literal["lev"],
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Any] | None = None,
+    replay: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> LevPuzzle: ...
+
+
+@overload
+def load(
+    file: FileLike,
+    *,
+    format: _COLLECTION_FORMATS | None = None,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Any] | None = None,
+    replay: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection: ...
+
+
+@overload
+def load(
+    file: FileLike,
+    *,
+    format: str,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Any] | None = None,
+    replay: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection | LevPuzzle: ...
+
+
 def load(
     file: FileLike,
     *,
@@ -107,9 +148,13 @@ def load(
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection | LevPuzzle:
-    """The collection (or .lev puzzle) in `file`, read in the format its
-    extension names, or `format` (a name of `FILE_FORMATS`; needed for a
-    file object).
+    """The collection in `file`, read in the format its extension names; or
+    what `file` holds in `format` (a name of `FILE_FORMATS`; needed for a
+    file object): a .lev puzzle with "lev", either kind with "json".
+
+    Without `format`, only a collection is read (so that the result is typed
+    `Collection`): a .lev file, or JSON of a .lev puzzle, is refused with a
+    message that says to name the format.
 
     `tessellation` is for puzzles without a ``Game:`` line where the format
     does not fix it (.hsb and .tsb do).  `diagnostics`, `replay` and
@@ -117,8 +162,8 @@ def load(
     and `replay` is for the .sok family).
 
     Raises:
-        ValidationError: an unknown format, or JSON that is not a
-            collection or .lev puzzle.
+        ValidationError: an unknown format, JSON that is not a collection
+            or .lev puzzle, or a .lev puzzle when no format was named.
         ParseError: the text is not valid in its format.
         OSError: the file cannot be read.
     """
@@ -136,16 +181,28 @@ def load(
         )
     if chosen.name == "slc":
         return load_slc(file, diagnostics=diagnostics, on_puzzle=on_puzzle)
+    if chosen.name == "lev" and format is None:
+        raise _not_a_collection(file, "lev")
     if chosen.name == "lev":
         item = load_lev(file, diagnostics=diagnostics)
     elif isinstance(file, (str, os.PathLike)):
         item = from_json(Path(file).read_bytes())
     else:
         item = from_json(file.read())
+    if isinstance(item, LevPuzzle) and format is None:
+        raise _not_a_collection(file, "json")
     if on_puzzle is not None and isinstance(item, Collection):
         for puzzle in item.puzzles:
             on_puzzle(puzzle)
     return item
+
+
+def _not_a_collection(file: FileLike, format: str) -> ValidationError:
+    name = os.fspath(file) if isinstance(file, (str, os.PathLike)) else "The file"
+    return ValidationError(
+        f"{name} holds a sliding-block puzzle, not a collection: "
+        f"read it with load(file, format={format!r})"
+    )
 
 
 def from_json(data: bytes | str) -> Collection | LevPuzzle:

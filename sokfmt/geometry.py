@@ -24,6 +24,7 @@ from .board import FLOOR, WALL, Board, Position
 from .tessellation import Direction, Tessellation
 
 __all__ = (
+    "OPPOSITE",
     "cell_polygon",
     "cell_shape",
     "is_closed",
@@ -103,6 +104,20 @@ _STEP_OFFSETS: dict[Tessellation, tuple[dict[Direction, tuple[int, int]], ...]] 
         },
     ),
     Tessellation.OCTOBAN: (_ORTHOGONAL | _DIAGONAL, _ORTHOGONAL),
+}
+
+
+#: Each direction's opposite: one step in a direction and one in its
+#: opposite lead back to the cell they started from (see `neighbour`).
+OPPOSITE = {
+    _D.LEFT: _D.RIGHT,
+    _D.RIGHT: _D.LEFT,
+    _D.UP: _D.DOWN,
+    _D.DOWN: _D.UP,
+    _D.NORTH_WEST: _D.SOUTH_EAST,
+    _D.SOUTH_EAST: _D.NORTH_WEST,
+    _D.NORTH_EAST: _D.SOUTH_WEST,
+    _D.SOUTH_WEST: _D.NORTH_EAST,
 }
 
 

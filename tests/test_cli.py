@@ -67,7 +67,7 @@ def test_info_without_a_file_shows_the_bundled_sample() -> None:
         assert result.returncode == 0
         lines = result.stdout.splitlines()
         assert lines[0] == (
-            "sokfmt 0.1.0: sokfmt sample: 4 puzzles (Sokoban), 6 saved games, "
+            "sokfmt 0.2.0: sokfmt sample: 4 puzzles (Sokoban), 6 saved games, "
             "5 solving their puzzle"
         )
         assert lines[2].split() == [
@@ -102,6 +102,31 @@ def test_info_json_replays_every_game() -> None:
         5,
         {"cells": 4, "color": "#7f0000", "in_target": True},
     )
+
+
+def test_info_counts_squares_and_dead_squares() -> None:
+    # By hand.  Hallway "#. $ @ #": six floor squares, the pusher reaches
+    # three (the box stops it), a box on the last square before the right
+    # wall cannot be pushed.  Corner: a box reaches the goal (3, 3) only
+    # from (2, 3), pushed down; the other eleven floor squares are dead.
+    lines = sokfmt("info").stdout.splitlines()
+    squares = lines[lines.index("Squares:") + 1 :]
+    assert squares[0] == "#  goals  floor  reachable  boxes on goals  dead"
+    assert [row.split() for row in squares[1:3]] == [
+        ["1", "1", "6", "3", "0", "1"],
+        ["2", "1", "13", "12", "0", "11"],
+    ]
+    assert max(map(len, squares)) <= 80
+    corner = json.loads(sokfmt("info", "--json").stdout)["puzzles"][1]
+    assert (corner["goals"], corner["floor"], corner["reachable"], corner["dead"]) == (
+        1,
+        13,
+        12,
+        11,
+    )
+    assert corner["boxes_on_goals"] == 0
+    assert [2, 3] not in corner["dead_squares"]
+    assert [1, 3] in corner["dead_squares"]
 
 
 def test_info_of_a_lev_file() -> None:
@@ -414,7 +439,7 @@ def test_a_closed_output_pipe_ends_quietly() -> None:
     result = subprocess.run(
         ["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, check=False
     )
-    assert result.stdout.startswith("sokfmt 0.1.0: sokfmt sample")
+    assert result.stdout.startswith("sokfmt 0.2.0: sokfmt sample")
     assert result.stderr == ""
 
 

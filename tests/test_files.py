@@ -85,11 +85,11 @@ def test_dump_and_load_by_extension(tmp_path: Path, name: str, collection: Colle
 def test_hsb_and_tsb_read_as_their_tessellation_and_a_game_line_wins(tmp_path: Path) -> None:
     hexagons = "H\n#-#-#\n-#-@-#\n#-#-#\n"  # Hexoban text: two columns per cell
     (tmp_path / "h.hsb").write_text(hexagons, encoding="utf-8")
-    assert load(tmp_path / "h.hsb").puzzles[0].tessellation is Tessellation.HEXOBAN  # type: ignore[union-attr]
+    assert load(tmp_path / "h.hsb").puzzles[0].tessellation is Tessellation.HEXOBAN
     (tmp_path / "s.hsb").write_text("Game: Sokoban\n\nS\n#####\n#@$.#\n#####\n", encoding="utf-8")
-    assert load(tmp_path / "s.hsb").puzzles[0].tessellation is Tessellation.SOKOBAN  # type: ignore[union-attr]
+    assert load(tmp_path / "s.hsb").puzzles[0].tessellation is Tessellation.SOKOBAN
     (tmp_path / "t.tsb").write_text("T\n####\n#@$.\n####\n", encoding="utf-8")
-    assert load(tmp_path / "t.tsb").puzzles[0].board == TRIANGLES  # type: ignore[union-attr]
+    assert load(tmp_path / "t.tsb").puzzles[0].board == TRIANGLES
 
 
 @pytest.mark.parametrize(
@@ -163,9 +163,14 @@ def test_notes_never_begin_or_end_with_a_blank_line() -> None:
 
 def test_lev_puzzles_by_name(tmp_path: Path) -> None:
     puzzle = sokfmt.load_lev(VECTORS / "lev" / "c19.lev")
-    for name in ("c.lev", "c.json"):
+    for name, format in (("c.lev", "lev"), ("c.json", "json")):
         dump(puzzle, tmp_path / name)
-        assert load(tmp_path / name) == puzzle
+        assert load(tmp_path / name, format=format) == puzzle
+        # Without its format, load reads collections only (its type says so).
+        with pytest.raises(
+            ValidationError, match=f"read it with load\\(file, format='{format}'\\)"
+        ):
+            load(tmp_path / name)
     with pytest.raises(ValidationError, match=r"A sliding-block puzzle cannot be written as \.sok"):
         dumps(puzzle, "sok")
 
@@ -213,7 +218,7 @@ def test_load_keeps_diagnostics_for_every_format_with_lines(tmp_path: Path) -> N
     ):
         (tmp_path / name).write_text(text, encoding="utf-8")
         found: list[sokfmt.Diagnostic] = []
-        item = load(tmp_path / name, diagnostics=found)
+        item = load(tmp_path / name, format=name[2:], diagnostics=found)
         assert [(d.severity, d.code, d.line, d.column) for d in found] == [
             ("error", *where) for where in expected
         ], name

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -46,6 +48,7 @@ def test_public_names_are_pinned() -> None:
         "SokfmtError",
         "SokfmtWarning",
         "SolvingMode",
+        "Statistics",
         "Step",
         "StepKind",
         "Tessellation",
@@ -61,6 +64,7 @@ def test_public_names_are_pinned() -> None:
         "dump_sok",
         "dumps",
         "file_format",
+        "from_array",
         "from_dict",
         "from_json",
         "is_solution_title",
@@ -79,6 +83,9 @@ def test_public_names_are_pinned() -> None:
         "replay",
         "rle_decode",
         "rle_encode",
+        "statistics",
+        "to_array",
+        "to_arrays",
     )
     for name in sokfmt.__all__:
         assert hasattr(sokfmt, name)
@@ -94,6 +101,69 @@ def _python(code: str) -> str:
 def test_import_does_not_import_lark() -> None:
     code = "import sys, sokfmt; print('lark' in sys.modules)"
     assert _python(code).strip() == "False"
+
+
+def test_import_does_not_import_numpy() -> None:
+    # numpy is an optional extra: only the array functions import it.
+    code = "import sys, sokfmt; sokfmt.statistics; print('numpy' in sys.modules)"
+    assert _python(code).strip() == "False"
+
+
+def test_arrays_without_numpy_name_the_extra() -> None:
+    code = (
+        "import sys\n"
+        "class Missing:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'numpy':\n"
+        "            raise ModuleNotFoundError(name=name)\n"
+        "sys.meta_path.insert(0, Missing())\n"
+        "import sokfmt\n"
+        "try:\n"
+        "    sokfmt.to_array(sokfmt.parse_board('#@#'))\n"
+        "except ModuleNotFoundError as error:\n"
+        "    print(error)\n"
+    )
+    assert _python(code).strip() == (
+        "sokfmt's arrays need numpy: python -m pip install 'sokfmt[numpy]'"
+    )
+
+
+def test_version_is_that_of_the_changelog() -> None:
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    released = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", changelog, re.MULTILINE)
+    assert released[0] == sokfmt.__version__ == "0.2.0"
+    assert released[-1] == "0.1.0"
+
+
+# A user's program: what `mypy --strict` must accept without a cast.
+USER_PROGRAM = """\
+import sokfmt
+
+collection = sokfmt.load("levels.sok")
+for puzzle in collection.puzzles:
+    print(puzzle.title, sokfmt.statistics(puzzle.board).dead)
+lev: sokfmt.LevPuzzle = sokfmt.load("blocks.lev", format="lev")
+either = sokfmt.load("x.json", format="json")
+reveal_type(either)
+"""
+
+
+def test_load_is_typed_for_mypy_strict_users(tmp_path: Path) -> None:
+    pytest.importorskip("mypy", reason="mypy (the test and lint extras) runs the typing check")
+    pytest.importorskip("numpy", reason="mypy checks sokfmt.arrays against numpy's types")
+    program = tmp_path / "user.py"
+    program.write_text(USER_PROGRAM, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(program)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "MYPYPATH": str(ROOT)},
+        check=False,
+    )
+    # reveal_type is a note, not an error: the run passes and says the type.
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r'Revealed type is ".*Collection.*LevPuzzle.*"', result.stdout), result.stdout
 
 
 def test_reading_runs_the_tables_without_lark() -> None:
@@ -142,6 +212,10 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     metadata = next(name for name in names if name.endswith("/METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()
     assert "Requires-Dist: lark" in text
+    # numpy is an extra: the array functions import it, nothing else does.
+    assert "Provides-Extra: numpy" in text
+    assert "Requires-Dist: numpy>=1.24; extra == 'numpy'" in text
+    assert "Requires-Dist: numpy" not in text.split("; extra")[0]
     requirements = [line for line in text.splitlines() if line.startswith("Requires-Dist:")]
     assert [line for line in requirements if "extra ==" not in line] == [
         "Requires-Dist: lark<2,>=1.2"

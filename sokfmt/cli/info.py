@@ -9,6 +9,7 @@ from importlib import resources
 from typing import Any
 
 from .. import __version__
+from ..board_stats import Statistics, statistics
 from ..formats import parse_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
@@ -34,7 +35,9 @@ def register(commands: Any) -> None:
         help="summarise a collection or .lev puzzle",
         description="A table of the puzzles of FILE: size, boxes, saved games, how many of "
         "them solve (replayed on the board, classic rules), and the best solution by moves "
-        "and by pushes with its six metrics. Without FILE, the bundled sample collection.",
+        "and by pushes with its six metrics; then each board's squares: goals, floor, "
+        "reachable by the pusher, boxes on goals, dead squares (from which no box can be "
+        "pushed to a goal). Without FILE, the bundled sample collection.",
     )
     command.add_argument("file", nargs="?", metavar="FILE")
     command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
@@ -144,7 +147,30 @@ def summary(collection: Collection, name: str) -> str:
     text = f"{head}\n\n{table(rows, frozenset({0, 4, 5, 6, 7, 8}))}"
     if len(best) > 1:
         text += f"\n\nBest solutions:\n{table(best, frozenset(range(2, 8)))}"
+    if collection.puzzles:
+        text += f"\n\nSquares:\n{_squares(collection)}"
     return text
+
+
+def _squares(collection: Collection) -> str:
+    """One row per puzzle: the counts of `sokfmt.statistics` but the boxes."""
+    rows: list[tuple[str, ...]] = [("#", "goals", "floor", "reachable", "boxes on goals", "dead")]
+    for number, puzzle in enumerate(collection.puzzles, start=1):
+        counts = statistics(puzzle.board)
+        numbers = (counts.goals, counts.floor, counts.reachable, counts.boxes_on_goals, counts.dead)
+        rows.append((str(number), *map(str, numbers)))
+    return table(rows, frozenset(range(6)))
+
+
+def _statistics_data(counts: Statistics) -> dict[str, Any]:
+    return {
+        "goals": counts.goals,
+        "floor": counts.floor,
+        "reachable": counts.reachable,
+        "boxes_on_goals": counts.boxes_on_goals,
+        "dead": counts.dead,
+        "dead_squares": [list(position) for position in counts.dead_squares],
+    }
 
 
 def _moves_pushes(item: _Replayed, index: int | None) -> str:
@@ -178,6 +204,7 @@ def collection_data(collection: Collection, name: str) -> dict[str, Any]:
                 "width": board.width,
                 "height": board.height,
                 "boxes": len(board.boxes),
+                **_statistics_data(statistics(board)),
                 "saved_games": games,
                 "solved": item.solved,
                 "best_by_moves": item.by_moves,

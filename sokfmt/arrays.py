@@ -1,0 +1,206 @@
+"""Boards as numpy arrays, for programs that learn from levels.
+
+numpy is an optional dependency (``pip install 'sokfmt[numpy]'``) imported
+only when one of these functions is called.  An array holds one code per
+cell, rows by columns, as `Board.cells` stores them (a Hexoban row is its
+cells, not its two-column text):
+
+====  ==============  ==============================================
+code  square          text
+====  ==============  ==============================================
+0     outside         floor that reaches the edge without a wall
+1     floor           ``-`` (or a blank) inside the walls
+2     wall            ``#``
+3     goal            ``.``
+4     box             ``$``
+5     box on goal     ``*``
+6     pusher          ``@``
+7     pusher on goal  ``+``
+====  ==============  ==============================================
+
+The outside is found as `sokfmt.geometry.outside` finds it, one step of all
+boards at a time, so that a stack of a million small levels costs little
+more than reading them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import chain
+from typing import TYPE_CHECKING, Any
+
+from .board import Board
+from .errors import ValidationError
+from .geometry import _STEP_OFFSETS
+from .puzzle import Puzzle
+from .tessellation import Tessellation
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = (
+    "BOX",
+    "BOX_ON_GOAL",
+    "FLOOR",
+    "GOAL",
+    "OUTSIDE",
+    "PUSHER",
+    "PUSHER_ON_GOAL",
+    "WALL",
+    "from_array",
+    "to_array",
+    "to_arrays",
+)
+
+OUTSIDE, FLOOR, WALL, GOAL, BOX, BOX_ON_GOAL, PUSHER, PUSHER_ON_GOAL = range(8)
+
+#: The square of each code; the outside reads back as floor, as in a Board.
+SQUARE_OF_CODE = "--#.$*@+"
+# Canonical squares to codes, the floor coded as floor (the outside is found after).
+_CODES = bytes.maketrans(
+    b"-#.$*@+", bytes((FLOOR, WALL, GOAL, BOX, BOX_ON_GOAL, PUSHER, PUSHER_ON_GOAL))
+)
+
+
+def to_array(board: Board) -> npt.NDArray[np.uint8]:
+    """The codes of `board`'s cells, a ``uint8`` array of shape (height, width)."""
+    layer: npt.NDArray[np.uint8] = to_arrays([board])[0]
+    return layer
+
+
+def _numpy() -> Any:
+    """numpy, imported on first use; without it, an error that names the extra."""
+    try:
+        import numpy
+    except ModuleNotFoundError as error:
+        raise ModuleNotFoundError(
+            "sokfmt's arrays need numpy: python -m pip install 'sokfmt[numpy]'", name="numpy"
+        ) from error
+    return numpy
+
+
+def to_arrays(
+    puzzles: Iterable[Puzzle | Board], shape: tuple[int, int] | None = None
+) -> npt.NDArray[np.uint8]:
+    """The boards of `puzzles` (puzzles or boards) stacked into one ``uint8``
+    array of shape (count, height, width), each board at the top left of its
+    layer and the rest outside.  `shape` is (height, width), by default
+    that of the tallest and the widest board.
+
+    Raises:
+        ValidationError: a board does not fit in `shape`.
+    """
+    numpy = _numpy()
+    boards = [item.board if isinstance(item, Puzzle) else item for item in puzzles]
+    # Boards of one tessellation and size are coded together, from one text.
+    groups: dict[tuple[Tessellation, int, int], list[int]] = {}
+    for index, board in enumerate(boards):
+        size = (len(board.cells), len(board.cells[0]))
+        groups.setdefault((board.tessellation, *size), []).append(index)
+    height = max((rows for _, rows, _ in groups), default=0)
+    width = max((columns for _, _, columns in groups), default=0)
+    if shape is not None:
+        if height > shape[0] or width > shape[1]:
+            raise ValidationError(
+                f"The boards need a shape of at least {(height, width)} (height, width), "
+                f"not {shape}"
+            )
+        height, width = shape
+    # A frame of one cell round every layer stands for the world off the
+    # board, where the outside begins.
+    codes = numpy.zeros((len(boards), height + 2, width + 2), dtype=numpy.uint8)
+    for (_, rows, columns), indices in groups.items():
+        text = "".join(chain.from_iterable(boards[i].cells for i in indices))
+        coded = numpy.frombuffer(text.encode("ascii").translate(_CODES), dtype=numpy.uint8)
+        codes[indices, 1 : rows + 1, 1 : columns + 1] = coded.reshape(len(indices), rows, columns)
+    tessellations: dict[Tessellation, list[int]] = {}
+    for (tessellation, _, _), indices in groups.items():
+        tessellations.setdefault(tessellation, []).extend(indices)
+    for tessellation, indices in tessellations.items():
+        if len(indices) == len(boards):
+            codes[_outside(tessellation, codes)] = OUTSIDE
+        else:
+            layers = codes[indices]
+            layers[_outside(tessellation, layers)] = OUTSIDE
+            codes[indices] = layers
+    inside: npt.NDArray[np.uint8] = codes[:, 1:-1, 1:-1].copy()
+    return inside
+
+
+def _outside(tessellation: Tessellation, codes: npt.NDArray[np.uint8]) -> Any:
+    """Where `codes` (framed layers) is outside: the frame, the padding, and
+    the floor that reaches them without crossing a wall.
+
+    The outside grows from the frame a step at a time: a floor cell joins
+    it when one of its neighbours (by its own shape, see
+    `sokfmt.geometry.cell_shape`) is in it.
+    """
+    import numpy as np
+
+    floor = codes == FLOOR
+    reached = codes == OUTSIDE
+    height, width = codes.shape[1] - 2, codes.shape[2] - 2
+    shapes = _shape_masks(tessellation, height, width)
+    moved = np.empty_like(reached)
+    while True:
+        near = np.zeros_like(reached)
+        for mask, offsets in shapes:
+            for dy, dx in offsets:
+                moved[...] = False
+                _shift_into(moved, reached, dy, dx)
+                near |= moved & mask
+        grown = reached | (near & floor)
+        if np.array_equal(grown, reached):
+            return reached
+        reached = grown
+
+
+def _shape_masks(tessellation: Tessellation, height: int, width: int) -> list[tuple[Any, Any]]:
+    """(mask of the framed grid's board cells of one shape, their neighbours' offsets)."""
+    import numpy as np
+
+    rows = np.arange(height)[:, None]
+    columns = np.arange(width)[None, :]
+    if tessellation is Tessellation.SOKOBAN:
+        kinds = np.zeros((height, width), dtype=np.int64)
+    elif tessellation is Tessellation.HEXOBAN:
+        kinds = np.broadcast_to(rows % 2, (height, width))
+    else:
+        kinds = (rows + columns) % 2
+    masks = []
+    for kind, offsets in enumerate(_STEP_OFFSETS[tessellation]):
+        mask = np.zeros((height + 2, width + 2), dtype=bool)
+        mask[1:-1, 1:-1] = kinds == kind
+        masks.append((mask, sorted(set(offsets.values()))))
+    return masks
+
+
+def _shift_into(out: Any, source: Any, dy: int, dx: int) -> None:
+    """out[:, r, c] = source[:, r + dy, c + dx] where both lie in the grid."""
+    height, width = source.shape[1], source.shape[2]
+    rows_out = slice(max(0, -dy), height - max(0, dy))
+    rows_in = slice(max(0, dy), height - max(0, -dy))
+    columns_out = slice(max(0, -dx), width - max(0, dx))
+    columns_in = slice(max(0, dx), width - max(0, -dx))
+    out[:, rows_out, columns_out] = source[:, rows_in, columns_in]
+
+
+def from_array(array: npt.ArrayLike, tessellation: Tessellation = Tessellation.SOKOBAN) -> Board:
+    """The board whose cells `array` (rows by columns of codes) holds; the
+    outside reads as floor.
+
+    Raises:
+        ValidationError: not two dimensions, or a value that is no code.
+    """
+    numpy = _numpy()
+    codes = numpy.asarray(array)
+    if codes.ndim != 2 or 0 in codes.shape:
+        raise ValidationError(f"A board's array has two dimensions, not shape {codes.shape}")
+    if not numpy.issubdtype(codes.dtype, numpy.integer) or codes.min() < 0 or codes.max() > 7:
+        raise ValidationError("A board's array holds the codes 0 to 7 only")
+    squares = numpy.frombuffer(SQUARE_OF_CODE.encode("ascii"), dtype=numpy.uint8)[codes]
+    text = squares.tobytes().decode("ascii")
+    columns = codes.shape[1]
+    cells = tuple(text[start : start + columns] for start in range(0, len(text), columns))
+    return Board(tessellation, cells)
