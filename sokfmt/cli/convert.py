@@ -11,6 +11,7 @@ from typing import Any
 
 from ..files import FILE_FORMATS, dumps, file_format
 from ..lev import LevPuzzle
+from ..puzzle import Collection
 from ..tessellation import Tessellation
 from .files import (
     FILE_ERRORS,
@@ -26,6 +27,7 @@ from .files import (
     message,
 )
 from .output import escaped, write_text
+from .selection import Spec, add_puzzle_option, refuse_for_lev, select
 from .walk import add_jobs_option, level_files, run_each, tick
 
 
@@ -38,7 +40,8 @@ def register(commands: Any) -> None:
         "that the --to format can hold is converted into the folder OUT, keeping its path. "
         ".sok, .xsb, .hsb, .tsb, .slc and .json hold collections; .lev and .json hold "
         "sliding-block puzzles. A conversion that would lose information (saved games into "
-        ".xsb or .slc) is refused unless --lossy.",
+        ".xsb or .slc) is refused unless --lossy. With --puzzle, only the puzzles chosen "
+        "are written (with the collection's notes).",
     )
     command.add_argument("input", metavar="IN", help="a file, '-', or a folder")
     command.add_argument("output", metavar="OUT", help="a file, '-', or a folder (IN a folder)")
@@ -51,6 +54,7 @@ def register(commands: Any) -> None:
         help="draw boards as classic files do: blanks for floor, no floor at the end of rows",
     )
     command.add_argument("--lossy", action="store_true", help="allow dropping saved games")
+    add_puzzle_option(command, "write only these puzzles of IN (a file)")
     add_jobs_option(command, "for a folder, convert")
     add_tessellation_option(command)
     command.set_defaults(run=run)
@@ -67,6 +71,7 @@ def run(arguments: argparse.Namespace) -> int:
         path = arguments.input
         item = load(arguments.input, source, arguments.tessellation)
         path = None
+        item = _chosen(item, arguments.puzzles)
         text = dumps(
             item, target, rle=arguments.rle, lossy=arguments.lossy, classic=arguments.classic
         )
@@ -81,6 +86,8 @@ def _run_folder(arguments: argparse.Namespace) -> int:
     """Every level file under IN that the target format can hold, into OUT."""
     if not arguments.target:
         return failed(None, UsageError("name the format of the files to write with --to"))
+    if arguments.puzzles:
+        return failed(None, UsageError("--puzzle chooses puzzles of a file, and IN is a folder"))
     target = arguments.target
     if arguments.output == "-" or Path(arguments.output).is_file():
         return failed(
@@ -128,6 +135,21 @@ def _run_folder(arguments: argparse.Namespace) -> int:
         )
     )
     return 1 if failures else 0
+
+
+def _chosen(item: Collection | LevPuzzle, specs: list[Spec]) -> Collection | LevPuzzle:
+    """The collection with only the puzzles `specs` choose (its notes kept),
+    or `item` itself without `specs`.
+
+    Raises:
+        UsageError: a SPEC chooses nothing, or `item` is a .lev puzzle.
+    """
+    if isinstance(item, LevPuzzle):
+        refuse_for_lev(specs)
+        return item
+    if not specs:
+        return item
+    return item[:0].with_puzzles(*(each.puzzle for each in select(item.puzzles, specs)))
 
 
 def _written(output: str, text: str) -> str:
