@@ -59,7 +59,9 @@ def register(commands: Any) -> None:
         metavar="{" + ",".join(REPORTS) + "}",
         help="how to print the problems (default text)",
     )
-    command.add_argument("--from", dest="source", choices=CHECKED, help="read every file so")
+    command.add_argument(
+        "--from", dest="source", choices=CHECKED, help="read every file in this format"
+    )
     add_puzzle_option(command, "report only the problems of these puzzles")
     add_tessellation_option(command)
     command.add_argument(
