@@ -98,7 +98,9 @@ def bare_boards_text(levels: int = 1_000) -> str:
     rng = random.Random(SEED + levels)
     blocks = []
     for number in range(levels):
-        rows = [list("#" + "".join(rng.choice("    #$.") for _ in range(8)) + "#") for _ in range(8)]
+        rows = [
+            list("#" + "".join(rng.choice("    #$.") for _ in range(8)) + "#") for _ in range(8)
+        ]
         rows[rng.randrange(8)][rng.randint(1, 8)] = "@"
         walls = "#" * 10
         blocks.append("\n".join([f"; {number}", walls, *map("".join, rows), walls]))
