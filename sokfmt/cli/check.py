@@ -47,8 +47,9 @@ def register(commands: Any) -> None:
         "GitHub Actions annotations). Saved games are replayed on their boards: a step that "
         "cannot be played is an error at its letter, a solution (by title) that does not "
         "solve a warning. A folder stands for every level file under it. With --puzzle, the "
-        "problems of the puzzles chosen (in each file) and of the file around them. Exit "
-        "status 0 when no file has an error, 1 otherwise, 2 on a usage error.",
+        "problems of the puzzles chosen in each file (those of the file's notes go with its "
+        "first puzzle), and those after its last puzzle. Exit status 0 when no file has an "
+        "error, 1 otherwise, 2 on a usage error.",
     )
     command.add_argument("files", nargs="+", metavar="FILE", help="a level file, or a folder")
     command.add_argument(
@@ -122,8 +123,8 @@ def check_file(
     tessellation: Tessellation | None = None,
     specs: tuple[Spec, ...] | list[Spec] = (),
 ) -> list[Problem] | None:
-    """The problems of one file (of the puzzles `specs` choose, and of the
-    file around them); whatever goes wrong with it is one of them, and a
+    """The problems of one file (of the puzzles `specs` choose, as `_Read`
+    tells them); whatever goes wrong with it is one of them, and a
     SPEC that chooses nothing in it is a problem of severity `MISUSE`.
     None for a file found `in_folder` that is clearly not a level file."""
     found: list[Diagnostic] = []
