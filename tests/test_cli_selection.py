@@ -190,6 +190,24 @@ def test_check_reports_the_problems_of_the_puzzles_chosen(tmp_path: Path) -> Non
     )
 
 
+def test_check_gives_a_board_that_cannot_be_read_to_the_next_puzzle(tmp_path: Path) -> None:
+    # "One" (lines 1-4), a board with an 'X' (line 8, column 3) that is no
+    # puzzle, then "Two" (open, from line 11): positions count the puzzles
+    # read, so "Two" is puzzle 2, and the broken board's error goes with it.
+    path = tmp_path / "broken.sok"
+    path.write_text(
+        f"One\n{BOARD}\n\nBroken\n#####\n#@X.#\n#####\n\nTwo\n{OPEN}\n", encoding="utf-8"
+    )
+    first = sokfmt("check", str(path), "--puzzle", "1")
+    assert (first.returncode, first.stdout) == (0, "1 file checked: 0 errors, 0 warnings\n")
+    second = sokfmt("check", str(path), "--puzzle", "2").stdout.splitlines()
+    assert [line.split(" ")[:4] for line in second[:-1]] == [
+        [f"{path}:8:3:", "error:", "SOK301", "Unexpected"],
+        [f"{path}:12:1:", "warning:", "SOK403", "puzzle"],
+    ]
+    assert second[-1] == "1 file checked: 1 error, 1 warning"
+
+
 def test_check_tells_the_puzzles_of_a_file_of_bare_boards(tmp_path: Path) -> None:
     # Titles and boards alone: the reader's fast path, which must hand each
     # puzzle on after its own warnings.
