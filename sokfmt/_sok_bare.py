@@ -83,10 +83,7 @@ def parse(
         ]
     except ParseError:
         return None  # the full path places the error
-    if diagnostics is not None:
-        _report(text, puzzles, [start for _, _, start in found], diagnostics)
-    for puzzle in puzzles:
-        sink(puzzle)
+    _hand_on(text, puzzles, [start for _, _, start in found], diagnostics, sink)
     return Collection()
 
 
@@ -112,14 +109,22 @@ def _quiet_title() -> re.Pattern[str]:
     return re.compile(f"[ \\t]*;(?:(?!{loud})[^\\r\\n])*")
 
 
-def _report(
-    text: str, puzzles: list[Puzzle], starts: list[int], diagnostics: list[Diagnostic]
+def _hand_on(
+    text: str,
+    puzzles: list[Puzzle],
+    starts: list[int],
+    diagnostics: list[Diagnostic] | None,
+    sink: Callable[[Puzzle], None],
 ) -> None:
-    """The content warnings of each puzzle, at its first row."""
+    """Each puzzle to `sink`, after its content warnings (at its first row),
+    as the full path does: a caller can tell which puzzle each is about."""
     line, counted = 1, 0
     for number, (puzzle, start) in enumerate(zip(puzzles, starts, strict=True), start=1):
-        line += text.count("\n", counted, start)
-        counted = start
-        name = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
-        for code, message in puzzle_warnings(puzzle):
-            diagnostics.append(Diagnostic("warning", code, f"{name}: {message}", line, 1, start))
+        if diagnostics is not None:
+            line += text.count("\n", counted, start)
+            counted = start
+            name = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+            for code, message in puzzle_warnings(puzzle):
+                found = Diagnostic("warning", code, f"{name}: {message}", line, 1, start)
+                diagnostics.append(found)
+        sink(puzzle)

@@ -131,7 +131,10 @@ def parse_sok(
     played is an error (`IllegalStepError`, SOK501) at the letter that
     wrote it, and a game titled as a solution that does not solve is a
     warning (SOK502); the games are kept.  `on_puzzle` is called with each
-    puzzle as soon as it is read (a progress bar's hook).
+    puzzle as soon as it is read (a progress bar's hook), after its
+    problems are added to `diagnostics` (those of the file's notes come
+    before the first puzzle's, those of a board that cannot be read before
+    the next puzzle's).
 
     Raises:
         ParseError: the first error (without `diagnostics`): a malformed

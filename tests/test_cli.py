@@ -285,11 +285,17 @@ def test_show_draws_in_the_terminal(files: Path) -> None:
 
 def test_show_chooses_a_puzzle_by_number_or_title(files: Path) -> None:
     assert sokfmt("show", str(files / "odd.sok"), "--puzzle", "2").stdout.startswith("Open\n")
-    assert sokfmt("show", str(files / "odd.sok"), "--puzzle", "orders").stdout.startswith(
+    assert sokfmt("show", str(files / "odd.sok"), "--puzzle", "title:Orders").stdout.startswith(
         "Orders\n"
     )
     missing = sokfmt("show", str(files / "odd.sok"), "--puzzle", "9")
-    assert (missing.returncode, missing.stderr) == (2, "sokfmt: no puzzle 9: the file holds 3\n")
+    assert (missing.returncode, missing.stderr) == (
+        2,
+        "sokfmt: --puzzle 9: the file holds 3 puzzles\n",
+    )
+    # A title is exact, and named as one: a bare word is no SPEC.
+    assert sokfmt("show", str(files / "odd.sok"), "--puzzle", "title:orders").returncode == 2
+    assert sokfmt("show", str(files / "odd.sok"), "--puzzle", "Orders").returncode == 2
 
 
 @pytest.mark.parametrize(

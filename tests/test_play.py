@@ -332,14 +332,17 @@ def test_play_needs_a_terminal_and_a_collection(tiny: Path, tmp_path: Path) -> N
     assert result.returncode == 2
     assert "not .lev sliding blocks" in result.stderr
     result = _sokfmt("play", str(tiny), "--puzzle", "9")
-    assert (result.returncode, result.stderr) == (2, "sokfmt: no puzzle 9: the file holds 2\n")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "sokfmt: --puzzle 9: the file holds 2 puzzles\n",
+    )
 
 
 # ------------------------------------------------------------------ in a terminal
 
 TMUX = shutil.which("tmux")
 ROOT = Path(__file__).resolve().parent.parent
-README_SCREEN = '<!-- play-screen: sokfmt play sample.sok --puzzle "Two Boxes" --resume -->\n'
+README_SCREEN = '<!-- play-screen: sokfmt play sample.sok --puzzle "title:Two Boxes" --resume -->\n'
 
 
 class Terminal:
@@ -448,7 +451,7 @@ def _readme_screen() -> str:
 
 def test_readme_shows_the_screen_that_tmux_captures(terminal: Terminal, tmp_path: Path) -> None:
     (tmp_path / "sample.sok").write_bytes((ROOT / "sokfmt" / "samples" / "sample.sok").read_bytes())
-    terminal.start("play", "sample.sok", "--puzzle", "Two Boxes", "--resume")
+    terminal.start("play", "sample.sok", "--puzzle", "title:Two Boxes", "--resume")
     shown = terminal.wait_for(lambda text: "Resumed" in text)
     assert shown.rstrip("\n") + "\n" == _readme_screen()
     terminal.keys("q")

@@ -1,18 +1,23 @@
 """sokfmt check: every problem of each file (or of every level file in a
-folder), as FILE:LINE:COL: severity: CODE message."""
+folder), as FILE:LINE:COL: severity: CODE message, as one JSON document, or
+as GitHub Actions annotations (see `report`)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from bisect import bisect_right
+from collections.abc import Sequence
 from contextlib import closing
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Diagnostic, ParseError
+from ..puzzle import Puzzle
 from ..tessellation import Tessellation
 from .files import (
     FILE_ERRORS,
     FORMATS,
+    USAGE_ERROR,
     NotALevelFile,
     UsageError,
     add_tessellation_option,
@@ -21,25 +26,16 @@ from .files import (
     message,
 )
 from .output import escaped
+from .report import REPORTS, Problem, printed
+from .selection import Spec, add_puzzle_option, refuse_for_lev, select
 from .walk import add_jobs_option, level_files, run_each, tick
 
 #: The formats check reads: those with lines and columns to report.
 CHECKED = tuple(name for name in FORMATS if name != "json")
 
-
-@dataclass(frozen=True)
-class Problem:
-    """One finding about a file: an error (it cannot be read) or a warning."""
-
-    file: str
-    line: int
-    column: int
-    severity: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
-        return f"{where}: {self.severity}: {self.message}"
+#: The severity of a `Problem` that is not the file's but the command
+#: line's: --puzzle chooses nothing in it (exit status 2).
+MISUSE = "usage"
 
 
 def register(commands: Any) -> None:
@@ -47,13 +43,27 @@ def register(commands: Any) -> None:
         "check",
         help="report every error and warning of level files",
         description="Parse each file and print its problems as FILE:LINE:COL: error|warning: "
-        "CODE message. Saved games are replayed on their boards: a step that cannot be "
-        "played is an error at its letter, a solution (by title) that does not solve a "
-        "warning. A folder stands for every level file under it. Exit status 0 when no "
-        "file has an error, 1 otherwise.",
+        "CODE message (or, with --format json, one JSON document; with --format github, "
+        "GitHub Actions annotations). Saved games are replayed on their boards: a step that "
+        "cannot be played is an error at its letter, a solution (by title) that does not "
+        "solve a warning. A folder stands for every level file under it. With --puzzle, the "
+        "problems of the puzzles chosen in each file (those of the file's notes go with its "
+        "first puzzle), and those after its last puzzle. Exit status 0 when no file has an "
+        "error, 1 otherwise, 2 on a usage error.",
     )
     command.add_argument("files", nargs="+", metavar="FILE", help="a level file, or a folder")
-    command.add_argument("--format", choices=CHECKED, help="read every file in this format")
+    command.add_argument(
+        "--format",
+        dest="report",
+        type=_report_format,
+        default="text",
+        metavar="{" + ",".join(REPORTS) + "}",
+        help="how to print the problems (default text)",
+    )
+    command.add_argument(
+        "--from", dest="source", choices=CHECKED, help="read every file in this format"
+    )
+    add_puzzle_option(command, "report only the problems of these puzzles")
     add_tessellation_option(command)
     command.add_argument(
         "--no-replay",
@@ -65,31 +75,44 @@ def register(commands: Any) -> None:
     command.set_defaults(run=run)
 
 
+def _report_format(name: str) -> str:
+    """--format: a way to print the problems; an input format (what the
+    option meant before 0.2) is named with --from."""
+    if name in REPORTS:
+        return name
+    if name in CHECKED:
+        raise argparse.ArgumentTypeError(
+            f"--format chooses how problems are printed ({', '.join(REPORTS)}); "
+            f"name the format of the files with --from {name}"
+        )
+    raise argparse.ArgumentTypeError(f"invalid choice: {name!r} (choose from {', '.join(REPORTS)})")
+
+
 def run(arguments: argparse.Namespace) -> int:
     found = level_files(arguments.files, CHECKED)
     tasks = [(path, path in found.in_folder) for path in found.files]
     problems: list[Problem] = []
+    misused: list[Problem] = []
+    checked: list[str] = []
     skipped: set[str] = set()
-    options = (arguments.format, arguments.replay, arguments.tessellation)
+    options = (arguments.source, arguments.replay, arguments.tessellation, arguments.puzzles)
     with closing(run_each(check_file, tasks, options, arguments.jobs)) as results:
         for (path, _), result in zip(tasks, results, strict=True):
             if result is None:
                 skipped.add(path)
+            elif any(problem.severity == MISUSE for problem in result):
+                misused += result  # not checked: the command line is at fault
             else:
+                checked.append(path)
                 problems += result
     for folder in found.without_level_files(skipped):
-        problems.append(Problem(folder, 0, 0, "error", found.nothing_in(folder, skipped)))
-    for problem in problems:
-        print(escaped(str(problem)))
-    errors = sum(problem.severity == "error" for problem in problems)
-    warnings = len(problems) - errors
-    files = len(found.files) - len(skipped)
-    print(
-        f"{files} file{'s' * (files != 1)} checked: "
-        f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
-        + (f"; {len(skipped)} skipped as not level files" if skipped else "")
-    )
-    return 1 if errors else 0
+        problems.append(Problem(folder, 0, 0, "error", "", found.nothing_in(folder, skipped)))
+    printed(arguments.report, problems, checked, len(skipped))
+    for problem in misused:  # after the report, where a reader of the terminal sees it
+        print(escaped(f"sokfmt: {problem.file}: {problem.message}"), file=sys.stderr)
+    if misused:
+        return USAGE_ERROR
+    return 1 if any(problem.severity == "error" for problem in problems) else 0
 
 
 def check_file(
@@ -98,21 +121,30 @@ def check_file(
     chosen: str | None,
     replay: bool = True,
     tessellation: Tessellation | None = None,
+    specs: tuple[Spec, ...] | list[Spec] = (),
 ) -> list[Problem] | None:
-    """The problems of one file; whatever goes wrong with it is one of them.
+    """The problems of one file (of the puzzles `specs` choose, as `_Read`
+    tells them); whatever goes wrong with it is one of them, and a
+    SPEC that chooses nothing in it is a problem of severity `MISUSE`.
     None for a file found `in_folder` that is clearly not a level file."""
     found: list[Diagnostic] = []
+    read = _Read(path)
     try:
         format = input_format(path, chosen)
         if format not in CHECKED:
-            return [Problem(path, 0, 0, "error", f"check reads {', '.join(CHECKED)} files")]
+            return [Problem(path, 0, 0, "error", "", f"check reads {', '.join(CHECKED)} files")]
+        if format == "lev" and specs:
+            try:
+                refuse_for_lev(specs)
+            except UsageError as error:
+                return [Problem(path, 0, 0, MISUSE, "", str(error))]
         load(
             path,
             format,
             tessellation,
             diagnostics=found,
             replay=replay,
-            on_puzzle=lambda _: tick(path),
+            on_puzzle=lambda puzzle: read.add(puzzle, len(found)),
             in_folder=in_folder,
         )
     except NotALevelFile:
@@ -121,8 +153,48 @@ def check_file(
         if error.diagnostic() not in found:
             found.append(error.diagnostic())
     except (*FILE_ERRORS, UsageError) as error:
-        return [Problem(path, 0, 0, "error", message(error))]
+        return [Problem(path, 0, 0, "error", "", message(error))]
+    try:
+        found = read.of_puzzles(found, specs)
+    except UsageError as error:
+        return [Problem(path, 0, 0, MISUSE, "", str(error))]
     return [
-        Problem(path, d.line, d.column, d.severity, f"{d.code} {d.message}")
+        Problem(path, d.line, d.column, d.severity, d.code, d.message)
         for d in sorted(found, key=lambda d: (d.line, d.column))
     ]
+
+
+class _Read:
+    """The puzzles of a file as the reader hands them on, each with how
+    many problems were found before it: those are its own and those of
+    the text before it (the file's notes go with the first puzzle, a board
+    that cannot be read with the next one); the problems found after the
+    last puzzle are the file's."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.puzzles: list[Puzzle] = []
+        self.bounds: list[int] = []
+
+    def add(self, puzzle: Puzzle, problems: int) -> None:
+        self.puzzles.append(puzzle)
+        self.bounds.append(problems)
+        tick(self.path)
+
+    def of_puzzles(self, found: list[Diagnostic], specs: Sequence[Spec]) -> list[Diagnostic]:
+        """The problems of `found` (in the order found) that go with the
+        puzzles `specs` choose, or with none; all of them without `specs`.
+
+        Raises:
+            UsageError: a SPEC chooses nothing.
+        """
+        if not specs:
+            return found
+        chosen = {each.number for each in select(self.puzzles, specs)}
+        last = len(self.puzzles)
+        kept = []
+        for index, problem in enumerate(found):
+            number = bisect_right(self.bounds, index) + 1  # from 1; past the last: the file's
+            if number > last or number in chosen:
+                kept.append(problem)
+        return kept

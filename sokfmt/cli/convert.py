@@ -27,6 +27,7 @@ from .files import (
     message,
 )
 from .output import escaped, write_text
+from .selection import Spec, add_puzzle_option, refuse_for_lev, select
 from .walk import add_jobs_option, level_files, run_each, tick
 
 
@@ -40,7 +41,8 @@ def register(commands: Any) -> None:
         ".sok, .xsb, .hsb, .tsb, .slc and .json hold collections; .lev and .json hold "
         "sliding-block puzzles. A conversion that would lose information (saved games into "
         ".xsb or .slc, the notes of puzzles into .slc...) is refused, naming what, unless "
-        "--lossy.",
+        "--lossy. With --puzzle, only the puzzles chosen are written (with the collection's "
+        "notes).",
     )
     command.add_argument("input", metavar="IN", help="a file, '-', or a folder")
     command.add_argument("output", metavar="OUT", help="a file, '-', or a folder (IN a folder)")
@@ -57,6 +59,7 @@ def register(commands: Any) -> None:
         action="store_true",
         help="drop what the format of OUT has no place for (saved games in .xsb, ...)",
     )
+    add_puzzle_option(command, "write only these puzzles of IN (a file)")
     add_jobs_option(command, "for a folder, convert")
     add_tessellation_option(command)
     command.set_defaults(run=run)
@@ -74,6 +77,7 @@ def run(arguments: argparse.Namespace) -> int:
         item = load(arguments.input, source, arguments.tessellation)
         # What cannot be converted is about what IN holds.
         path = arguments.input if arguments.input != "-" else None
+        item = _chosen(item, arguments.puzzles)
         text = converted(item, target, arguments.rle, arguments.lossy, arguments.classic)
         path = arguments.output
         write_text(arguments.output, text)
@@ -86,6 +90,8 @@ def _run_folder(arguments: argparse.Namespace) -> int:
     """Every level file under IN that the target format can hold, into OUT."""
     if not arguments.target:
         return failed(None, UsageError("name the format of the files to write with --to"))
+    if arguments.puzzles:
+        return failed(None, UsageError("--puzzle chooses puzzles of a file, and IN is a folder"))
     target = arguments.target
     if arguments.output == "-" or Path(arguments.output).is_file():
         return failed(
@@ -133,6 +139,21 @@ def _run_folder(arguments: argparse.Namespace) -> int:
         )
     )
     return 1 if failures else 0
+
+
+def _chosen(item: Collection | LevPuzzle, specs: list[Spec]) -> Collection | LevPuzzle:
+    """The collection with only the puzzles `specs` choose (its notes kept),
+    or `item` itself without `specs`.
+
+    Raises:
+        UsageError: a SPEC chooses nothing, or `item` is a .lev puzzle.
+    """
+    if isinstance(item, LevPuzzle):
+        refuse_for_lev(specs)
+        return item
+    if not specs:
+        return item
+    return item[:0].with_puzzles(*(each.puzzle for each in select(item.puzzles, specs)))
 
 
 def _written(output: str, text: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -25,11 +26,14 @@ from .files import (
     input_format,
     load,
 )
-from .output import escaped, write_text
+from .output import display_name, escaped, unwritable, write_text
 from .walk import level_files
 
 #: The formats that hold collections, which dedup reads.
 READ = tuple(f.name for f in FILE_FORMATS if "collection" in f.holds)
+
+#: How many places of a group the text names before "and N more".
+SHOWN = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +69,12 @@ def register(commands: Any) -> None:
     command.add_argument(
         "--lossy", action="store_true", help="let --keep drop what OUT's format cannot hold"
     )
+    command.add_argument(
+        "--json",
+        action="store_true",
+        help="print the groups and the summary as one JSON document, with the symmetry "
+        "that maps each repeat onto the first (this keeps every first board in memory)",
+    )
     add_tessellation_option(command)
     command.set_defaults(run=run)
 
@@ -74,7 +84,7 @@ def run(arguments: argparse.Namespace) -> int:
         target = _target(arguments)
     except UsageError as error:
         return failed(None, error)
-    found = Repeats()
+    found = Repeats(symmetries=arguments.json)
     merged = Merge() if target else None
     read = unread = 0
     files = level_files(arguments.files, READ)
@@ -103,25 +113,29 @@ def run(arguments: argparse.Namespace) -> int:
             merged.head(item)
         for number, puzzle in enumerate(item, start=1):
             place = Place(path, number, puzzle.title)
-            first = found.add(digest(puzzle.board), place)
+            first = found.add(digest(puzzle.board), place, puzzle.board)
             if merged is not None:
                 merged.add(puzzle, place, first)
     empty = files.without_level_files(skipped)
     for folder in empty:
         failed(folder, ContentError(files.nothing_in(folder, skipped)))
     groups = found.groups()
-    for places in groups:
-        print(escaped(f"{len(places)} times: " + ", ".join(map(str, places))))
     repeated = sum(len(places) - 1 for places in groups)
-    print(
-        escaped(
-            f"{read} file{'s' * (read != 1)}, {found.puzzles} puzzles: "
-            f"{len(groups)} occur more than once ({repeated} repeats)"
-            + (f"; {unread} file{'s' * (unread != 1)} could not be read" if unread else "")
-            + (f"; {len(skipped)} skipped as not level files" if skipped else "")
-            + (f"; {len(empty)} folder{'s' * (len(empty) != 1)} without any" if empty else "")
+    if arguments.json:
+        counts = (read, found.puzzles, repeated, unread, len(skipped), len(empty))
+        print(_json_text(document(groups, found, counts)))
+    else:
+        for places in groups:
+            print(escaped(group_line(places)))
+        print(
+            escaped(
+                f"{read} file{'s' * (read != 1)}, {found.puzzles} puzzles: "
+                f"{len(groups)} occur more than once ({repeated} repeats)"
+                + (f"; {unread} file{'s' * (unread != 1)} could not be read" if unread else "")
+                + (f"; {len(skipped)} skipped as not level files" if skipped else "")
+                + (f"; {len(empty)} folder{'s' * (len(empty) != 1)} without any" if empty else "")
+            )
         )
-    )
     if merged is None or target is None:
         return 1 if groups or unread or empty else 0
     if unread or empty or not read:
@@ -132,7 +146,9 @@ def run(arguments: argparse.Namespace) -> int:
             if empty
             else "no level file was read"
         )
-        print(escaped(f"sokfmt: {arguments.output} not written: {why}"))
+        # Beside the JSON document, not in it.
+        where = sys.stderr if arguments.json else sys.stdout
+        print(escaped(f"sokfmt: {arguments.output} not written: {why}"), file=where)
         return 1
     try:
         text = text_of(
@@ -173,6 +189,54 @@ def _target(arguments: argparse.Namespace) -> str | None:
     return target
 
 
+def group_line(places: list[Place]) -> str:
+    """A group as a line of text: how many times, and the first `SHOWN`
+    places (then how many more), so that a line stays readable when a
+    puzzle occurs hundreds of times."""
+    named = ", ".join(map(str, places[:SHOWN]))
+    more = len(places) - SHOWN
+    return f"{len(places)} times: {named}" + (f" and {more} more" if more > 0 else "")
+
+
+def document(
+    groups: list[list[Place]], found: Repeats, counts: tuple[int, int, int, int, int, int]
+) -> dict[str, Any]:
+    """The JSON report: each group's places, each with the symmetry that maps
+    its board onto the first's, and the summary's counts (files read,
+    puzzles, repeats, files unread, skipped, folders without level files)."""
+    read, puzzles, repeats, unread, skipped, empty = counts
+    return {
+        "groups": [
+            [
+                {
+                    "file": display_name(place.file),
+                    "number": place.number,
+                    "title": place.title,
+                    "symmetry": found.symmetry(place),
+                }
+                for place in places
+            ]
+            for places in groups
+        ],
+        "summary": {
+            "files": read,
+            "puzzles": puzzles,
+            "groups": len(groups),
+            "repeats": repeats,
+            "unread": unread,
+            "skipped": skipped,
+            "folders_without_level_files": empty,
+        },
+    }
+
+
+def _json_text(data: object) -> str:
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    if unwritable(text):  # JSON's own escapes say the same in ASCII
+        text = json.dumps(data, indent=1)
+    return text
+
+
 def digest(board: Board) -> bytes:
     """16 bytes that stand for the puzzle of `board` (its canonical board and
     tessellation): what dedup keeps of every board, instead of the board."""
@@ -183,24 +247,41 @@ def digest(board: Board) -> bytes:
 
 class Repeats:
     """The puzzles read so far, by digest: where each first occurs, and where
-    it occurs again."""
+    it occurs again; with `symmetries`, how each repeat maps onto the first
+    (for which the first board of each digest is kept, as its rows)."""
 
-    def __init__(self) -> None:
+    def __init__(self, symmetries: bool = False) -> None:
         self.puzzles = 0
         self._first: dict[bytes, int] = {}  # digest -> index in _places
         self._places: list[Place] = []
         self._again: dict[int, list[Place]] = {}
+        self._boards: list[str] | None = [] if symmetries else None  # by index in _places
+        self._symmetries: dict[Place, dict[str, Any] | None] = {}
 
-    def add(self, key: bytes, place: Place) -> Place | None:
-        """Count the puzzle of digest `key` at `place`; where it first
-        occurs when this is a repeat, else None."""
+    def add(self, key: bytes, place: Place, board: Board | None = None) -> Place | None:
+        """Count the puzzle of digest `key` at `place` (its `board`, when
+        symmetries are wanted); where it first occurs when this is a
+        repeat, else None."""
         self.puzzles += 1
         index = self._first.setdefault(key, len(self._places))
         if index == len(self._places):
             self._places.append(place)
+            if self._boards is not None and board is not None:
+                self._boards.append("\n".join(board.cells))
             return None
         self._again.setdefault(index, []).append(place)
+        if self._boards is not None and board is not None:
+            first = Board(board.tessellation, tuple(self._boards[index].split("\n")))
+            self._symmetries[place] = _symmetry(board, first)
         return self._places[index]
+
+    def symmetry(self, place: Place) -> dict[str, Any] | None:
+        """How the board at `place` maps onto the first of its group: the
+        identity for the first itself; None when no symmetry maps its
+        pushers onto the first's too (several pushers standing elsewhere)."""
+        if place in self._symmetries:
+            return self._symmetries[place]
+        return {"turns": 0, "mirror": False}
 
     def groups(self) -> list[list[Place]]:
         """The places of each puzzle that occurs more than once, in file order."""
@@ -231,6 +312,18 @@ class Merge:
     def collection(self) -> Collection:
         notes = self._notes if self._notes is not None else Collection()
         return notes.with_puzzles(*self._kept.values())
+
+
+def _symmetry(board: Board, first: Board) -> dict[str, Any] | None:
+    """The (turns, mirror) of `sokfmt.transform.transformed` that turns
+    `board` into `first`, as JSON; None when there is none."""
+    from ..carry import isometry
+
+    mapping = isometry(board, first)
+    if mapping is None:
+        return None
+    turns, mirror = mapping.symmetry
+    return {"turns": turns, "mirror": mirror}
 
 
 def _with_games_of(kept: Puzzle, first: Place, repeat: Puzzle, place: Place) -> Puzzle:

@@ -4,6 +4,8 @@ each with its title, size, boxes and best solution.  No scripts."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..geometry import picture_size
 from ..puzzle import Collection, Puzzle
 from ..replaying import best_solution, replay
@@ -30,10 +32,13 @@ svg {{ display: block; max-width: 100%; height: auto; }}
 """
 
 
-def gallery_html(collection: Collection, name: str) -> str:
-    """The page of `collection` (called `name` where it has no title)."""
+def gallery_html(collection: Collection, name: str, numbers: Sequence[int] = ()) -> str:
+    """The page of `collection` (called `name` where it has no title), its
+    puzzles numbered by `numbers` (their positions in the file they were
+    chosen from), or from 1."""
     title = collection.title or name
-    cards = "\n".join(_card(number, puzzle) for number, puzzle in enumerate(collection, start=1))
+    numbered = zip(numbers or range(1, len(collection) + 1), collection, strict=True)
+    cards = "\n".join(_card(number, puzzle) for number, puzzle in numbered)
     count = len(collection)
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'

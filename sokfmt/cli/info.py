@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -26,6 +27,7 @@ from .files import (
     refuse_folder,
 )
 from .output import cannot_write, display_name, unwritable
+from .selection import Chosen, add_puzzle_option, refuse_for_lev, select
 from .text import table
 
 
@@ -37,9 +39,11 @@ def register(commands: Any) -> None:
         "them solve (replayed on the board, classic rules), and the best solution by moves "
         "and by pushes with its six metrics; then each board's squares: goals, floor, "
         "reachable by the pusher, boxes on goals, dead squares (from which no box can be "
-        "pushed to a goal). Without FILE, the bundled sample collection.",
+        "pushed to a goal). Without FILE, the bundled sample collection. With --puzzle, the "
+        "puzzles chosen alone, numbered by their positions in FILE.",
     )
     command.add_argument("file", nargs="?", metavar="FILE")
+    add_puzzle_option(command, "summarise only these puzzles")
     command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
     command.add_argument("--json", action="store_true", help="print the same as JSON")
     add_tessellation_option(command)
@@ -62,15 +66,26 @@ def run(arguments: argparse.Namespace) -> int:
             chosen = input_format(arguments.file, arguments.format)
             item = load(arguments.file, chosen, arguments.tessellation)
             name = display_name(arguments.file)
+        if isinstance(item, LevPuzzle):
+            refuse_for_lev(arguments.puzzles)
+            puzzles: tuple[Chosen, ...] = ()
+        else:
+            puzzles = select(item.puzzles, arguments.puzzles)
     except (*FILE_ERRORS, UsageError) as error:
         return failed(arguments.file, error)
     if arguments.json:
-        data = lev_data(item, name) if isinstance(item, LevPuzzle) else collection_data(item, name)
+        if isinstance(item, LevPuzzle):
+            data = lev_data(item, name)
+        else:
+            data = collection_data(item, name, puzzles)
         text = json.dumps(data, indent=1, ensure_ascii=False)
         if unwritable(text):  # JSON's own escapes say the same in ASCII
             text = json.dumps(data, indent=1)
     else:
-        text = lev_summary(item, name) if isinstance(item, LevPuzzle) else summary(item, name)
+        if isinstance(item, LevPuzzle):
+            text = lev_summary(item, name)
+        else:
+            text = summary(item, name, puzzles)
         character = unwritable(text)
         if character:
             # Escapes would shift the columns and change the titles: refuse.
@@ -109,14 +124,18 @@ class _Replayed:
         return sum(result.solved for result in self.replays)
 
 
-def summary(collection: Collection, name: str) -> str:
+def summary(collection: Collection, name: str, chosen: Sequence[Chosen] | None = None) -> str:
     """One row per puzzle (size, boxes, saved games, how many solve, the best
     by moves and by pushes as moves/pushes), a line of totals above, and the
-    six metrics of each best solution below."""
-    replayed = [_Replayed.of(puzzle) for puzzle in collection.puzzles]
+    six metrics of each best solution below: of the puzzles `chosen` (all
+    by default), numbered by their positions."""
+    if chosen is None:
+        chosen = select(collection.puzzles, [])
+    numbers = [each.number for each in chosen]
+    replayed = [_Replayed.of(each.puzzle) for each in chosen]
     rows = [("#", "title", "game", "size", "boxes", "saved", "solved", "best moves", "best pushes")]
     best = [("#", "best by", *(name.replace("_", " ") for name in _METRICS), "title")]
-    for number, item in enumerate(replayed, start=1):
+    for number, item in zip(numbers, replayed, strict=True):
         puzzle, board = item.puzzle, item.puzzle.board
         rows.append(
             (
@@ -138,10 +157,12 @@ def summary(collection: Collection, name: str) -> str:
                 best.append((str(number), by, *map(str, metrics), title))
     games = sum(len(item.replays) for item in replayed)
     solved = sum(item.solved for item in replayed)
-    kinds = sorted({puzzle.tessellation.value for puzzle in collection.puzzles})
+    kinds = sorted({item.puzzle.tessellation.value for item in replayed})
+    total = len(collection.puzzles)
+    count = f"{len(replayed)} of {total}" if len(replayed) != total else f"{total}"
     head = (
-        f"sokfmt {__version__}: {collection.title or name}: {len(collection.puzzles)} "
-        f"puzzle{'s' * (len(collection.puzzles) != 1)} ({', '.join(kinds) or 'none'}), "
+        f"sokfmt {__version__}: {collection.title or name}: {count} "
+        f"puzzle{'s' * (total != 1)} ({', '.join(kinds) or 'none'}), "
         f"{games} saved game{'s' * (games != 1)}, {solved} solving their puzzle"
     )
     text = f"{head}\n\n{table(rows, frozenset({0, 4, 5, 6, 7, 8}))}"
@@ -180,10 +201,14 @@ def _moves_pushes(item: _Replayed, index: int | None) -> str:
     return f"{result.moves}/{result.pushes}"
 
 
-def collection_data(collection: Collection, name: str) -> dict[str, Any]:
+def collection_data(
+    collection: Collection, name: str, chosen: Sequence[Chosen] | None = None
+) -> dict[str, Any]:
     """`summary` as a JSON object: every game's replay, and the best two."""
+    if chosen is None:
+        chosen = select(collection.puzzles, [])
     puzzles = []
-    for number, item in enumerate(map(_Replayed.of, collection.puzzles), start=1):
+    for number, item in ((each.number, _Replayed.of(each.puzzle)) for each in chosen):
         puzzle, board = item.puzzle, item.puzzle.board
         games = [
             {

@@ -28,6 +28,7 @@ from ..tessellation import Direction, Tessellation
 from .files import (
     FILE_ERRORS,
     FORMATS,
+    ContentError,
     UsageError,
     add_tessellation_option,
     failed,
@@ -36,7 +37,8 @@ from .files import (
     message,
 )
 from .saving import GameFile
-from .show import _SQUARES, choose, draw
+from .selection import add_puzzle_option, select
+from .show import _SQUARES, draw
 
 D = Direction
 
@@ -98,14 +100,14 @@ def register(commands: Any) -> None:
     command = commands.add_parser(
         "play",
         help="play a puzzle in the terminal",
-        description="Play the puzzles of FILE in the terminal (from the first, or --puzzle "
-        "NUMBER or TITLE).  s saves the game: into FILE when its format holds saved games "
+        description="Play the puzzles of FILE in the terminal (from the first, or the first "
+        "that --puzzle chooses; n and p go to the next and previous puzzle of FILE).  s saves the game: into FILE when its format holds saved games "
         "(.sok, .json), else into FILE.sok beside it.  The keys are listed on screen; the "
         "numeric keypad moves too, its digits where the directions point (7 up-left, 9 "
         "up-right...).",
     )
     command.add_argument("file", metavar="FILE")
-    command.add_argument("--puzzle", help="the puzzle to start with: its number (from 1) or title")
+    add_puzzle_option(command, "start with the first of these puzzles")
     command.add_argument(
         "--resume", action="store_true", help="continue the puzzle's last saved game"
     )
@@ -122,8 +124,9 @@ def run(arguments: argparse.Namespace) -> int:
         item = load(arguments.file, chosen, arguments.tessellation)
         if isinstance(item, LevPuzzle):
             raise UsageError("sokfmt play plays Sokoban-family puzzles, not .lev sliding blocks")
-        first = choose(item, arguments.puzzle)
-        index = next(i for i, puzzle in enumerate(item.puzzles) if puzzle is first)
+        if not item.puzzles:
+            raise ContentError("the file holds no puzzle")
+        index = select(item.puzzles, arguments.puzzles)[0].number - 1
         session = Session(
             arguments.file, chosen, arguments.tessellation, item, index, arguments.resume
         )

@@ -24,6 +24,7 @@ from .files import (
 )
 from .gallery import gallery_html
 from .output import display_name, escaped, unwritable, write_text
+from .selection import Chosen, Spec, add_puzzle_option, refuse_for_lev, select
 from .svg import board_svg, lev_svg
 from .text import wants_colour
 
@@ -52,14 +53,14 @@ def register(commands: Any) -> None:
     command = commands.add_parser(
         "show",
         help="draw a board in the terminal or as SVG",
-        description="Draw one puzzle of FILE (the first, or --puzzle NUMBER or TITLE) in the "
+        description="Draw a puzzle of FILE (the first, or those that --puzzle chooses) in the "
         "terminal, in colour when it supports it (in the ASCII symbols of the board legend "
-        "when its encoding has no block characters), or as an SVG picture with --svg; or every "
-        "puzzle of FILE on a static HTML page with --html. With both --svg and --html, both "
-        "files are written.",
+        "when its encoding has no block characters), or as an SVG picture with --svg (one "
+        "puzzle); or every puzzle of FILE (or those chosen) on a static HTML page with --html. "
+        "With both --svg and --html, both files are written.",
     )
     command.add_argument("file", metavar="FILE")
-    command.add_argument("--puzzle", help="the puzzle's number (from 1) or title")
+    add_puzzle_option(command, "the puzzles to draw")
     command.add_argument(
         "--svg", metavar="OUT.svg", help="write an SVG picture ('-': standard output)"
     )
@@ -87,10 +88,11 @@ def run(arguments: argparse.Namespace) -> int:
         if arguments.html:
             if isinstance(item, LevPuzzle):
                 raise UsageError("--html draws collections; use --svg for a .lev puzzle")
-            pictures.append((arguments.html, gallery_html(item, display_name(arguments.file))))
+            page = _page(item, arguments.puzzles, display_name(arguments.file))
+            pictures.append((arguments.html, page))
         if arguments.svg:
-            pictures.append((arguments.svg, _picture(item, arguments.puzzle)))
-        drawing = None if pictures else _drawing(item, arguments.puzzle, arguments.color)
+            pictures.append((arguments.svg, _picture(item, arguments.puzzles)))
+        drawing = None if pictures else _drawing(item, arguments.puzzles, arguments.color)
         for path, picture in pictures:
             write_text(path, picture)
     except (*FILE_ERRORS, UsageError) as error:
@@ -111,23 +113,41 @@ def _refuse_one_output_twice(svg: str | None, html: str | None) -> None:
         raise UsageError(f"--svg and --html would both write {where}: name two files")
 
 
-def _picture(item: Collection | LevPuzzle, wanted: str | None) -> str:
-    """The SVG picture of the .lev puzzle, or of the chosen puzzle."""
+def _page(collection: Collection, specs: list[Spec], name: str) -> str:
+    """The HTML page of the puzzles chosen (all of them without `specs`)."""
+    chosen = select(collection.puzzles, specs)
+    shown = collection[:0].with_puzzles(*(each.puzzle for each in chosen))
+    return gallery_html(shown, name, [each.number for each in chosen])
+
+
+def _picture(item: Collection | LevPuzzle, specs: list[Spec]) -> str:
+    """The SVG picture of the .lev puzzle, or of the chosen puzzle.
+
+    Raises:
+        UsageError: `specs` choose several puzzles (or any, of a .lev file).
+    """
     if isinstance(item, LevPuzzle):
+        refuse_for_lev(specs)
         return lev_svg(item)
-    puzzle = choose(item, wanted)
-    return board_svg(puzzle.board, puzzle.title)
+    (chosen,) = _shown(item, specs, one=True)
+    return board_svg(chosen.puzzle.board, chosen.puzzle.title)
 
 
-def _drawing(item: Collection | LevPuzzle, wanted: str | None, colour_choice: str) -> str:
-    """The drawing for the terminal: in Unicode symbols, or where standard
+def _drawing(item: Collection | LevPuzzle, specs: list[Spec], colour_choice: str) -> str:
+    """The drawing for the terminal of each puzzle chosen, a blank line
+    between two."""
+    colour = wants_colour(sys.stdout, colour_choice)
+    if isinstance(item, LevPuzzle):
+        refuse_for_lev(specs)
+        return draw_lev(item, colour)  # labels and dots: ASCII
+    return "\n\n".join(_drawn(each.puzzle, colour) for each in _shown(item, specs))
+
+
+def _drawn(puzzle: Puzzle, colour: bool) -> str:
+    """The drawing of a puzzle: in Unicode symbols, or where standard
     output cannot write those, all in ASCII: the symbols of the board
     legend, and the title with backslash escapes ("Caf\\xe9").  A title
     that standard output cannot write has those escapes in any case."""
-    colour = wants_colour(sys.stdout, colour_choice)
-    if isinstance(item, LevPuzzle):
-        return draw_lev(item, colour)  # labels and dots: ASCII
-    puzzle = choose(item, wanted)
     drawing = draw(puzzle.board, colour)
     title = escaped(puzzle.title)
     if unwritable(drawing):
@@ -138,30 +158,21 @@ def _drawing(item: Collection | LevPuzzle, wanted: str | None, colour_choice: st
     return f"{title}\n{drawing}" if puzzle.title else drawing
 
 
-def choose(collection: Collection, wanted: str | None) -> Puzzle:
-    """The puzzle numbered or titled `wanted` (the first when None).
+def _shown(collection: Collection, specs: list[Spec], one: bool = False) -> tuple[Chosen, ...]:
+    """The puzzles to draw: those `specs` choose, or the first.
 
     Raises:
-        ContentError: the file holds no puzzle.
-        UsageError: no such puzzle.
+        ContentError: the file holds no puzzle (and no SPEC names one).
+        UsageError: a SPEC chooses none, or several when `one` is wanted.
     """
-    puzzles = collection.puzzles
-    if not puzzles:
-        raise ContentError("the file holds no puzzle")
-    if wanted is None:
-        return puzzles[0]
-    if wanted.isascii() and wanted.isdigit():
-        number = int(wanted) if len(wanted) < 10 else 0
-        if not 1 <= number <= len(puzzles):
-            raise UsageError(f"no puzzle {wanted}: the file holds {len(puzzles)}")
-        return puzzles[number - 1]
-    for puzzle in puzzles:
-        if puzzle.title == wanted:
-            return puzzle
-    for puzzle in puzzles:
-        if puzzle.title.casefold() == wanted.casefold():
-            return puzzle
-    raise UsageError(f"no puzzle titled {wanted!r}")
+    if not specs:
+        if not collection.puzzles:
+            raise ContentError("the file holds no puzzle")
+        return select(collection.puzzles, [])[:1]
+    chosen = select(collection.puzzles, specs)
+    if one and len(chosen) > 1:
+        raise UsageError(f"--svg draws one puzzle, and --puzzle chooses {len(chosen)}")
+    return chosen
 
 
 def draw(board: Board, colour: bool, in_ascii: bool = False) -> str:
