@@ -101,7 +101,8 @@ def register(commands: Any) -> None:
         "play",
         help="play a puzzle in the terminal",
         description="Play the puzzles of FILE in the terminal (from the first, or the first "
-        "that --puzzle chooses; n and p go to the next and previous puzzle of FILE).  s saves the game: into FILE when its format holds saved games "
+        "that --puzzle chooses; n and p go to the next and previous puzzle of FILE).  s saves "
+        "the game: into FILE when its format holds saved games "
         "(.sok, .json), else into FILE.sok beside it.  The keys are listed on screen; the "
         "numeric keypad moves too, its digits where the directions point (7 up-left, 9 "
         "up-right...).",
