@@ -110,7 +110,7 @@ def test_a_spec_that_selects_nothing_is_a_usage_error(text: str, message: str) -
 
 def test_show_chooses_by_position_range_and_title(numbered: Path) -> None:
     fifth = sokfmt("show", str(numbered), "--puzzle", "5", "--color", "never")
-    assert (fifth.returncode, fifth.stdout) == (0, "4\n█████\n█●■·█\n█████\n")
+    assert (fifth.returncode, fifth.stdout) == (0, "4\n██████████\n██● ■ · ██\n██████████\n")
     zero = sokfmt("show", str(numbered), "--puzzle", "title:0", "--color", "never")
     assert zero.stdout.splitlines()[0] == "0"
     several = sokfmt("show", str(numbered), "--puzzle", "9-10", "--puzzle", "title:1")
@@ -162,8 +162,11 @@ def test_info_summarises_the_selection(numbered: Path) -> None:
     assert result.returncode == 0
     lines = result.stdout.splitlines()
     assert "2 of 10 puzzles (Sokoban)" in lines[0]
-    rows = [line.split()[:2] for line in lines[3:]]
+    end = lines.index("", 3)
+    rows = [line.split()[:2] for line in lines[3:end]]
     assert rows == [["3", "2"], ["10", "9"]]  # position, then title
+    squares = lines.index("Squares:")  # the statistics of the same puzzles
+    assert [line.split()[0] for line in lines[squares + 2 :]] == ["3", "10"]
     data = json.loads(sokfmt("info", str(numbered), "--puzzle", "title:9", "--json").stdout)
     assert [(p["number"], p["title"]) for p in data["puzzles"]] == [(10, "9")]
 

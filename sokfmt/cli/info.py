@@ -168,15 +168,15 @@ def summary(collection: Collection, name: str, chosen: Sequence[Chosen] | None =
     text = f"{head}\n\n{table(rows, frozenset({0, 4, 5, 6, 7, 8}))}"
     if len(best) > 1:
         text += f"\n\nBest solutions:\n{table(best, frozenset(range(2, 8)))}"
-    if collection.puzzles:
-        text += f"\n\nSquares:\n{_squares(collection)}"
+    if chosen:
+        text += f"\n\nSquares:\n{_squares(chosen)}"
     return text
 
 
-def _squares(collection: Collection) -> str:
-    """One row per puzzle: the counts of `sokfmt.statistics` but the boxes."""
+def _squares(chosen: Sequence[Chosen]) -> str:
+    """One row per puzzle chosen: the counts of `sokfmt.statistics` but the boxes."""
     rows: list[tuple[str, ...]] = [("#", "goals", "floor", "reachable", "boxes on goals", "dead")]
-    for number, puzzle in enumerate(collection.puzzles, start=1):
+    for number, puzzle in ((each.number, each.puzzle) for each in chosen):
         counts = statistics(puzzle.board)
         numbers = (counts.goals, counts.floor, counts.reachable, counts.boxes_on_goals, counts.dead)
         rows.append((str(number), *map(str, numbers)))
