@@ -80,9 +80,9 @@ def test_the_screen_shows_title_counts_board_and_keys(tiny: Path) -> None:
         "sokfmt play  tiny.sok  puzzle 1/2: Corner",
         "Moves 0  Pushes 0   box lines 0  box changes 0  sessions 0  pusher lines 0",
         "",
-        "█████",  # the symbols of sokfmt show
-        "█●■·█",
-        "█████",
+        "██████████",  # the symbols of sokfmt show, a square two characters wide
+        "██● ■ · ██",
+        "██████████",
         "",
     ]
     assert lines[7] == (
@@ -92,9 +92,9 @@ def test_the_screen_shows_title_counts_board_and_keys(tiny: Path) -> None:
     lines = played.screen(80, 24).lines
     assert lines[1].startswith("Moves 1  Pushes 1")
     assert lines[3:7] == [
-        "█████",
-        "█ ●▣█",
-        "█████",
+        "██████████",
+        "██  ● ▣ ██",
+        "██████████",
         "*** Solved! ***  s saves the solution, n goes to the next puzzle",
     ]
     assert all(len(line) < 80 for line in lines)
@@ -177,11 +177,11 @@ def test_several_pushers_tab_and_the_marked_one(tmp_path: Path) -> None:
     board = Board(Tessellation.SOKOBAN, ("######", "#@-$.#", "#@---#", "######"))
     played = Session("x.sok", "sok", None, Collection(puzzles=(Puzzle(board),)), 0)
     screen = played.screen(80, 24)
-    assert screen.marked == (4, 1)  # the top-left pusher, on the first line of the board
+    assert screen.marked == (4, 2)  # the top-left pusher, on the first line of the board
     assert "Tab: the next pusher plays (the one marked plays now)" in screen.lines
     keys(played, "tab", "right")
     assert played.game.saved_game().printed_steps() == "{d}r"
-    assert played.screen(80, 24).marked == (5, 2)
+    assert played.screen(80, 24).marked == (5, 4)
 
 
 # ------------------------------------------------------------------ saving
@@ -418,14 +418,14 @@ def test_playing_in_a_terminal(terminal: Terminal, tmp_path: Path) -> None:
     terminal.start("play", "tiny.sok", "--puzzle", "2")
     shown = terminal.wait_for(lambda text: "puzzle 2/2: Two Boxes" in text)
     lines = shown.splitlines()
-    assert lines[3:6] == ["███████", "█·■●■·█", "███████"]
+    assert lines[3:6] == ["██████████████", "██· ■ ● ■ · ██", "██████████████"]
     terminal.keys("Left", "Right")  # a push onto the left goal, a step back
     shown = terminal.wait_for(lambda text: "Moves 2  Pushes 1" in text)
-    assert "█▣ ●■·█" in shown.splitlines()
+    assert "██▣   ● ■ · ██" in shown.splitlines()
     assert "Solved" not in shown
     terminal.keys("l")  # right, as hjkl go: the other box onto its goal
     shown = terminal.wait_for(lambda text: "*** Solved! ***" in text)
-    assert "█▣  ●▣█" in shown.splitlines()
+    assert "██▣     ● ▣ ██" in shown.splitlines()
     terminal.keys("s")
     terminal.wait_for(lambda text: "Saved 'Solution' (3/2) to tiny.sok" in text)
     terminal.keys("q")

@@ -38,7 +38,7 @@ from .files import (
 )
 from .saving import GameFile
 from .selection import add_puzzle_option, select
-from .show import _SQUARES, draw
+from .show import _SQUARE_GRIDS, _SQUARES, draw
 
 D = Direction
 
@@ -333,9 +333,9 @@ class Session:
         ]
         board = game.board
         rows = draw(board, False).split("\n") if glyphs else list(board.rows)
-        marked = _drawn_at(board, game.pusher) if several else None
+        marked = _drawn_at(board, game.pusher, glyphs) if several else None
         room = max(height - len(head) - len(foot), 1)
-        focus = _drawn_at(board, game.pusher) or (0, 0)
+        focus = _drawn_at(board, game.pusher, glyphs) or (0, 0)
         top = _window(len(rows), room, focus[0])
         shown = rows[top : top + room]
         left = 0
@@ -367,14 +367,19 @@ def _window(size: int, room: int, focus: int) -> int:
     return min(max(focus - room // 2, 0), size - room)
 
 
-def _drawn_at(board: Board, position: tuple[int, int] | None) -> tuple[int, int] | None:
+def _drawn_at(
+    board: Board, position: tuple[int, int] | None, glyphs: bool
+) -> tuple[int, int] | None:
     """Where the cell at `position` is in the drawing (Hexoban rows take two
-    columns a cell, odd rows shifted by one)."""
+    columns a cell, odd rows shifted by one; with `glyphs`, `sokfmt show`'s
+    drawing, Sokoban and Octoban squares are two columns wide too)."""
     if position is None:
         return None
     row, column = position
     if board.tessellation is Tessellation.HEXOBAN:
         return row, 2 * column + 1 + row % 2
+    if glyphs and board.tessellation in _SQUARE_GRIDS:
+        return row, 2 * column
     return row, column
 
 
