@@ -68,11 +68,20 @@ def _hot_path(pieces: tuple[list[tuple[str, Tessellation]], list[tuple[str, Tess
     return len(decoded) + len(games)
 
 
+def _bare_pieces(
+    text: str,
+) -> tuple[list[tuple[str, Tessellation]], list[tuple[str, Tessellation]]]:
+    """The boards of a file of bare boards as it holds them (floor written
+    as spaces), each block without its title line."""
+    blocks = text.strip("\n").split("\n\n")
+    return [(block.split("\n", 1)[1], Tessellation.SOKOBAN) for block in blocks], []
+
+
 @pytest.mark.parametrize("implementation", ["sokfmt", "reference"])
 @pytest.mark.parametrize("case", COLLECTIONS)
 def test_load_collection(benchmark: BenchmarkFixture, case: str, implementation: str) -> None:
     text = COLLECTIONS[case]()
-    pieces = _pieces(text)
+    pieces = _bare_pieces(text) if case == "1000-bare-boards" else _pieces(text)
     benchmark.group = f"sok {case}"
     benchmark.extra_info["implementation"] = implementation
     benchmark.extra_info["megabytes"] = len(text.encode()) / 1e6
