@@ -292,6 +292,15 @@ class _Writer:
             title = _property(owner, written_key(GAME_FIELDS, "title"), game.title)
             head = [title, *solver] if game.title else solver
             lines = _placed(head, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
+        if lines is None and game.title and notes and _kept_title_line(notes[0], tessellation):
+            # As a file that reads so has it: the first line of the notes is the
+            # title line above the moves, which the Title property overrides
+            # (a reader keeps such a line at the head of the notes).
+            line = notes[0]
+            title = _property(owner, written_key(GAME_FIELDS, "title"), game.title)
+            lines = _placed(
+                [title, *solver], "", False, notes[1:], tessellation, tessellation, _GAME_FIELDS
+            )
         if lines is None:
             problem = _notes_problem(notes, tessellation) or "cannot be kept apart from its rows"
             raise ValidationError(f"{owner}: {_NOTES_CANNOT} {problem}")
@@ -538,6 +547,13 @@ def _last_paragraph(lines: list[str]) -> list[str]:
     for line in lines:
         paragraph = [] if not line.strip(" \t>") else [*paragraph, line]
     return paragraph
+
+
+def _kept_title_line(line: str, tessellation: Tessellation) -> bool:
+    """Whether `line`, above moves of `tessellation`, is their title line as
+    it stands (the line a reader keeps at the head of the notes when a Title
+    property overrides it)."""
+    return bool(title_of(line)) and _title_line_reads(line) and not almost(line, tessellation)
 
 
 def _title_line_reads(line: str, *, moves_title: bool = False) -> bool:

@@ -801,3 +801,15 @@ def test_short_wraps_keep_a_reverse_game_s_brackets_with_a_move() -> None:
     for wrap in (1, 2, 3):
         assert parse_sok(dump_sok(collection, wrap=wrap)) == collection
     assert dump_sok(collection, rle=True, outside="-")  # the plain style, named
+
+
+def test_a_kept_title_line_of_a_saved_game_is_written_where_it_stood() -> None:
+    """Found by the fuzz harness: a saved game's title line that a Title
+    property overrides stays at the head of its notes; here it draws rows
+    (an RLE line), and the notes after the moves hold three more, so the
+    notes can be written only with that line above the moves again."""
+    text = "\t#\t#\n3#|#-#|\n\n3#|#-#|\nlurd\n#-#\nTitle: Named\n#@$.#\n#####"
+    collection = parse_sok(text, diagnostics=[])
+    (game,) = collection.puzzles[0].saved_games
+    assert (game.title, game.notes) == ("Named", "3#|#-#|\n#-#\n#@$.#\n#####")
+    assert parse_sok(dump_sok(collection), diagnostics=[]) == collection
