@@ -181,3 +181,17 @@ def test_the_recognised_keys_are_those_of_sok_lark() -> None:
     ):
         keys = [key.casefold() for key in re.split(r", | and ", text)]
         assert sorted(keys) == sorted(key for field in fields for key in field.read)
+
+
+def test_the_lev_keywords_are_those_of_lev_lark() -> None:
+    """The model (which lines are keyword lines) and the reader (the usage a
+    malformed keyword line is told) list the words that lev.lark's KEYWORD
+    terminal matches, and no other."""
+    from sokfmt import _lev, lev
+
+    keyword = re.compile(terminals("lev")["KEYWORD"])
+    words = set(re.findall(r"[a-z]+", (GRAMMARS / "lev.lark").read_text(encoding="utf-8")))
+    matched = {word for word in words if keyword.fullmatch(word)}
+    assert len(matched) == 8
+    assert set(lev._KEYWORDS) == matched
+    assert set(_lev._USAGE) == matched
