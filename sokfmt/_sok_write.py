@@ -281,6 +281,8 @@ class _Writer:
         line = self._title_line(game.title, game.tessellation)
         solver_key = written_key(GAME_FIELDS, "solved_by")
         solver = [_property(owner, solver_key, game.solved_by)] if game.solved_by else []
+        title_key = written_key(GAME_FIELDS, "title")
+        titled = [_property(owner, title_key, game.title), *solver] if game.title else solver
         notes = game.notes.split("\n") if game.notes else []
         tessellation = game.tessellation
         own_title = "title" in _valued_keys(game.notes)
@@ -289,18 +291,13 @@ class _Writer:
             lines = _placed(solver, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
         if lines is None:
             line = ""
-            title = _property(owner, written_key(GAME_FIELDS, "title"), game.title)
-            head = [title, *solver] if game.title else solver
-            lines = _placed(head, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
+            lines = _placed(titled, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
         if lines is None and game.title and notes and _kept_title_line(notes[0], tessellation):
             # As a file that reads so has it: the first line of the notes is the
             # title line above the moves, which the Title property overrides
             # (a reader keeps such a line at the head of the notes).
             line = notes[0]
-            title = _property(owner, written_key(GAME_FIELDS, "title"), game.title)
-            lines = _placed(
-                [title, *solver], "", False, notes[1:], tessellation, tessellation, _GAME_FIELDS
-            )
+            lines = _placed(titled, "", False, notes[1:], tessellation, tessellation, _GAME_FIELDS)
         if lines is None:
             problem = _notes_problem(notes, tessellation) or "cannot be kept apart from its rows"
             raise ValidationError(f"{owner}: {_NOTES_CANNOT} {problem}")

@@ -54,8 +54,9 @@ def synonyms(fields: tuple[Field, ...]) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(field.read) for field in fields if len(field.read) > 1)
 
 
+@cache
 def written_key(fields: tuple[Field, ...], name: str) -> str:
-    """The key a writer writes for the field `name`."""
+    """The key a writer writes for the field `name` (looked up once)."""
     return next(field.key for field in fields if field.name == name)
 
 

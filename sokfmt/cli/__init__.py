@@ -40,7 +40,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with whole_writes():
             return _run(argv)
-    except KeyboardInterrupt:  # between the command's end and this return
+    except KeyboardInterrupt:  # in the command, or between its end and this return
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            _drop_standard_output()
         print("sokfmt: interrupted", file=sys.stderr)
         return files.INTERRUPTED
 
@@ -58,13 +62,6 @@ def _run(argv: Sequence[str] | None) -> int:
         # stop quietly.
         _drop_standard_output()
         return files.OUTPUT_CLOSED
-    except KeyboardInterrupt:
-        try:
-            sys.stdout.flush()
-        except (OSError, ValueError):
-            _drop_standard_output()
-        print("sokfmt: interrupted", file=sys.stderr)
-        return files.INTERRUPTED
     except Exception as error:
         print(
             f"sokfmt: internal error: {type(error).__name__}: {error}\n"
