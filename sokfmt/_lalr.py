@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -128,6 +129,13 @@ def _dense(name: str, data: Mapping[str, Any]) -> Table:
     )
 
 
+@cache
+def automaton(name: str) -> Automaton:
+    """The automaton of grammar `name`, one for the process: its rows are
+    worked out once."""
+    return Automaton(table(name))
+
+
 def terminals(name: str) -> Mapping[str, str]:
     """Every terminal of grammar `name` as a regular expression."""
     return table(name).terminals
@@ -209,14 +217,8 @@ class Recognizer:
         it types the next one (one of `tokens`), calls this.  It stops where
         the tokens would part ways."""
         table = self._table
-        states = self.states
-        settled = _settled(table, tokens)
-        while (rule := settled[states[-1]]) >= 0:
-            size = table.lengths[rule]
-            if size:
-                del states[-size:]
-            states.append(table.goto[states[-1]][table.lhs[rule]])
-            self._reduced(rule, size)
+        for rule in _settle(table, self.states, _settled(table, tokens)):
+            self._reduced(rule, table.lengths[rule])
 
     def expected(self) -> frozenset[str]:
         """The token types that could come next (as lark's `accepts()`: each
@@ -290,37 +292,87 @@ class Automaton:
     refuses the token, which leaves the configuration as it was.  The parse is
     the tables' own (tests/test_lalr.py holds it to lark's parser), at the cost
     of one look-up a token.  Rows are worked out when first needed; `steps`
-    holds them (None for one not yet needed).
+    holds them (None for one not yet needed), and `numbered` the same steps
+    by token number, with the rules reduced by number (those that change the
+    values a `Parser` builds: an inlined rule of one child changes none).
 
     Raises:
         ValueError: (`row`) the grammar reaches more than `limit`
             configurations: a rule nests inside itself.
     """
 
-    __slots__ = ("_limit", "_numbers", "_stacks", "_table", "steps")
+    __slots__ = (
+        "_limit",
+        "_lock",
+        "_numbers",
+        "_settled",
+        "_stacks",
+        "_table",
+        "numbered",
+        "steps",
+    )
 
-    def __init__(self, table: Table, limit: int = 1000) -> None:
+    def __init__(self, table: Table, limit: int = 5000) -> None:
         self._table = table
+        self._lock = threading.Lock()
         self._limit = limit
         self._stacks: list[tuple[int, ...]] = [(table.start,)]
         self._numbers: dict[tuple[int, ...], int] = {(table.start,): 0}
+        self._settled: dict[tuple[int, frozenset[int]], tuple[int, tuple[int, ...]]] = {}
         self.steps: list[dict[str, Step | None] | None] = [None]
+        self.numbered: list[list[tuple[int, tuple[int, ...]] | None] | None] = [None]
 
     def row(self, configuration: int) -> dict[str, Step | None]:
         """The steps from `configuration`, by token."""
         row = self.steps[configuration]
-        if row is not None:
-            return row
-        row = {}
-        for token, name in enumerate(self._table.tokens):
-            found = _step(self._table, self._stacks[configuration], token)
-            if found is None:
-                row[name] = None
-                continue
-            stack, reduced = found
-            row[name] = (ACCEPTED if stack is None else self._number(stack), reduced)
-        self.steps[configuration] = row
+        if row is None:
+            self._work_out(configuration)
+            row = self.steps[configuration]
+            assert row is not None
         return row
+
+    def numbered_row(self, configuration: int) -> list[tuple[int, tuple[int, ...]] | None]:
+        """The steps from `configuration`, by token number, rules by number."""
+        row = self.numbered[configuration]
+        if row is None:
+            self._work_out(configuration)
+            row = self.numbered[configuration]
+            assert row is not None
+        return row
+
+    def _work_out(self, configuration: int) -> None:
+        with self._lock:  # rows are shared: threads number new configurations one at a time
+            self._work_out_row(configuration)
+
+    def _work_out_row(self, configuration: int) -> None:
+        table = self._table
+        named: dict[str, Step | None] = {}
+        numbered: list[tuple[int, tuple[int, ...]] | None] = []
+        for token, name in enumerate(table.tokens):
+            found = _step(table, self._stacks[configuration], token)
+            if found is None:
+                named[name] = None
+                numbered.append(None)
+                continue
+            stack, rules = found
+            target = ACCEPTED if stack is None else self._number(stack)
+            named[name] = (target, tuple(table.callbacks[r] for r in rules if table.callbacks[r]))
+            numbered.append((target, _building(table, rules)))
+        self.steps[configuration] = named
+        self.numbered[configuration] = numbered
+
+    def settled(self, configuration: int, tokens: frozenset[int]) -> tuple[int, tuple[int, ...]]:
+        """`Recognizer.settle` from `configuration`: the configuration it ends
+        in, and the rules it reduces (as `numbered` has them)."""
+        key = (configuration, tokens)
+        found = self._settled.get(key)
+        if found is None:
+            table = self._table
+            states = list(self._stacks[configuration])
+            rules = _settle(table, states, _settled(table, tokens))
+            with self._lock:
+                found = self._settled[key] = (self._number(tuple(states)), _building(table, rules))
+        return found
 
     def _number(self, stack: tuple[int, ...]) -> int:
         """The configuration of `stack`, numbered when first met."""
@@ -333,6 +385,7 @@ class Automaton:
             number = self._numbers[stack] = len(self._stacks)
             self._stacks.append(stack)
             self.steps.append(None)
+            self.numbered.append(None)
         return number
 
     def expected(self, configuration: int) -> frozenset[str]:
@@ -340,31 +393,88 @@ class Automaton:
         return frozenset(name for name, step in self.row(configuration).items() if step is not None)
 
 
+def _building(table: Table, rules: list[int]) -> tuple[int, ...]:
+    """The rules of `rules` that change the values a `Parser` builds."""
+    return tuple(r for r in rules if table.callbacks[r] or table.lengths[r] != 1)
+
+
 def _step(
     table: Table, stack: tuple[int, ...], token: int
-) -> tuple[tuple[int, ...] | None, tuple[str, ...]] | None:
+) -> tuple[tuple[int, ...] | None, list[int]] | None:
     """What the parser does with `token` on `stack`: the stack it ends in
-    (None: the end of the input accepted) and the named rules it reduces;
-    None when it refuses the token."""
+    (None: the end of the input accepted) and the rules it reduces; None
+    when it refuses the token."""
     states = list(stack)
-    reduced: list[str] = []
+    reduced: list[int] = []
     end = table.tokens[token] == END
     while True:
         if end and states[-1] == table.end:
-            return None, tuple(reduced)
+            return None, reduced
         step = table.action[states[-1]][token]
         if step == 0 or (end and step > 0):
             return None
         if step > 0:
             states.append(step - 1)
-            return tuple(states), tuple(reduced)
+            return tuple(states), reduced
         rule = -step - 1
         size = table.lengths[rule]
         if size:
             del states[-size:]
         states.append(table.goto[states[-1]][table.lhs[rule]])
-        if table.callbacks[rule]:
-            reduced.append(table.callbacks[rule])
+        reduced.append(rule)
+
+
+def _settle(table: Table, states: list[int], settled: list[int]) -> list[int]:
+    """Reduce `states` by the rules `settled` gives its top; the rules."""
+    rules = []
+    while (rule := settled[states[-1]]) >= 0:
+        size = table.lengths[rule]
+        if size:
+            del states[-size:]
+        states.append(table.goto[states[-1]][table.lhs[rule]])
+        rules.append(rule)
+    return rules
+
+
+class AutomatonParser(Parser):
+    """A `Parser` of a grammar that is an automaton (see `Automaton`): the
+    same values, with one look-up a token instead of a walk of the tables
+    (tests/test_lalr.py holds the two together)."""
+
+    __slots__ = ("_automaton", "configuration")
+
+    def __init__(
+        self, automaton: Automaton, callbacks: Mapping[str, Callable[[list[Any]], Any]]
+    ) -> None:
+        super().__init__(automaton._table, callbacks)
+        self._automaton = automaton
+        self.configuration = 0
+
+    def feed(self, token: int, value: object = None) -> None:
+        automaton = self._automaton
+        row = automaton.numbered[self.configuration] or automaton.numbered_row(self.configuration)
+        step = row[token]
+        if step is None:
+            raise Refused(token, automaton.expected(self.configuration))
+        self.configuration, rules = step
+        lengths = self._table.lengths
+        for rule in rules:
+            self._reduced(rule, lengths[rule])
+        self.values.append(value)
+
+    def end(self) -> Any:
+        self.feed(self._table.token_index[END])
+        self.values.pop()  # the end stands for nothing
+        return self.values[-1]
+
+    def settle(self, tokens: frozenset[int]) -> None:
+        self.configuration, rules = self._automaton.settled(self.configuration, tokens)
+        lengths = self._table.lengths
+        for rule in rules:
+            self._reduced(rule, lengths[rule])
+
+    def expected(self) -> frozenset[str]:
+        return self._automaton.expected(self.configuration)
 
 
 _SETTLED: dict[tuple[str, frozenset[int]], list[int]] = {}

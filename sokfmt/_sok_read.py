@@ -650,7 +650,7 @@ class _Reading:
         table = _lalr.table("sok")
         self.index = table.token_index
         self.builder = builder
-        self.parser = _lalr.Parser(table, builder.callbacks())
+        self.parser = _lalr.AutomatonParser(_lalr.automaton("sok"), builder.callbacks())
         lines = frozenset(self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS)
         self.postlex = PostLex(tessellation, lambda: self.parser.settle(lines))
         builder.postlex = self.postlex

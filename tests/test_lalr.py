@@ -246,3 +246,66 @@ def test_a_grammar_with_nesting_is_no_automaton() -> None:
 
     with pytest.raises(ValueError, match=r"rle\.lark reaches over 50 configurations"):
         every_configuration()
+
+
+def _building_run(
+    name: str, automaton: bool, stream: list[str], settle_before: frozenset[int]
+) -> tuple[list[tuple[str, list[Any]]], int | None, Any]:
+    """What a parser of grammar `name` builds from `stream`: each callback
+    with its children, the index of the refused token, and the value of the
+    whole.  Before each token of `settle_before`, the parser settles what
+    every one of them would reduce (as the .sok reader does)."""
+    table = _lalr.table(name)
+    calls: list[tuple[str, list[Any]]] = []
+
+    def recording(callback: str) -> Any:
+        def build(children: list[Any]) -> Any:
+            calls.append((callback, list(children)))
+            return (callback, list(children))
+
+        return build
+
+    callbacks = {callback: recording(callback) for callback in table.callbacks if callback}
+    parser = (
+        _lalr.AutomatonParser(_lalr.automaton(name), callbacks)
+        if automaton
+        else _lalr.Parser(table, callbacks)
+    )
+    for index, kind in enumerate(stream):
+        token = table.token_index[kind]
+        if token in settle_before:
+            parser.settle(settle_before)
+        try:
+            parser.feed(token, kind)
+        except _lalr.Refused:
+            return calls, index, None
+    try:
+        value = parser.end()
+    except _lalr.Refused:
+        return calls, len(stream), None
+    return calls, None, value
+
+
+@pytest.mark.parametrize("name", AUTOMATA)
+def test_the_automaton_parser_builds_what_the_parser_builds(name: str) -> None:
+    # The same callbacks with the same children, in the same order, the same
+    # token refused, the same value at the end; with and without settling
+    # before tokens, as the .sok reader settles.  The parser may reduce before
+    # it refuses a token; the automaton does not (it keeps its configuration).
+    table = _lalr.table(name)
+    lines = [table.token_index[t] for t in table.tokens if t != _lalr.END]
+    rng = random.Random(11)
+    streams = _streams(name, 200, seed=13) + _random_streams(name, 200, seed=17)
+    refused = 0
+    for stream in streams:
+        settle_before = frozenset(rng.sample(lines, rng.randint(0, 3)))
+        calls, index, value = _building_run(name, False, stream, settle_before)
+        got_calls, got_index, got_value = _building_run(name, True, stream, settle_before)
+        assert (got_index, got_value) == (index, value), stream
+        if index is None:
+            assert got_calls == calls, stream
+        else:
+            assert got_calls == calls[: len(got_calls)], stream
+            refused += 1
+    if name not in TOTAL:
+        assert refused > 20
