@@ -53,7 +53,7 @@ class Line:
     caller's text, and `starts` works out those of each line.  A TEXT that
     rule 4 doubts has `stray` set; a row, the `run` of rows it stands in."""
 
-    __slots__ = ("line", "pos", "raw", "run", "stray", "text", "type")
+    __slots__ = ("_key_value", "line", "pos", "raw", "run", "stray", "text", "type")
 
     def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
         self.type = kind
@@ -63,6 +63,17 @@ class Line:
         self.raw = raw
         self.stray = False
         self.run: Run | None = None
+        self._key_value: tuple[str, str] | None = None
+
+    def key_value(self) -> tuple[str, str]:
+        """A PROPERTY's key (case-folded, inner spaces made single) and its
+        value (stripped), found once for the readers that ask."""
+        if self._key_value is None:
+            found = parse_property(self.text)
+            assert found is not None, "a PROPERTY is a PROPERTY_LINE as it stands"
+            key, value = found
+            self._key_value = " ".join(key.casefold().split()), value
+        return self._key_value
 
     @property
     def starts(self) -> list[tuple[int, int]]:
@@ -116,7 +127,6 @@ class _Patterns:
     walls: re.Pattern[str]  # lines of walled rows, a block of them at most
     moves_lines: re.Pattern[str]  # lines of MOVES_LINE, a block of them at most
     moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
-    refused: dict[Tessellation, re.Pattern[str]]  # a letter MOVES_LINE has that it refuses
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
@@ -124,7 +134,6 @@ class _Patterns:
     closed: re.Pattern[str]  # WALL_ROW_LINE or EDGE_ROW_LINE
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
     move_letter: re.Pattern[str]  # MOVE_LETTER
-    quotes: re.Pattern[str]
 
 
 @cache
@@ -141,13 +150,14 @@ def patterns() -> _Patterns:
     return _Patterns(
         line=re.compile(
             f"(?P<COMMENT>{terminals['COMMENT_LINE']}){_LINE_END}"
-            f"|(?P<PROPERTY>{terminals['PROPERTY_LINE']}){_LINE_END}"
+            # A PROPERTY_LINE holds a ":" or "=": the look-ahead spares the
+            # lines without (long lines of moves) a search for a key in them.
+            f"|(?=[^\\r\\n:=]*+[:=])(?P<PROPERTY>{terminals['PROPERTY_LINE']}){_LINE_END}"
             f"|(?P<QUOTES>>*)(?:(?:{classes}){_LINE_END}|(?P<TEXT>[^\\r\\n]*){_LINE_END})"
         ),
         walls=_block_of(wall_row),
         moves_lines=_block_of(terminals["MOVES_LINE"]),
         moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
-        refused={t: re.compile(f"[{refused[t]}]" if refused[t] else "(?!)") for t in Tessellation},
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
@@ -155,7 +165,6 @@ def patterns() -> _Patterns:
         closed=re.compile(f"{terminals['WALL_ROW_LINE']}|{terminals['EDGE_ROW_LINE']}"),
         wall_row=re.compile(wall_row),
         move_letter=re.compile(terminals["MOVE_LETTER"]),
-        quotes=re.compile(">*"),
     )
 
 
@@ -174,7 +183,7 @@ def _without(pattern: str, letters: str) -> str:
 
 def unquoted(line: str) -> str:
     """`line` without its mail quotes (leading ">")."""
-    return line[patterns().quotes.match(line).end() :]  # type: ignore[union-attr]
+    return line.lstrip(">") if line.startswith(">") else line
 
 
 def title_of(line: str) -> str:
@@ -355,7 +364,7 @@ class PostLex:
     def tessellation_of_moves(self, token: Line) -> str:
         """Rule 2: MOVES, ALMOST or TEXT by the letters the tessellation in
         effect refuses."""
-        refused = len(patterns().refused[self._tessellation()].findall(unquoted(token.text)))
+        refused = _refused(unquoted(token.text), self._tessellation())
         return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
 
     def _apart(self, token: Line, previous: Line | None) -> bool:
@@ -368,7 +377,7 @@ class PostLex:
             return False
         if previous is not None and previous.type in ROW_TOKENS:
             self.settle()  # the rows before may be a board, of another tessellation
-        return patterns().refused[self._tessellation()].search(token.text) is not None
+        return _refused(token.text, self._tessellation()) > 0
 
     def almost_moves(self, token: Line, kind: str) -> str:
         """Rule 3: a line one character away from a moves line is an ALMOST."""
@@ -393,11 +402,11 @@ class PostLex:
     def _follow_game(self, token: Line) -> None:
         """The tessellation in effect: the first "Game:" line with a value
         after a board and before its moves, or before the first board."""
-        key_value = parse_property(unquoted(token.text))
-        if key_value is None or key_value[0].casefold() != "game" or not key_value[1]:
+        key, value = token.key_value()
+        if key != "game" or not value:
             return
         try:
-            game = Tessellation.from_name(key_value[1])
+            game = Tessellation.from_name(value)
         except ValueError:
             return  # the reader reports it; the postlex goes on with what it had
         if not self.seen_board:
@@ -423,6 +432,16 @@ def _count(run: Run | None, token: Line, kind: str) -> None:
         run.first = token  # SOK103 stands at a line that is not of floor alone
     run.lines += token.rows
     run.squares = run.squares or puzzle_squares(token.text)
+
+
+def _refused(text: str, tessellation: Tessellation) -> int:
+    """How many letters of moves.lark that `tessellation` refuses `text`
+    holds (a search for each letter: lines of moves are long, and most hold
+    none of them)."""
+    letters = refused_letters(tessellation)
+    if not any(map(text.__contains__, letters)):
+        return 0
+    return sum(map(text.count, letters))
 
 
 def _strays(bare: str, tessellation: Tessellation) -> list[int]:

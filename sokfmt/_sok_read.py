@@ -41,8 +41,6 @@ from .properties import (
     GAME_FIELDS,
     PUZZLE_FIELDS,
     fields_by_key,
-    key_of,
-    parse_property,
 )
 from .puzzle import Collection, Puzzle, is_solution_title
 from .replaying import replay as replay_game
@@ -376,11 +374,8 @@ class _Builder:
         for token in notes:
             if token.type != PROPERTY:
                 continue
-            text = unquoted(token.text)
-            if key_of(text) != "game":
-                continue
-            value = parse_property(text)[1]  # type: ignore[index]
-            if not value:
+            key, value = token.key_value()
+            if key != "game" or not value:
                 continue
             try:
                 return Tessellation.from_name(value)
@@ -628,8 +623,8 @@ def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str]
     lines: list[str] = []
     for token in tokens:
         if token.type == PROPERTY:
-            key, value = parse_property(unquoted(token.text))  # type: ignore[misc]
-            name = keys.get(" ".join(key.casefold().split()))
+            key, value = token.key_value()
+            name = keys.get(key)
             if name and value and name not in fields:
                 fields[name] = value
                 continue
