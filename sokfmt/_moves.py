@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from . import _lalr, _language
@@ -122,8 +123,16 @@ def _push_codes() -> bytes:
     return "".join(filter(str.isupper, every_letter())).encode("ascii")
 
 
-def parse(text: str, tessellation: Tessellation, *, limit: int) -> SavedGame:
-    """See `sokfmt.parse_moves`."""
+def parse(
+    text: str,
+    tessellation: Tessellation,
+    *,
+    limit: int,
+    title: str = "",
+    solved_by: str = "",
+    notes: str = "",
+) -> SavedGame:
+    """See `sokfmt.parse_moves`; a reader gives the game's metadata too."""
     decoded = decode_moves(text, tessellation, limit)
     return _trusted(
         decoded.steps,
@@ -132,6 +141,9 @@ def parse(text: str, tessellation: Tessellation, *, limit: int) -> SavedGame:
         len(decoded.steps) if decoded.current_move_idx is None else decoded.current_move_idx,
         decoded.moves_count,
         decoded.pushes_count,
+        title,
+        solved_by,
+        notes,
         letters=decoded.letters,
     )
 
@@ -303,7 +315,7 @@ def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMov
         # The grammar lets only ASCII letters through, and looking their codes
         # up in a list is faster than looking the letters up in a dict.
         codes = letters_.encode("ascii")
-        decoded.append(tuple(map(by_code.__getitem__, codes)))  # type: ignore[arg-type]
+        decoded.append(_steps_of(codes, by_code))
         size += len(codes)
         if not opening:
             pushed = len(codes) - len(codes.translate(None, _push_codes()))
@@ -313,6 +325,14 @@ def _assemble(segments: list[Segment], tessellation: Tessellation) -> DecodedMov
     has_jump = any(segment.opening == "[" for segment in segments)
     plain = not any(segment.opening for segment in segments)
     return DecodedMoves(steps, has_jump, position, moves, pushes, "".join(runs) if plain else None)
+
+
+def _steps_of(codes: bytes, by_code: list[Step | None]) -> tuple[Step, ...]:
+    """The step of each letter code: an `itemgetter` of them all looks the
+    codes up in one call (it gives a tuple for two codes or more)."""
+    if len(codes) > 1:
+        return itemgetter(*codes)(by_code)  # type: ignore[no-any-return]
+    return tuple(by_code[code] for code in codes)  # type: ignore[misc]
 
 
 def _illegal_letter(segment: Segment, tessellation: Tessellation) -> SemanticError:

@@ -13,7 +13,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, TypeVar
 
 from . import _board, _lalr, _moves, _sok_bare
@@ -325,9 +325,11 @@ class _Builder:
         board = _decoded(puzzle.board.tokens, _board.parse, tessellation, errors)
         games: list[tuple[SavedGame, _Block]] = []
         for block in puzzle.games:
-            game = _decoded(block.tokens, _moves.parse, tessellation, errors)
+            title, solved_by, notes = _game_metadata(block)
+            with_metadata = partial(_moves.parse, title=title, solved_by=solved_by, notes=notes)
+            game = _decoded(block.tokens, with_metadata, tessellation, errors)
             if game is not None:
-                games.append((_saved_game(game, block), block))
+                games.append((game, block))
         for block in [puzzle.board, *puzzle.games]:
             found += _doubts(block.notes, tessellation)
             if block.title is not None and block.title.stray:
@@ -599,16 +601,17 @@ def _quoting(quotes: int) -> str:
     return f"quoted {'>' * quotes!r}" if quotes else "not quoted"
 
 
-def _saved_game(game: SavedGame, block: _Block) -> SavedGame:
+def _game_metadata(block: _Block) -> tuple[str, str, str]:
+    """The title, solver and notes of a saved game, from its lines."""
     fields, notes = _notes(block.notes, _GAME_KEYS)
     title = fields.get("title")
     if title is not None and block.title is not None:
         # An overridden title line stays with the game it labels, in its notes.
         notes = "\n".join(filter(None, [block.title.lines[0], notes]))
-    return game.with_metadata(
-        title=_title(block.title) if title is None else title,
-        solved_by=fields.get("solved_by", ""),
-        notes=notes,
+    return (
+        _title(block.title) if title is None else title,
+        fields.get("solved_by", ""),
+        notes,
     )
 
 
