@@ -30,6 +30,11 @@ class Tessellation(enum.Enum):
     TRIOBAN = "Trioban"
     OCTOBAN = "Octoban"
 
+    # Members are equal only to themselves: hashing by identity is as right as
+    # Enum's hash of the name, and costs no Python call (readers look tables
+    # up by tessellation for every block they decode).
+    __hash__ = object.__hash__
+
     @classmethod
     def from_name(cls, name: str) -> Tessellation:
         """The tessellation called `name` in any letter case (as in ``Game: hexoban``).
