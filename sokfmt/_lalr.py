@@ -10,7 +10,10 @@ The driver follows lark's LALR parser step for step (tests/test_lalr.py runs
 both on random token streams): the same tokens accepted, the same rules
 reduced in the same order, the same token refused.  Rules named with a
 leading "_" and no alias are inlined, as lark inlines them: their children
-go to the rule above them.
+go to the rule above them.  A grammar in which no rule nests inside itself
+(sok.lark, lev.lark) also runs as an `Automaton`: each stack the parser can
+reach is one state, and a token one look-up (`AutomatonParser` builds the
+same values as `Parser`, also held to it by the tests).
 """
 
 from __future__ import annotations
