@@ -279,6 +279,8 @@ class Parser(Recognizer):
 
 # ---------------------------------------------------------------- automaton
 
+#: How many configurations an `Automaton` numbers at most (sok.lark has 1,243).
+LIMIT = 5000
 #: What a step of an `Automaton` ends in when it accepts the end of the input.
 ACCEPTED = -1
 #: A step: the configuration it ends in, and the named rules it reduces.
@@ -315,7 +317,7 @@ class Automaton:
         "steps",
     )
 
-    def __init__(self, table: Table, limit: int = 5000) -> None:
+    def __init__(self, table: Table, limit: int = LIMIT) -> None:
         self._table = table
         self._lock = threading.Lock()
         self._limit = limit

@@ -10,6 +10,7 @@ import pytest
 from lark import Lark, Token, UnexpectedInput
 
 from sokfmt import _grammar, _lalr
+from sokfmt._sok_postlex import ROW_TOKENS
 from sokfmt._tables import TABLES
 
 GRAMMARS = _grammar.GRAMMARS
@@ -309,3 +310,25 @@ def test_the_automaton_parser_builds_what_the_parser_builds(name: str) -> None:
             refused += 1
     if name not in TOTAL:
         assert refused > 20
+
+
+@pytest.mark.parametrize("name", AUTOMATA)
+def test_every_configuration_of_an_automaton_is_within_its_limit(name: str) -> None:
+    # The readers number configurations as they meet them; a grammar edit that
+    # let them grow past the limit would fail a reading.  Every configuration
+    # is met here: those a token leads to, and those a settle before any line
+    # that is no row leads to (the .sok reader's settle).
+    table = _lalr.table(name)
+    automaton = _lalr.Automaton(table)
+    lines = frozenset(table.token_index[t] for t in table.tokens if t not in ROW_TOKENS)
+    seen, todo = {0}, [0]
+    while todo:
+        configuration = todo.pop()
+        steps = [step[0] for step in automaton.numbered_row(configuration) if step is not None]
+        steps.append(automaton.settled(configuration, lines)[0])
+        for target in steps:
+            if target != _lalr.ACCEPTED and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    assert len(seen) == len(automaton.numbered)  # nothing numbered that cannot be met
+    assert 1 < len(seen) < _lalr.LIMIT / 2  # room to grow
