@@ -206,7 +206,13 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
         pos = 1 if offset == 0 and chunk.startswith("\ufeff") else 0
         end = len(chunk)
         while pos < end:
-            stop = _run_end(walls, chunk, pos, 3) if chunk[pos] in " \t#>*B-_W" else None
+            first = chunk[pos]
+            if first == "\n":  # an empty line: a BLANK_LINE (tested), half of many files
+                yield Line(BLANK, "", offset + pos, number)
+                number += 1
+                pos += 1
+                continue
+            stop = _run_end(walls, chunk, pos, 3) if first in " \t#>*B-_W" else None
             if stop is not None:
                 token = _run(ROWS, chunk[pos:stop], offset + pos, number)
                 number += token.rows

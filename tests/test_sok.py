@@ -230,6 +230,18 @@ def test_runs_read_as_their_lines(lines: list[str], newline: str) -> None:
     assert apart == kept
 
 
+def test_an_empty_line_is_a_blank_line_as_the_lexer_takes_it() -> None:
+    # Step 1 types an empty line without matching it: the line classes agree.
+    assert _sok_postlex.patterns().line.fullmatch("\n").lastgroup == "BLANK_LINE"  # type: ignore[union-attr]
+    tokens = list(_sok_postlex.lex(["x\n\n\r\n\n"], []))
+    assert [(t.type, t.text, t.pos, t.line) for t in tokens] == [
+        ("TEXT", "x", 0, 1),
+        ("BLANK", "", 2, 2),
+        ("BLANK", "", 3, 3),
+        ("BLANK", "", 5, 4),
+    ]
+
+
 # Mostly titles the fast path takes, some that it leaves to the full path.
 _BARE_TITLES = ["; 1", "Level 1", "  ; 0  ", "Caf\u00e9", "\u2028x"] * 4 + [
     ";lurd", "lurd", "Title: x", " @ ", "#X ###", "; #####", "rRxRR", "\ufeffT", "> ; 1", ":: c",
