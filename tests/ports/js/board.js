@@ -33,7 +33,6 @@ function legend(parser) {
 }
 
 function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  text = text.replace(/\r\n?/g, "\n");
   const rows = drawn(parsers, text, limit).split("\n").map((row) => row.replace(/[ \t]+$/, ""));
   const first = rows.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");

@@ -24,14 +24,15 @@ const parsers = Object.fromEntries(Object.entries(transformers).map(([name, tran
 parsers.lev = lev.parser(generatedModule("lev"));
 
 function read(c) {
+  const [text] = readText(c);
   const limit = c.limit || rle.DEFAULT_LIMIT;
-  if (c.language === "rle") return { result: rle.decode(parsers.rle, c.input, limit) };
-  if (c.language === "moves") return { result: moves.vector(moves.decode(parsers, c.input, c.tessellation, limit)) };
+  if (c.language === "rle") return { result: rle.decode(parsers.rle, text, limit) };
+  if (c.language === "moves") return { result: moves.vector(moves.decode(parsers, text, c.tessellation, limit)) };
   if (c.language === "board") {
-    const { rows, cells } = board.parse(parsers, c.input, c.tessellation, limit);
+    const { rows, cells } = board.parse(parsers, text, c.tessellation, limit);
     return { result: { rows, cells, width: cells[0].length, height: cells.length } };
   }
-  const found = c.language === "sok" ? sok.parse(parsers, c.input, c.tessellation || "Sokoban") : lev.parse(parsers, c.input, Boolean(c.strict));
+  const found = c.language === "sok" ? sok.parse(parsers, text, c.tessellation || "Sokoban") : lev.parse(parsers, text, Boolean(c.strict));
   if (found.errors?.length) throw found.errors[0];
   const warnings = found.warnings.map(([code, line, column]) => [code, ...placed(c, line, column, code === "SOK102")]);
   return { result: found.collection || found.puzzle, warnings };

@@ -282,7 +282,7 @@ function doubts({ notes, title }, tessellation, fileNotes = false) {
 
 // The collection of a text (the vectors' JSON) and the warnings; throws the first error.
 function parse(parsers, text, caller = "Sokoban") {
-  const lines = text.replace(/^\ufeff/, "").split(/\r\n|\r|\n/);
+  const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
   const interactive = parsers.sok.parse_interactive("");
   r = { parsers, caller, T: terminals(parsers.sok), state: interactive.parser_state, errors: [], warnings: [] };
