@@ -5,7 +5,7 @@
 // in input order wins.
 "use strict";
 
-const { terminals } = require("./rle.js");
+const { PortError, first, terminals } = require("./rle.js");
 
 const ONCE = ["end", "fgimg", "bgimg"]; // rule 3
 // The arguments of each keyword's terminal, to find the first wrong one.
@@ -26,7 +26,7 @@ let r; // the file being read: its terminals, lines, size, sections, errors and 
 
 // An error, collected; the line it is about reads as a BLANK.
 function error(code, line, column) {
-  r.errors.push({ code, line, column });
+  r.errors.push(new PortError("not .lev", null, code, { line, column }));
   return "BLANK";
 }
 
@@ -126,12 +126,9 @@ function section(kind, children) {
 
 // The sections of lev.lark's rules, each handed to the reading in progress.
 const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown", "blank"];
-const sections = Object.fromEntries(SECTIONS.map((kind) => [kind, (children) => section(kind, children)]));
+const steps = Object.fromEntries(SECTIONS.map((kind) => [kind, (children) => section(kind, children)]));
 
-// The parser of lev.lark's generated module, with the sections as its transformer.
-const parser = (module) => module.get_parser({ transformer: sections });
-
-// The puzzle of a text as the vectors' JSON (null when it cannot be built), its errors and warnings.
+// The puzzle of a text as the vectors' JSON, and the warnings; throws the first error.
 function parse(parsers, text, strict = false) {
   const all = text.split("\n");
   const lines = all.at(-1) ? all : all.slice(0, -1);
@@ -139,8 +136,8 @@ function parse(parsers, text, strict = false) {
   Object.assign(r, { sections: [], firsts: {}, errors: [], warnings: [] });
   read(parsers.lev.parse_interactive(""));
   const puzzle = r.firsts.initial && r.width ? build() : null;
-  r.errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { puzzle, errors: r.errors, warnings: r.warnings };
+  if (r.errors.length) throw first(r.errors);
+  return { result: puzzle, warnings: r.warnings };
 }
 
 // ------------------------------------------------------------------ puzzle
@@ -211,4 +208,4 @@ function cells(rows) {
 }
 const shape = (cells) => cells?.map(([y, x]) => [y - cells[0][0], x - cells[0][1]]).join(" ");
 
-module.exports = { parse, parser };
+module.exports = { steps, parse };

@@ -10,13 +10,22 @@
 const DEFAULT_LIMIT = 5000000;
 const CODES = { syntax: "RLE101", zero: "RLE102", limit: "RLE103" };
 
-// An error of the port: a code and an offset in the text it read.
+// An error of the port: a code and an offset in the text it read, or a line and column.
 class PortError extends Error {
-  constructor(message, pos, code) {
+  constructor(message, pos, code, place = {}) {
     super(message);
-    Object.assign(this, { pos, code });
+    Object.assign(this, { pos, code }, place);
   }
 }
+
+// The line and column (UTF-16) of an offset in `text`.
+function lineColumn(text, pos) {
+  const before = text.slice(0, pos).split("\n");
+  return [before.length, before.at(-1).length + 1];
+}
+
+// The first of errors placed at a line and column, in input order.
+const first = (errors) => errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
 
 // A grammar's terminals (generate.py keeps them all), each a RegExp of a whole string.
 function terminals(parser) {
@@ -121,4 +130,4 @@ function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
   return parsed(parser, text, codes.syntax, take).replace(/\|/g, "\n");
 }
 
-module.exports = { DEFAULT_LIMIT, PortError, terminals, parsed, settle, Budget, expand, steps, decode };
+module.exports = { DEFAULT_LIMIT, PortError, lineColumn, first, terminals, parsed, settle, Budget, expand, steps, decode };

@@ -4,7 +4,7 @@
 // out the file; then the header's semantic rules build the collection.
 "use strict";
 
-const { PortError, terminals, settle } = require("./rle.js");
+const { PortError, lineColumn, first, terminals, settle } = require("./rle.js");
 const moves = require("./moves.js");
 const board = require("./board.js");
 
@@ -209,9 +209,9 @@ function collection() {
     doubts(puzzle, tessellation);
     return { ...fields, board: found && { tessellation, board: found.rows.join("\n") }, saved_games, comments: comments(i + 1) };
   });
-  if (r.errors.length) throw r.errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
+  if (r.errors.length) throw first(r.errors);
   if (!puzzles.length) r.warnings.push(["SOK102", 1, 1]);
-  return { collection: { ...fields, puzzles, comments: comments(0) }, warnings: r.warnings };
+  return { result: { ...fields, puzzles, comments: comments(0) }, warnings: r.warnings };
 }
 
 function savedGame(block, tessellation) {
@@ -263,9 +263,9 @@ function decoded(tokens, read) {
     return requoted < 0 ? found : fail(new PortError("mail quotes", null, "SOK106"), requoted, 1);
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
-    const before = text.slice(0, error.pos).split("\n");
-    const [i, quoting] = [before.length - 1, new PortError("mail quotes", null, "SOK106")];
-    return requoted >= 0 && i >= requoted ? fail(quoting, requoted, 1) : fail(error, i, before.at(-1).length + 1 + quotes[i]);
+    const [line, column] = lineColumn(text, error.pos);
+    const quoting = new PortError("mail quotes", null, "SOK106");
+    return requoted >= 0 && line > requoted ? fail(quoting, requoted, 1) : fail(error, line - 1, column + quotes[line - 1]);
   }
 }
 
