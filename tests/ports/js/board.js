@@ -57,7 +57,7 @@ function hexobanCells(lines, layoutError) {
   const r0 = lines.findIndex((line) => /[^-]/.test(line));
   const even = r0 < 0 ? 1 : (r0 + lines[r0].search(/[^-]/)) % 2;
   const cell = (r) => (square, c) => {
-    if (c % 2 === (r % 2 ? 1 - even : even) && (r % 2 === 0 || c > 0)) return square;
+    if ((c + r) % 2 === even && (r % 2 === 0 || c > 0)) return square;
     if (square !== "-") throw layoutError(r, c - shift);
     return "";
   };
@@ -67,18 +67,16 @@ function hexobanCells(lines, layoutError) {
 // At the square in plain text; at the start of the board in RLE text.
 function layoutError(text, row, column) {
   const lines = text.split("\n");
-  const plain = !/[0-9()|]/.test(text) && row < lines.length;
-  const pos = plain ? lines.slice(0, row).reduce((s, line) => s + line.length + 1, 0) + column : 0;
+  const pos = /[0-9()|]/.test(text) ? 0 : lines.slice(0, row).reduce((s, line) => s + line.length + 1, 0) + column;
   return new PortError("a square in a filler column", pos, "SOK305");
 }
 
 // The printed layout: a filler before each cell, one more before odd rows; the
 // last column goes when the rightmost square stands in an even row.
 function hexobanText(cells) {
-  const lines = padded(cells.map((row, r) => (r % 2 ? "-" : "") + [...row].map((c) => `-${c}`).join("")));
-  const rightmost = [-1, -1];
-  lines.forEach((line, r) => (rightmost[r % 2] = Math.max(rightmost[r % 2], line.replace(/-+$/, "").length - 1)));
-  return lines.length > 1 && rightmost[0] > rightmost[1] ? lines.map((line) => line.slice(0, -1)) : lines;
+  const lines = padded(cells.map((row, r) => (r % 2 ? "-" : "") + row.replace(/./g, "-$&")));
+  const rightmost = (odd) => Math.max(...lines.filter((_, r) => r % 2 === odd).map((line) => line.replace(/-+$/, "").length));
+  return lines.length > 1 && rightmost(0) > rightmost(1) ? lines.map((line) => line.slice(0, -1)) : lines;
 }
 
 module.exports = { drawn, parse };

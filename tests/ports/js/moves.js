@@ -12,6 +12,7 @@ const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south
 const OCTO = { ...SQUARE, w: "north west", e: "south east", n: "north east", s: "south west" };
 const LETTERS = { Sokoban: SQUARE, Hexoban: HEX, Trioban: HEX, Octoban: OCTO };
 const KINDS = { "[": "jump", "{": "pusher change" };
+const BRACKETS = { jump: "[]", "pusher change": "{}" };
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
 
@@ -58,17 +59,12 @@ function take(token) {
 function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
   m = { budget: new Budget(limit, CODES), letters: LETTERS[tessellation], opening: "", stars: 0 };
   const segments = parsed(parsers.moves, text, CODES.syntax, take);
-  const played = [];
-  let position = null;
-  for (const [opening, written] of segments) {
-    for (const c of written) {
-      const kind = KINDS[opening] || (c === c.toLowerCase() ? "move" : "push or pull");
-      if (c === "*") position = played.length;
-      else played.push([kind, m.letters[c.toLowerCase()]]);
-    }
-  }
+  const written = segments.flatMap(([opening, letters]) => [...letters].map((c) => [KINDS[opening], c]));
+  const position = written.findIndex(([, c]) => c === "*");
+  const kind = (bracket, c) => bracket || (c === c.toLowerCase() ? "move" : "push or pull");
+  const played = written.filter(([, c]) => c !== "*").map(([bracket, c]) => [kind(bracket, c), m.letters[c.toLowerCase()]]);
   const reverse = segments.some((s) => s[0] === "[");
-  return { tessellation, steps: played, reverse, position: position === null ? played.length : position };
+  return { tessellation, steps: played, reverse, position: position < 0 ? played.length : position };
 }
 
 // Rules 1, 2 and 4 for one RUN: its first error, else the count of "*" so far.
@@ -94,21 +90,17 @@ function starError(sources, index) {
 }
 
 // The canonical text: "*" at the position when `mark`, "[]" first in a
-// reverse game that does not open with a jump.
+// reverse game that does not open with a jump; each jump or pusher change in
+// its brackets, then those of steps of one kind in a row joined.
 function printed(game, mark) {
   const letterOf = Object.fromEntries(Object.entries(LETTERS[game.tessellation]).map(([l, d]) => [d, l]));
-  let text = game.reverse && !(game.steps.length && game.steps[0][0] === "jump") ? "[]" : "";
-  let open = "";
-  game.steps.forEach(([kind, direction], index) => {
-    const brackets = { jump: "[]", "pusher change": "{}" }[kind] || "";
-    if (brackets !== open) {
-      text += open.slice(1) + brackets.slice(0, 1);
-      open = brackets;
-    }
-    if (mark && index === game.position) text += "*";
-    text += kind === "push or pull" ? letterOf[direction].toUpperCase() : letterOf[direction];
+  const text = game.steps.map(([kind, direction], index) => {
+    const letter = (mark && index === game.position ? "*" : "") + letterOf[direction];
+    const brackets = BRACKETS[kind];
+    return brackets ? brackets[0] + letter + brackets[1] : kind === "move" ? letter : letter.toUpperCase();
   });
-  return text + open.slice(1);
+  const opening = game.reverse && game.steps[0]?.[0] !== "jump" ? "[]" : "";
+  return (opening + text.join("")).replace(/\]\[|\}\{/g, "");
 }
 
 // The JSON object of the moves vectors.
