@@ -55,14 +55,15 @@ function parsed(parser, text, code, take) {
   }
 }
 
-// The reductions that every token of `types` (by default, every token the
-// state takes) would make next, made now: a group closes at its ")", the
-// rows before a .sok line are settled before the line is typed.  lark-js has
-// no call for it: this is `feed_token`'s loop, before a token.
-function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }, types = null) {
+// The reductions that every token the state takes (of the types `wanted`)
+// would make next, made now: a group closes at its ")", the rows before a
+// .sok line are settled before the line is typed.  lark-js has no call for
+// it: this is `feed_token`'s loop, before a token.
+function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }, wanted = () => true) {
   for (;;) {
     const state = states[stack.at(-1)];
-    const actions = (types || Object.keys(state)).map((type) => state[type]).filter(Boolean);
+    const terminals = Object.keys(state).filter((type) => type === type.toUpperCase() && wanted(type));
+    const actions = terminals.map((type) => state[type]);
     const rule = actions[0]?.[1];
     if (!rule || actions.some(([action, arg]) => action.name !== "Reduce" || arg !== rule)) return;
     const size = rule.expansion.length;

@@ -13,7 +13,6 @@ const board = require("./board.js");
 const CLASSES = ["BLANK", "WALL_ROW", "EDGE_ROW", "FLOOR_ROW", "OPEN_ROW", "RLE", "MOVES", "SEMICOLON"];
 const ROWS = ["WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS", "OPEN_ROW", "FLOOR_ROW"];
 const TEXTS = ["TEXT", "SEMICOLON", "PROPERTY"]; // the lines rule 4 may doubt
-const LINES = ["BLANK", "TEXT", "SEMICOLON", "PROPERTY", "ALMOST", "MOVES", "MOVES_LINES", "$END"];
 // Recognised keys and their fields, per kind of notes.
 const FILE = { collection: "title", set: "title", title: "title", author: "author", email: "email", url: "url" };
 Object.assign(FILE, { "date created": "created_at", "date of last change": "updated_at" });
@@ -60,27 +59,24 @@ function rule1(bare) {
 }
 
 // The tokens of the lines (comments aside), each typed once the parser has
-// read those before it.  A TEXT after a row that rule 4 may make a row waits
-// for the next line (`held`).
+// read those before it.  Rule 4 looks at the rows before and after a line.
 function* tokens(lines) {
-  let [previous, held] = [null, null]; // the last token handed on
-  for (const token of lines) {
-    if (held) {
-      held.stray = !isRow(token);
-      if (isRow(token)) held.type = r.T.WALL_ROW_LINE.test(held.floored) ? "WALL_ROW" : "EDGE_ROW";
-      yield (previous = typed(held, previous));
-      held = null;
-    } else if (isRow(token) && TEXTS.includes(previous?.type)) previous.stray = Boolean(strayRow(previous.text));
-    if (TEXTS.includes(token.type) && isRow(previous) && (token.floored = strayRow(token.text))) held = token;
-    else yield (previous = typed(token, previous));
+  let previous = null; // the last token handed on
+  for (const [i, token] of lines.entries()) {
+    const after = isRow(lines[i + 1]);
+    const floored = TEXTS.includes(token.type) && isRow(previous) && strayRow(token.text);
+    if (floored) token.stray = !after;
+    if (floored && after) token.type = r.T.WALL_ROW_LINE.test(floored) ? "WALL_ROW" : "EDGE_ROW";
+    yield (previous = typed(token, previous));
+    if (!floored && after && TEXTS.includes(token.type)) token.stray = Boolean(strayRow(token.text));
   }
-  if (held) yield typed(Object.assign(held, { stray: true }), previous);
 }
 
 // Rules 2 and 3 in the tessellation in effect (`Game:` lines after the last
 // board, or before the first), and the run of rows a row stands in (SOK103).
 function typed(token, previous) {
-  if (!isRow(token) && isRow(previous)) settle(r.state, LINES); // the rows before: perhaps a board
+  // The rows before: perhaps a board, settled by the reductions of any line that is no row.
+  if (!isRow(token) && isRow(previous)) settle(r.state, (type) => !ROWS.includes(type));
   const [bare, move] = [unquoted(token.text), moveOf(r.puzzleGame || r.fileGame || r.caller)];
   // Rule 3: with its one character that no moves line has replaced by `letter`, a moves line.
   const oneAway = (letter) => {
@@ -245,27 +241,27 @@ function noted({ notes, title }, keys) {
 
 // The tessellation a "Game:" line names; SOK101 at its value when it names none.
 function tessellationOf([token, value]) {
-  const error = token && !named(value) && new PortError("no such tessellation", null, "SOK101");
-  if (error) r.errors.push(Object.assign(error, { line: token.line, column: token.text.lastIndexOf(value) + 1 }));
+  const place = token && { line: token.line, column: token.text.lastIndexOf(value) + 1 };
+  if (token && !named(value)) r.errors.push(new PortError("no such tessellation", null, "SOK101", place));
   return token && named(value);
 }
 
-// A block's lines read without their mail quotes, an error placed in the file;
-// a line quoted unlike most of them (the first, on a tie) is SOK106.
+// A block's lines read without their mail quotes, an error placed in the
+// file; a line quoted unlike most of them (the first, on a tie) is SOK106.
+// Both are collected: the first in the file is the block's.
 function decoded(tokens, read) {
   const quotes = tokens.map(({ text }) => text.length - unquoted(text).length);
   const counts = quotes.reduce((found, q) => found.set(q, (found.get(q) || 0) + 1), new Map());
   const requoted = quotes.findIndex((q) => q !== quotes.reduce((a, b) => (counts.get(b) > counts.get(a) ? b : a)));
   const text = tokens.map(({ text }, i) => text.slice(quotes[i])).join("\n");
-  const fail = (error, i, column) => void r.errors.push(Object.assign(error, { line: tokens[i].line, column }));
+  const place = (i, column) => ({ line: tokens[i].line, column });
+  if (requoted >= 0) r.errors.push(new PortError("mail quotes", null, "SOK106", place(requoted, 1)));
   try {
-    const found = read(text);
-    return requoted < 0 ? found : fail(new PortError("mail quotes", null, "SOK106"), requoted, 1);
+    return read(text);
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
     const [line, column] = lineColumn(text, error.pos);
-    const quoting = new PortError("mail quotes", null, "SOK106");
-    return requoted >= 0 && line > requoted ? fail(quoting, requoted, 1) : fail(error, line - 1, column + quotes[line - 1]);
+    r.errors.push(Object.assign(error, place(line - 1, column + quotes[line - 1])));
   }
 }
 
