@@ -103,23 +103,17 @@ function takes(state, type) {
   }
 }
 
-// A section the rules made (its tokens carry their line numbers), kept
-// unless rule 3 leaves it out; an unknown section's warning (an error in
-// strict mode).
+// A section the rules made (its tokens carry their line numbers): its
+// lines, kept unless rule 3 leaves it out; an unknown section's warning (an
+// error in strict mode).
 function section(kind, children) {
   if (kind === "blank") return;
   const first = children[0].value;
-  const line = r.lines[first - 1];
-  if (ONCE.includes(kind) && r.firsts[kind]) return error("LEV104", first, indent(line));
-  if (kind === "unknown" && r.strict) error("LEV113", first, indent(line));
-  else if (kind === "unknown") r.warnings.push(["LEV113", first, indent(line)]);
-  const text = (t) => r.lines[t.value - 1];
-  const found = {
-    kind,
-    line: first,
-    value: kind === "unknown" ? children.map(text).join("\n") : kind === "comment" ? line : strip(line),
-    rows: children.slice(1).map((t) => ({ text: text(t), line: t.value })),
-  };
+  const at = indent(r.lines[first - 1]);
+  if (ONCE.includes(kind) && r.firsts[kind]) return error("LEV104", first, at);
+  if (kind === "unknown" && r.strict) error("LEV113", first, at);
+  else if (kind === "unknown") r.warnings.push(["LEV113", first, at]);
+  const found = { kind, line: first, lines: children.map((t) => r.lines[t.value - 1]) };
   r.sections.push(found);
   r.firsts[kind] ||= found;
 }
@@ -167,7 +161,7 @@ function build() {
     else given.color[label[0]] = numbers.map((w) => Number(w[0]));
     return !code;
   });
-  const file = (s) => (s ? s.value.replace(/^[^ \t]+[ \t]+/, "") : "");
+  const file = (s) => (s ? strip(s.lines[0]).replace(/^[^ \t]+[ \t]+/, "") : "");
   return {
     width: r.width,
     height: r.height,
@@ -178,26 +172,25 @@ function build() {
     foreground: file(seen.fgimg),
     background: file(seen.bgimg),
     end: Boolean(seen.end),
-    comments: r.sections.filter((s) => s.kind === "comment").map((s) => s.value),
-    unknown: r.sections.filter((s) => s.kind === "unknown").map((s) => s.value),
+    comments: r.sections.filter((s) => s.kind === "comment").map((s) => s.lines[0]),
+    unknown: r.sections.filter((s) => s.kind === "unknown").map((s) => s.lines.join("\n")),
     layout: kept.map((s) => s.kind),
   };
 }
 
-// Rule 4 for the rows of a section: the rows, else null.
+// Rule 4 for the rows of a section (the lines after its first): the rows, else null.
 function rows(section) {
-  const after = section.line + section.rows.length + 1;
-  let ok = section.rows.length >= r.height;
+  const found = section.lines.slice(1).map((text) => text.replace(/[ \t]+$/, ""));
+  const after = section.line + found.length + 1;
+  let ok = found.length >= r.height;
   if (!ok) error("LEV105", ...(after > r.lines.length ? r.end : [after, 1]));
-  const result = section.rows.map(({ text, line }) => {
-    const row = text.replace(/[ \t]+$/, "");
+  found.forEach((row, i) => {
     const bad = [...row.slice(0, r.width)].findIndex((c) => !r.T.CELL.test(c));
-    if (bad >= 0) error("LEV107", line, bad + 1);
-    else if (row.length !== r.width) error("LEV106", line, Math.min(row.length, r.width) + 1);
+    if (bad >= 0) error("LEV107", section.line + i + 1, bad + 1);
+    else if (row.length !== r.width) error("LEV106", section.line + i + 1, Math.min(row.length, r.width) + 1);
     ok = ok && bad < 0 && row.length === r.width;
-    return row;
   });
-  return ok ? result : null;
+  return ok ? found : null;
 }
 
 // Each label's cells, row by row, and a shape: cells relative to the first.

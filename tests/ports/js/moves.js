@@ -15,22 +15,25 @@ const KINDS = { "[": "jump", "{": "pusher change" };
 const BRACKETS = { jump: "[]", "pusher change": "{}" };
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
+// Runs of one letter, without a back reference (V8 runs out of stack on one of millions).
+const RUNS = new RegExp([..."lurdneswLURDNESW"].map((c) => `${c}+`).join("|"), "g");
 
 let m; // the decoding in progress: its budget, letters, open bracket and "*" so far
 
-// A segment: [opening bracket or "", its letters and "*", the RUN tokens they
-// come from].  Each step of moves.lark's rules makes a list of them (the
+// A segment: [opening bracket or "", its letters and "*", the offset of its
+// first "*"].  Each step of moves.lark's rules makes a list of them (the
 // transformer of its parser); a group's rules are checked when it closes.
 function group(children) {
   const [times, inner] = children[0].times ? [children[0].times, children.slice(1).flat()] : [1, children.flat()];
-  if (times > 1 && inner.some((s) => s[1].includes("*"))) throw starError(inner.flatMap((s) => s[2]), 0);
+  const star = inner.find((s) => s[1].includes("*"));
+  if (times > 1 && star) throw new PortError("* twice", star[2], CODES.star);
   m.budget.take(inner.reduce((size, s) => size + s[1].length + (s[0] ? 2 : 0), 0) * (times - 1));
   return inner.length === 1 ? [[inner[0][0], inner[0][1].repeat(times), inner[0][2]]] : Array(times).fill(inner).flat();
 }
 // The one segment of a jump or a pusher change.
 const bracket = (opening) => (children) => {
   const inner = children.flat();
-  return [[opening, inner.map((s) => s[1]).join(""), inner.flatMap((s) => s[2])]];
+  return [[opening, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
 };
 const steps = {
   start: (children) => children.flat(),
@@ -46,8 +49,8 @@ function take(token) {
   const pos = token.start_pos || 0;
   if (token.type === "RUN") {
     const written = expand(token.value, pos, m.budget, PIECES);
-    m.stars = checkRun(token, written, m.opening, m.letters, m.stars);
-    token.segment = [m.opening, written, [token]];
+    checkRun(token);
+    token.segment = [m.opening, written, pos + token.value.indexOf("*")];
   } else if (token.type === "COUNT") token.times = m.budget.count(token.value.replace(/[ \t\r\n]/g, ""), pos);
   else if (token.type === "LSQB" || token.type === "LBRACE") m.opening = token.value;
   else if (token.type === "RSQB" || token.type === "RBRACE") {
@@ -67,26 +70,16 @@ function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
   return { tessellation, steps: played, reverse, position: position < 0 ? played.length : position };
 }
 
-// Rules 1, 2 and 4 for one RUN: its first error, else the count of "*" so far.
-function checkRun(token, written, opening, letters, before) {
-  const stars = before + written.split("*").length - 1;
-  const errors = [];
-  const upper = (c) => c !== c.toLowerCase();
-  const legal = (c) => c.toLowerCase() in letters && !(opening && upper(c));
-  const bad = [...token.value].findIndex((c) => /[a-z]/i.test(c) && !legal(c));
-  if (bad >= 0) {
-    const code = opening && upper(token.value[bad]) ? CODES.bracket : CODES.letter;
-    errors.push(new PortError("letter", token.start_pos + bad, code));
+// Rules 1, 2 and 4 for one RUN: the first of its characters that breaks rule
+// 1 or 2, or that is the game's second "*" (a RUN's "*" has no count).
+function checkRun(token) {
+  for (const [i, c] of [...token.value].entries()) {
+    const at = token.start_pos + i;
+    if (c === "*" && ++m.stars > 1) throw new PortError("* twice", at, CODES.star);
+    if (!/[a-z]/i.test(c)) continue;
+    if (m.opening && c !== c.toLowerCase()) throw new PortError("upper case in brackets", at, CODES.bracket);
+    if (!(c.toLowerCase() in m.letters)) throw new PortError("no such letter", at, CODES.letter);
   }
-  if (stars > 1) errors.push(starError([token], 1 - before));
-  if (errors.length) throw errors.reduce((a, b) => (b.pos < a.pos ? b : a));
-  return stars;
-}
-
-// The `index`-th "*" of the tokens (the last when there are fewer).
-function starError(sources, index) {
-  const found = sources.flatMap((t) => [...t.value.matchAll(/\*/g)].map((m) => t.start_pos + m.index));
-  return new PortError("* twice", found[Math.min(index, found.length - 1)], CODES.star);
 }
 
 // The canonical text: "*" at the position when `mark`, "[]" first in a
@@ -113,7 +106,7 @@ function vector(game) {
     moves_count: game.steps.filter((s) => s[0] === "move").length,
     pushes_count: game.steps.filter((s) => s[0] === "push or pull").length,
     printed: text,
-    printed_rle: text.replace(/(.)\1\1+/g, (run, c) => `${run.length}${c}`),
+    printed_rle: text.replace(RUNS, (run) => (run.length > 2 ? `${run.length}${run[0]}` : run)),
   };
 }
 

@@ -22,6 +22,8 @@ const SPACE = "[\\t-\\r\\x1c-\\x1f\\x85\\p{Z}]"; // the header's white space
 const strip = (text) => text.replace(new RegExp(`^${SPACE}+|${SPACE}+$`, "gu"), "");
 const unquoted = (line) => line.replace(/^>*/, "");
 const isRow = (token) => ROWS.includes(token?.type);
+// The lines from the first to the last that `ink` takes.
+const inked = (lines, ink) => lines.slice(lines.findIndex(ink), lines.findLastIndex(ink) + 1);
 // The characters of `text` (code points, each a match with its `index`) that `test` refuses.
 const strays = (text, test) => [...text.matchAll(/./gsu)].filter(([c]) => !test(c));
 const named = (name) => Object.keys(moves.LETTERS).find((t) => t.toLowerCase() === name.toLowerCase());
@@ -51,8 +53,7 @@ function rule1(bare) {
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
   }
-  const ink = rows.map((row) => /[^ \t]/.test(row));
-  const kinds = rows.slice(ink.indexOf(true), ink.lastIndexOf(true) + 1).map(classOf);
+  const kinds = inked(rows, (row) => /[^ \t]/.test(row)).map(classOf);
   const closed = kinds.length > 1 && [kinds[0], kinds.at(-1)].every((k) => k === "WALL_ROW" || k === "EDGE_ROW");
   if (closed && kinds.includes("WALL_ROW")) return kinds.length === 2 ? "PAIR_ROWS" : "ROWS";
   return kinds.length === 1 ? kinds[0] : "TEXT";
@@ -117,10 +118,10 @@ function strayRow(line) {
   return outside && outside <= solid && (WALL_ROW_LINE.test(floored) || EDGE_ROW_LINE.test(floored)) && floored;
 }
 
-// [key (lower case, words one space apart), value] of a PROPERTY_LINE (whose key holds no ":" or "="), else [].
-function property(bare) {
-  const [, key, value] = (r.T.PROPERTY_LINE.test(bare) && /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(bare)) || [];
-  return key ? [key.toLowerCase().split(/[ \t]+/).join(" "), strip(value)] : [];
+// [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
+function property(line) {
+  const [, key, value] = /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(line);
+  return [key.toLowerCase().split(/[ \t]+/).join(" "), strip(value)];
 }
 
 // ------------------------------------------------------------ step 3
@@ -226,13 +227,12 @@ function noted({ notes, title }, keys) {
   const fields = Object.fromEntries(Object.values(keys).map((name) => [name, ""]));
   const [lines, game] = [[], []];
   for (const token of notes) {
-    const [key, value] = token.type === "PROPERTY" ? property(unquoted(token.text)) : [];
+    const [key, value] = token.type === "PROPERTY" ? property(token.text) : [];
     if (key === "game" && value && !game.length) game.push(token, value);
     if (Object.hasOwn(keys, key) && value && !fields[keys[key]]) fields[keys[key]] = value;
     else lines.push(token.text);
   }
-  const ink = lines.map((line) => /[^ \t>]/.test(line));
-  fields.notes = lines.slice(ink.indexOf(true), ink.lastIndexOf(true) + 1).join("\n");
+  fields.notes = inked(lines, (line) => /[^ \t>]/.test(line)).join("\n");
   if (title === undefined) return [fields, game];
   fields.title_line = fields.title && title ? title.text : "";
   fields.title ||= title ? strip(strip(unquoted(title.text)).replace(/^;/, "")) : "";
