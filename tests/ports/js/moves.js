@@ -35,7 +35,25 @@ const bracket = (opening) => (children) => {
   const inner = children.flat();
   return [[opening, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
 };
+// A jump or pusher change opens; at its end, its brackets add 2 to the size.
+const opened = ({ value }) => (m.opening = value);
+function closed() {
+  m.budget.take(2);
+  m.opening = "";
+}
+// The steps of moves.lark's rules, and a token's own rules, checked as the
+// parser takes it: the transformer of its parser.
 const steps = {
+  RUN(token) {
+    const written = expand(token.value, token.start_pos, m.budget, PIECES);
+    checkRun(token);
+    token.segment = [m.opening, written, token.start_pos + token.value.indexOf("*")];
+  },
+  COUNT: (token) => (token.times = m.budget.count(token.value, token.start_pos)),
+  LSQB: opened,
+  LBRACE: opened,
+  RSQB: closed,
+  RBRACE: closed,
   start: (children) => children.flat(),
   run: ([token]) => [token.segment],
   group,
@@ -44,24 +62,9 @@ const steps = {
   pusher_change: bracket("{"),
 };
 
-// A token's own rules, checked as the parser takes it.
-function take(token) {
-  const pos = token.start_pos || 0;
-  if (token.type === "RUN") {
-    const written = expand(token.value, pos, m.budget, PIECES);
-    checkRun(token);
-    token.segment = [m.opening, written, pos + token.value.indexOf("*")];
-  } else if (token.type === "COUNT") token.times = m.budget.count(token.value.replace(/[ \t\r\n]/g, ""), pos);
-  else if (token.type === "LSQB" || token.type === "LBRACE") m.opening = token.value;
-  else if (token.type === "RSQB" || token.type === "RBRACE") {
-    m.budget.take(2);
-    m.opening = "";
-  }
-}
-
 function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
   m = { budget: new Budget(limit, CODES), letters: LETTERS[tessellation], opening: "", stars: 0 };
-  const segments = parsed(parsers.moves, text, CODES.syntax, take);
+  const segments = parsed(parsers.moves, text, CODES.syntax);
   const written = segments.flatMap(([opening, letters]) => [...letters].map((c) => [KINDS[opening], c]));
   const position = written.findIndex(([, c]) => c === "*");
   const kind = (bracket, c) => bracket || (c === c.toLowerCase() ? "move" : "push or pull");

@@ -33,15 +33,17 @@ function terminals(parser) {
   return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
 
-// `text` read by `parser`: each token handed to `take` once the parser has
-// taken it, then the reductions it settles made; what the parser's
-// transformer makes of the whole.
-function parsed(parser, text, code, take) {
+// `text` read by `parser`: each token, once the parser has taken it, handed
+// to the transformer's method named after its terminal (lark's convention;
+// lark-js puts the method among the parser's callbacks but never calls it),
+// then the reductions it settles made; what the transformer makes of the whole.
+function parsed(parser, text, code) {
   const interactive = parser.parse_interactive("");
+  const { callbacks } = interactive.parser_state.parse_conf;
   try {
     for (const token of parser.lex(text)) {
       interactive.feed_token(token);
-      take(token);
+      callbacks.get(token.type)?.(token);
       settle(interactive.parser_state);
     }
     return interactive.feed_eof();
@@ -49,7 +51,7 @@ function parsed(parser, text, code, take) {
     if (error instanceof PortError) throw error;
     // A premature end is reported at the last token: it is at the end of the text.
     const { token } = error;
-    const pos = token ? (token.type === "$END" ? text.length : token.start_pos || 0) : error.pos_in_stream;
+    const pos = token ? (token.type === "$END" ? text.length : token.start_pos) : error.pos_in_stream;
     if (pos === undefined) throw error; // not about the text: a bug of the port
     throw new PortError("syntax", pos, code);
   }
@@ -83,8 +85,9 @@ class Budget {
     if ((this.used += size) > this.limit) throw new PortError("over the limit", 0, this.codes.limit);
   }
 
+  // A count's value (white space may stand in it, as in moves.lark).
   count(digits, pos) {
-    const significant = digits.replace(/^0+/, "");
+    const significant = digits.replace(/[ \t\r\n]/g, "").replace(/^0+/, "");
     if (!significant) throw new PortError("a count of 0", pos, this.codes.zero);
     if (significant.length > 18) this.take(Infinity);
     return Number(significant);
@@ -97,16 +100,20 @@ class Budget {
 // (the grammars count characters: an emoji is one).
 function expand(run, pos, budget, pieces) {
   const found = [...run.matchAll(pieces)].filter((m) => m[1] || m[3]);
-  const counts = found.map((m) => (m[1] ? budget.count(m[1].replace(/[ \t\r\n]/g, ""), pos + m.index) : 1));
+  const counts = found.map((m) => (m[1] ? budget.count(m[1], pos + m.index) : 1));
   budget.take(found.reduce((size, m, i) => size + counts[i] * [...(m[2] || m[3])].length, 0));
   return found.map((m, i) => (m[2] || m[3]).repeat(counts[i])).join("");
 }
 
 let budget; // of the decoding in progress
 
-// The steps of rle.lark's rules (and board.lark's): the transformer of their
-// parsers.  A group's copies are paid for when it closes.
+// The steps of rle.lark's rules (and board.lark's), and a token's own rules,
+// checked as the parser takes it: the transformer of their parsers.  A
+// group's copies are paid for when it closes.
 const steps = {
+  RUN: (token) => (token.text = expand(token.value, token.start_pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu)),
+  COUNT: (token) => (token.times = budget.count(token.value, token.start_pos)),
+  LINE_BREAK: () => budget.take(1),
   run: ([token]) => token.text,
   group(children) {
     const [times, inner] = children[0].times ? [children[0].times, children.slice(1)] : [1, children];
@@ -117,18 +124,10 @@ const steps = {
   start: (children) => children.map((child) => (typeof child === "string" ? child : "\n")).join(""),
 };
 
-// A token's own rules, checked as the parser takes it.
-function take(token) {
-  const pos = token.start_pos || 0;
-  if (token.type === "RUN") token.text = expand(token.value, pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu);
-  else if (token.type === "COUNT") token.times = budget.count(token.value, pos);
-  else if (token.type === "LINE_BREAK") budget.take(1);
-}
-
 // The text of rle.lark's (or board.lark's) tokens: groups repeated, "|" a line break.
 function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
   budget = new Budget(limit, codes);
-  return parsed(parser, text, codes.syntax, take).replace(/\|/g, "\n");
+  return parsed(parser, text, codes.syntax).replace(/\|/g, "\n");
 }
 
 module.exports = { DEFAULT_LIMIT, PortError, lineColumn, first, terminals, parsed, settle, Budget, expand, steps, decode };
