@@ -23,21 +23,15 @@ function drawn(parsers, text, limit) {
   }
 }
 
-// The legend's characters and their printed squares.
-function legend(parser) {
-  const T = rle.terminals(parser);
-  const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
-  return (parser.legend ||= Object.fromEntries(
-    Object.entries(SQUARES).flatMap(([name, square]) => ascii.filter((c) => T[name].test(c)).map((c) => [c, square]))
-  ));
-}
+// The printed square of a character of the legend: that of its terminal.
+const square = (T, c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))];
 
 function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
   const rows = drawn(parsers, text, limit).split("\n").map((row) => row.replace(/[ \t]+$/, ""));
   const first = rows.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
-  const table = legend(parsers.board);
-  let cells = rows.slice(first, rows.findLastIndex(Boolean) + 1).map((row) => [...row].map((c) => table[c]).join(""));
+  const T = rle.terminals(parsers.board);
+  let cells = rows.slice(first, rows.findLastIndex(Boolean) + 1).map((row) => [...row].map((c) => square(T, c)).join(""));
   if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
