@@ -31,7 +31,7 @@ function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
   const first = rows.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
   const T = rle.terminals(parsers.board);
-  let cells = rows.slice(first, rows.findLastIndex(Boolean) + 1).map((row) => [...row].map((c) => square(T, c)).join(""));
+  let cells = rows.slice(first, rows.findLastIndex(Boolean) + 1).map((row) => row.replace(/./gsu, (c) => square(T, c)));
   if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
@@ -69,7 +69,8 @@ function layoutError(text, row, column) {
 // last column goes when the rightmost square stands in an even row.
 function hexobanText(cells) {
   const lines = padded(cells.map((row, r) => (r % 2 ? "-" : "") + row.replace(/./g, "-$&")));
-  const rightmost = (odd) => Math.max(...lines.filter((_, r) => r % 2 === odd).map((line) => line.replace(/-+$/, "").length));
+  const ends = lines.map((line) => line.replace(/-+$/, "").length);
+  const rightmost = (odd) => Math.max(...ends.filter((_, r) => r % 2 === odd));
   return lines.length > 1 && rightmost(0) > rightmost(1) ? lines.map((line) => line.slice(0, -1)) : lines;
 }
 

@@ -67,8 +67,8 @@ function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
   const segments = parsed(parsers.moves, text, CODES.syntax);
   const written = segments.flatMap(([opening, letters]) => [...letters].map((c) => [KINDS[opening], c]));
   const position = written.findIndex(([, c]) => c === "*");
-  const kind = (bracket, c) => bracket || (c === c.toLowerCase() ? "move" : "push or pull");
-  const played = written.filter(([, c]) => c !== "*").map(([bracket, c]) => [kind(bracket, c), m.letters[c.toLowerCase()]]);
+  const step = ([bracket, c]) => [bracket || (/[a-z]/.test(c) ? "move" : "push or pull"), m.letters[c.toLowerCase()]];
+  const played = written.filter(([, c]) => c !== "*").map(step);
   const reverse = segments.some((s) => s[0] === "[");
   return { tessellation, steps: played, reverse, position: position < 0 ? played.length : position };
 }
