@@ -149,13 +149,12 @@ function build() {
     error(pieces[label] ? "LEV109" : "LEV108", seen.target.line + top + 1, left + 1);
   }
   // Rule 6, line by line: a section with an error is left out.
-  const labels = new Set(initial.join("").replace(/\./g, ""));
   const given = { color: {}, img: {} };
   const kept = r.sections.filter(({ kind, line }) => {
     if (kind !== "color" && kind !== "img") return kind !== "target" || !moved.length;
     const [, label, ...numbers] = words(r.lines[line - 1]);
     const bad = kind === "color" && numbers.find((w) => !(value(w[0], 3) <= 255));
-    const code = !labels.has(label[0]) ? "LEV111" : label[0] in given[kind] ? "LEV112" : bad && "LEV110";
+    const code = !pieces[label[0]] ? "LEV111" : label[0] in given[kind] ? "LEV112" : bad && "LEV110";
     if (code) error(code, line, (code === "LEV110" ? bad : label).index + 1);
     else if (kind === "img") given.img[label[0]] = strip(r.lines[line - 1].slice(label.index + 1));
     else given.color[label[0]] = numbers.map((w) => Number(w[0]));

@@ -11,8 +11,8 @@ const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
 const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
 const OCTO = { ...SQUARE, w: "north west", e: "south east", n: "north east", s: "south west" };
 const LETTERS = { Sokoban: SQUARE, Hexoban: HEX, Trioban: HEX, Octoban: OCTO };
-const KINDS = { "[": "jump", "{": "pusher change" };
 const BRACKETS = { jump: "[]", "pusher change": "{}" };
+const KINDS = Object.fromEntries(Object.entries(BRACKETS).map(([kind, brackets]) => [brackets[0], kind]));
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
 // Runs of one letter, without a back reference (V8 runs out of stack on one of millions).

@@ -252,7 +252,8 @@ function tessellationOf([token, value]) {
 function decoded(tokens, read) {
   const quotes = tokens.map(({ text }) => text.length - unquoted(text).length);
   const counts = quotes.reduce((found, q) => found.set(q, (found.get(q) || 0) + 1), new Map());
-  const requoted = quotes.findIndex((q) => q !== quotes.reduce((a, b) => (counts.get(b) > counts.get(a) ? b : a)));
+  const most = quotes.reduce((a, b) => (counts.get(b) > counts.get(a) ? b : a));
+  const requoted = quotes.findIndex((q) => q !== most);
   const text = tokens.map(({ text }, i) => text.slice(quotes[i])).join("\n");
   const place = (i, column) => ({ line: tokens[i].line, column });
   if (requoted >= 0) r.errors.push(new PortError("mail quotes", null, "SOK106", place(requoted, 1)));
