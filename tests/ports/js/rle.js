@@ -1,10 +1,10 @@
 // Run-length encoding (grammars/rle.lark), and what the other modules share:
 // the port's errors, a grammar's terminals, a parser fed token by token, the
 // rules of counts and of the limit.  The generated parser checks each token's
-// syntax; then this module checks the token's own rules, and the parser's
-// transformer a group's once the parser closes it, so that the first error is
-// the first met reading left to right.  board.lark's tokens and rules are
-// rle.lark's: boards are decoded here too.
+// syntax; then its transformer checks the token's own rules (the method named
+// after its terminal), and a group's once the parser closes it (the step of
+// its rule), so that the first error is the first met reading left to right.
+// board.lark's tokens and rules are rle.lark's: boards are decoded here too.
 "use strict";
 
 const DEFAULT_LIMIT = 5000000;
