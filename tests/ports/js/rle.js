@@ -64,8 +64,8 @@ function parsed(parser, text, code) {
 function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }, wanted = () => true) {
   for (;;) {
     const state = states[stack.at(-1)];
-    const terminals = Object.keys(state).filter((type) => type === type.toUpperCase() && wanted(type));
-    const actions = terminals.map((type) => state[type]);
+    const types = Object.keys(state).filter((type) => type === type.toUpperCase() && wanted(type));
+    const actions = types.map((type) => state[type]);
     const rule = actions[0]?.[1];
     if (!rule || actions.some(([action, arg]) => action.name !== "Reduce" || arg !== rule)) return;
     const size = rule.expansion.length;
