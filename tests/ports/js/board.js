@@ -23,22 +23,15 @@ function drawn(parsers, text, limit) {
   }
 }
 
-// The legend's characters and their printed squares.
-function legend(parser) {
-  const T = rle.terminals(parser);
-  const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
-  return (parser.legend ||= Object.fromEntries(
-    Object.entries(SQUARES).flatMap(([name, square]) => ascii.filter((c) => T[name].test(c)).map((c) => [c, square]))
-  ));
-}
+// The printed square of a character of the legend: that of its terminal.
+const square = (T, c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))];
 
 function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  text = text.replace(/\r\n?/g, "\n");
   const rows = drawn(parsers, text, limit).split("\n").map((row) => row.replace(/[ \t]+$/, ""));
   const first = rows.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
-  const table = legend(parsers.board);
-  let cells = rows.slice(first, rows.findLastIndex(Boolean) + 1).map((row) => [...row].map((c) => table[c]).join(""));
+  const T = rle.terminals(parsers.board);
+  let cells = rows.slice(first, rows.findLastIndex(Boolean) + 1).map((row) => row.replace(/./gsu, (c) => square(T, c)));
   if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
@@ -58,7 +51,7 @@ function hexobanCells(lines, layoutError) {
   const r0 = lines.findIndex((line) => /[^-]/.test(line));
   const even = r0 < 0 ? 1 : (r0 + lines[r0].search(/[^-]/)) % 2;
   const cell = (r) => (square, c) => {
-    if (c % 2 === (r % 2 ? 1 - even : even) && (r % 2 === 0 || c > 0)) return square;
+    if ((c + r) % 2 === even && (r % 2 === 0 || c > 0)) return square;
     if (square !== "-") throw layoutError(r, c - shift);
     return "";
   };
@@ -68,18 +61,17 @@ function hexobanCells(lines, layoutError) {
 // At the square in plain text; at the start of the board in RLE text.
 function layoutError(text, row, column) {
   const lines = text.split("\n");
-  const plain = !/[0-9()|]/.test(text) && row < lines.length;
-  const pos = plain ? lines.slice(0, row).reduce((s, line) => s + line.length + 1, 0) + column : 0;
+  const pos = /[0-9()|]/.test(text) ? 0 : lines.slice(0, row).reduce((s, line) => s + line.length + 1, 0) + column;
   return new PortError("a square in a filler column", pos, "SOK305");
 }
 
 // The printed layout: a filler before each cell, one more before odd rows; the
 // last column goes when the rightmost square stands in an even row.
 function hexobanText(cells) {
-  const lines = padded(cells.map((row, r) => (r % 2 ? "-" : "") + [...row].map((c) => `-${c}`).join("")));
-  const rightmost = [-1, -1];
-  lines.forEach((line, r) => (rightmost[r % 2] = Math.max(rightmost[r % 2], line.replace(/-+$/, "").length - 1)));
-  return lines.length > 1 && rightmost[0] > rightmost[1] ? lines.map((line) => line.slice(0, -1)) : lines;
+  const lines = padded(cells.map((row, r) => (r % 2 ? "-" : "") + row.replace(/./g, "-$&")));
+  const ends = lines.map((line) => line.replace(/-+$/, "").length);
+  const rightmost = (odd) => Math.max(...ends.filter((_, r) => r % 2 === odd));
+  return lines.length > 1 && rightmost(0) > rightmost(1) ? lines.map((line) => line.slice(0, -1)) : lines;
 }
 
 module.exports = { drawn, parse };

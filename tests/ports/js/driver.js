@@ -17,54 +17,43 @@ const sok = require("./sok.js");
 const lev = require("./lev.js");
 
 const [parsersDir, mode, where] = process.argv.slice(2);
-const generatedModule = (name) => require(path.resolve(parsersDir, `${name}.js`));
-const generated = (name, options) => generatedModule(name).get_parser(options);
-const transformers = { rle: rle.steps, board: rle.steps, moves: moves.steps, sok: sok.steps };
-const parsers = Object.fromEntries(Object.entries(transformers).map(([name, transformer]) => [name, generated(name, { transformer })]));
-parsers.lev = lev.parser(generatedModule("lev"));
+// The generated parsers, each with its module's steps as the transformer.
+const STEPS = { rle: rle.steps, board: rle.steps, moves: moves.steps, sok: sok.steps, lev: lev.steps };
+const generated = (name) => require(path.resolve(parsersDir, `${name}.js`)).get_parser({ transformer: STEPS[name] });
+const parsers = Object.fromEntries(Object.keys(STEPS).map((name) => [name, generated(name)]));
 
-function read(c) {
+// What a module makes of an input's text; a warning's place in the caller's text.
+function read(c, text, placed) {
   const limit = c.limit || rle.DEFAULT_LIMIT;
-  if (c.language === "rle") return { result: rle.decode(parsers.rle, c.input, limit) };
-  if (c.language === "moves") return { result: moves.vector(moves.decode(parsers, c.input, c.tessellation, limit)) };
+  if (c.language === "rle") return { result: rle.decode(parsers.rle, text, limit) };
+  if (c.language === "moves") return { result: moves.vector(moves.decode(parsers, text, c.tessellation, limit)) };
   if (c.language === "board") {
-    const { rows, cells } = board.parse(parsers, c.input, c.tessellation, limit);
+    const { rows, cells } = board.parse(parsers, text, c.tessellation, limit);
     return { result: { rows, cells, width: cells[0].length, height: cells.length } };
   }
-  const found = c.language === "sok" ? sok.parse(parsers, c.input, c.tessellation || "Sokoban") : lev.parse(parsers, c.input, Boolean(c.strict));
-  if (found.errors?.length) throw found.errors[0];
-  const warnings = found.warnings.map(([code, line, column]) => [code, ...placed(c, line, column, code === "SOK102")]);
-  return { result: found.collection || found.puzzle, warnings };
+  const found = c.language === "sok" ? sok.parse(parsers, text, c.tessellation) : lev.parse(parsers, text, c.strict);
+  const warnings = found.warnings.map(([code, line, column]) => [code, ...placed(line, column, code === "SOK102")]);
+  return { result: found.result, warnings };
 }
 
-// The text a reader reads (files: lines end at LF, no byte order mark), and whether it had one.
-function readText(c) {
-  const files = ["board", "sok", "lev"].includes(c.language);
-  const text = files ? c.input.replace(/\r\n?/g, "\n") : c.input;
-  const bom = files && c.language !== "board" && text.startsWith("\ufeff");
-  return [bom ? text.slice(1) : text, bom];
-}
-
-// A line and column (UTF-16) of the text read, in the caller's text in code
-// points: the byte order mark counts on line 1 (not for what is about the file).
-function placed(c, line, column, wholeFile = false) {
-  const [text, bom] = readText(c);
-  const source = text.split("\n")[line - 1] || "";
-  return [line, [...source.slice(0, column - 1)].length + 1 + (bom && line === 1 && !wholeFile ? 1 : 0)];
-}
-
-// One input through the port; an error's position in the caller's text, in code points.
+// One input through the port.  A reader reads a file's text with its lines
+// at LF and no byte order mark; a line and column (UTF-16) of it is placed
+// in the caller's text in code points, the byte order mark counted on line
+// 1 (not for what is about the whole file).
 function outcome(c) {
+  const files = ["board", "sok", "lev"].includes(c.language);
+  const lf = files ? c.input.replace(/\r\n?/g, "\n") : c.input;
+  const bom = files && c.language !== "board" && lf.startsWith("\ufeff");
+  const text = bom ? lf.slice(1) : lf;
+  const placed = (line, column, wholeFile = false) => {
+    const source = text.split("\n")[line - 1] || "";
+    return [line, [...source.slice(0, column - 1)].length + 1 + (bom && line === 1 && !wholeFile ? 1 : 0)];
+  };
   try {
-    return read(c);
+    return read(c, text, placed);
   } catch (error) {
     if (!error.code) throw error;
-    let { line, column } = error;
-    if (line === undefined) {
-      const before = readText(c)[0].slice(0, error.pos).split("\n");
-      [line, column] = [before.length, before.at(-1).length + 1];
-    }
-    [line, column] = placed(c, line, column);
+    const [line, column] = placed(...(error.line ? [error.line, error.column] : rle.lineColumn(text, error.pos)));
     return { error: { code: error.code, line, column } };
   }
 }
@@ -84,27 +73,31 @@ function readFile(file) {
   }
 }
 
+// Every case of the vectors: the case tables, and each file beside its expected JSON.
+function cases(dir) {
+  const json = (...parts) => JSON.parse(fs.readFileSync(path.join(dir, ...parts), "utf8"));
+  const table = (file) => {
+    const { language, cases } = json(file);
+    return cases.map((c) => ({ language, ...c }));
+  };
+  const files = (language) => {
+    const names = fs.readdirSync(path.join(dir, language)).sort().filter((f) => /\.(sok|xsb|lev)$/.test(f));
+    const expected = (name) => json(language, name.replace(/\.\w+$/, ".json"));
+    return names.map((name) => ({ language, name, input: readFile(path.join(dir, language, name)), expected: expected(name) }));
+  };
+  const tables = ["rle.json", "moves.json", "board/boards.json", "sok/invalid.json", "lev/invalid.json"];
+  return [...tables.flatMap(table), ...files("sok"), ...files("lev")];
+}
+
 function vectors(dir) {
   const report = {};
-  const check = (language, name, c, expected) => {
-    const found = outcome({ language, ...c });
-    const entry = (report[language] ||= { passed: 0, failed: 0, failures: [] });
-    const wanted = "error" in c ? { line: c.error.line, column: c.error.column } : expected;
+  for (const c of cases(dir)) {
+    const found = outcome(c);
+    const entry = (report[c.language] ||= { passed: 0, failed: 0, failures: [] });
     const got = found.error ? { line: found.error.line, column: found.error.column } : found.result;
-    const ok = canonical(got) === canonical(wanted) && (!c.kind || c.kind === KINDS[found.error.code.slice(0, 4)]);
+    const ok = canonical(got) === canonical(c.error || c.expected) && (!c.kind || c.kind === KINDS[found.error.code.slice(0, 4)]);
     entry[ok ? "passed" : "failed"] += 1;
-    if (!ok) entry.failures.push({ name, got: found });
-  };
-  const table = (file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")).cases;
-  for (const [language, file] of [["rle", "rle.json"], ["moves", "moves.json"], ["board", "board/boards.json"]]) {
-    for (const c of table(file)) check(language, c.name, c, c.expected);
-  }
-  for (const language of ["sok", "lev"]) {
-    for (const file of fs.readdirSync(path.join(dir, language)).sort().filter((f) => /\.(sok|xsb|lev)$/.test(f))) {
-      const expected = JSON.parse(fs.readFileSync(path.join(dir, language, file.replace(/\.\w+$/, ".json")), "utf8"));
-      check(language, file, { input: readFile(path.join(dir, language, file)) }, expected);
-    }
-    for (const c of table(`${language}/invalid.json`)) check(language, c.name, c, null);
+    if (!ok) entry.failures.push({ name: c.name, got: found });
   }
   return report;
 }

@@ -5,6 +5,8 @@
 // in input order wins.
 "use strict";
 
+const { PortError, first, terminals } = require("./rle.js");
+
 const ONCE = ["end", "fgimg", "bgimg"]; // rule 3
 // The arguments of each keyword's terminal, to find the first wrong one.
 const ARGUMENTS = {
@@ -20,67 +22,68 @@ const strip = (line) => line.replace(/^[ \t]+|[ \t]+$/g, "");
 // A number's value, Infinity when it has more than `digits` digits (leading zeros aside).
 const value = (word, digits) => (word.replace(/^0+/, "").length > digits ? Infinity : Number(word));
 
-function terminals(parsers) {
-  if (parsers.levTerminals) return parsers.levTerminals;
-  const found = {};
-  for (const t of parsers.lev.terminals) found[t.name] = new RegExp(`^(?:${t.pattern.to_regexp()})$`);
-  return (parsers.levTerminals = found);
+let r; // the file being read: its terminals, lines, size, sections, errors and warnings
+
+// An error, collected; the line it is about reads as a BLANK.
+function error(code, line, column) {
+  r.errors.push(new PortError("not .lev", null, code, { line, column }));
+  return "BLANK";
 }
 
 // ------------------------------------------------------------ steps 1 and 2
 
-// Step 1: a line's class; null for a keyword line that matches no terminal.
-function lineClass(T, line) {
-  if (T.COMMENT.test(line)) return "COMMENT";
-  if (T.BLANK_LINE.test(line)) return "BLANK";
-  const word = words(line)[0][0];
-  if (!T.KEYWORD.test(word)) return "OTHER";
-  return T[word.toUpperCase()].test(line) ? word.toUpperCase() : null;
-}
-
-// Step 1's error for a keyword line that does not match its terminal, at its
-// first wrong argument.
-function malformed(T, line, number, error) {
+// Step 1: a line's class; a keyword line that matches no terminal is an
+// error at its first wrong argument.
+function lineClass(line, number) {
+  if (r.T.COMMENT.test(line)) return "COMMENT";
+  if (r.T.BLANK_LINE.test(line)) return "BLANK";
   const found = words(line);
-  const expected = ARGUMENTS[found[0][0]] || [];
-  for (const [index, kind] of expected.entries()) {
-    if (index + 1 >= found.length) return error("LEV101", number, line.replace(/[ \t]+$/, "").length + 1);
-    if (kind === "FILE") return error("LEV101", number, 1);
-    if (!T[kind].test(found[index + 1][0])) return error("LEV101", number, found[index + 1].index + 1);
-  }
-  return error("LEV101", number, found[expected.length + 1].index + 1);
+  const keyword = found[0][0];
+  if (!r.T.KEYWORD.test(keyword)) return "OTHER";
+  if (r.T[keyword.toUpperCase()].test(line)) return keyword.toUpperCase();
+  const wanted = ARGUMENTS[keyword] || [];
+  const bad = wanted.findIndex((kind, i) => !found[i + 1] || !r.T[kind].test(found[i + 1][0]));
+  const word = found[bad < 0 ? wanted.length + 1 : bad + 1];
+  return error("LEV101", number, word ? word.index + 1 : line.replace(/[ \t]+$/, "").length + 1);
 }
 
-// Each line's token: its class (step 1), or what rules 1 and 2 make of it
-// (step 2).  A line with an error reads as a BLANK.
-function* tokens(T, lines, reading) {
-  let [rowsLeft, lastRow, sized] = [0, false, false];
-  for (const [index, line] of lines.entries()) {
+// Rule 1's WIDTH and HEIGHT, from the first SIZE line.
+function size(line, number) {
+  const found = words(line).slice(1, 3);
+  const bad = found.find((w) => !(value(w[0], 9) >= 1 && value(w[0], 9) < Infinity));
+  if (bad) error("LEV115", number, bad.index + 1);
+  [r.width, r.height] = bad ? [0, 0] : found.map((w) => Number(w[0]));
+  r.sized = true;
+}
+
+// Each line's token, its class (step 1) or what rules 1 and 2 make of it
+// (step 2), fed to the parser.
+function read(interactive) {
+  let [rowsLeft, previous] = [0, null];
+  for (const [index, line] of r.lines.entries()) {
     const number = index + 1;
-    if (rowsLeft && !line.startsWith(";")) {
-      // 1. rows_by_count (a comment ends them)
-      rowsLeft -= 1;
-      lastRow = !rowsLeft;
-      yield [number, "ROW"];
-      continue;
-    }
-    rowsLeft = 0;
-    let kind = lineClass(T, line);
-    if (kind === null) kind = malformed(T, line, number, reading.error);
-    else if (kind === "OTHER") {
-      // 2. one_row_too_many
-      if (lastRow && strip(line).length === reading.width && T.ROW_LINE.test(line)) kind = reading.error("LEV114", number, 1);
-    } else if (kind === "SIZE" && !sized) {
-      // 1. rows_by_count: WIDTH and HEIGHT
-      const found = words(line).slice(1, 3);
-      const bad = found.find((w) => !(value(w[0], 9) >= 1 && value(w[0], 9) < Infinity));
-      if (bad) reading.error("LEV115", number, bad.index + 1);
-      [reading.width, reading.height] = bad ? [0, 0] : found.map((w) => Number(w[0]));
-      sized = true;
-    } else if (kind === "INITIAL" || kind === "TARGET") rowsLeft = reading.height;
-    lastRow = false;
-    yield [number, kind];
+    // 1. rows_by_count (a comment ends them)
+    let kind = rowsLeft && !line.startsWith(";") ? "ROW" : lineClass(line, number);
+    rowsLeft = kind === "ROW" ? rowsLeft - 1 : 0;
+    // 2. one_row_too_many
+    const width = strip(line).length === r.width;
+    if (kind === "OTHER" && previous === "ROW" && width && r.T.ROW_LINE.test(line)) kind = error("LEV114", number, 1);
+    if (kind === "SIZE" && !r.sized) size(line, number);
+    if (kind === "INITIAL" || kind === "TARGET") rowsLeft = r.height;
+    previous = kind;
+    feed(interactive, kind, number);
   }
+  feed(interactive, "BLANK", r.lines.length + 1); // closes the last section
+  if (takes(interactive.parser_state, "$END")) interactive.feed_eof();
+  else error(takes(interactive.parser_state, "SIZE") ? "LEV102" : "LEV103", ...r.end);
+}
+
+// A token the rules refuse reads as a BLANK (a refused row is no error).
+function feed(interactive, type, number) {
+  const taken = takes(interactive.parser_state, type);
+  const code = takes(interactive.parser_state, "SIZE") ? "LEV102" : "LEV104";
+  if (!taken && type !== "ROW") error(code, number, indent(r.lines[number - 1]));
+  interactive.feed_token({ type: taken ? type : "BLANK", value: number });
 }
 
 // ------------------------------------------------------------------ step 3
@@ -100,162 +103,101 @@ function takes(state, type) {
   }
 }
 
-// The sections of lev.lark's rules, each handed to the reading in progress.
-const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown", "blank"];
-let reading = null;
-const sections = Object.fromEntries(SECTIONS.map((kind) => [kind, (children) => reading.section(kind, children)]));
-
-// The parser of lev.lark's generated module, with the sections as its transformer.
-const parser = (module) => module.get_parser({ transformer: sections });
-
-class Reading {
-  constructor(lines, strict, error) {
-    Object.assign(this, { lines, strict, error, width: 0, height: 0, sections: [], firsts: {}, warnings: [] });
-  }
-
-  // A section the rules made (its tokens carry their line numbers), kept
-  // unless rule 3 leaves it out; an unknown section's warning (an error in
-  // strict mode).
-  section(kind, children) {
-    if (kind === "blank") return;
-    const first = children[0].value;
-    const line = this.lines[first - 1];
-    if (ONCE.includes(kind) && this.firsts[kind]) return this.error("LEV104", first, indent(line));
-    if (kind === "unknown") {
-      if (this.strict) this.error("LEV113", first, indent(line));
-      else this.warnings.push(["LEV113", first, indent(line)]);
-    }
-    const text = (t) => this.lines[t.value - 1];
-    const found = {
-      kind,
-      line: first,
-      value: kind === "unknown" ? children.map(text).join("\n") : kind === "comment" ? line : strip(line),
-      rows: children.slice(1).map((t) => ({ text: text(t), line: t.value })),
-    };
-    this.sections.push(found);
-    this.firsts[kind] = this.firsts[kind] || found;
-  }
+// A section the rules made (its tokens carry their line numbers): its
+// lines, kept unless rule 3 leaves it out; an unknown section's warning (an
+// error in strict mode).
+function section(kind, children) {
+  if (kind === "blank") return;
+  const first = children[0].value;
+  const at = indent(r.lines[first - 1]);
+  if (ONCE.includes(kind) && r.firsts[kind]) return error("LEV104", first, at);
+  if (kind === "unknown" && r.strict) error("LEV113", first, at);
+  else if (kind === "unknown") r.warnings.push(["LEV113", first, at]);
+  const found = { kind, line: first, lines: children.map((t) => r.lines[t.value - 1]) };
+  r.sections.push(found);
+  r.firsts[kind] ||= found;
 }
 
-// The puzzle of a text as the vectors' JSON (null when it cannot be built), its errors and warnings.
+// The sections of lev.lark's rules, each handed to the reading in progress.
+const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown", "blank"];
+const steps = Object.fromEntries(SECTIONS.map((kind) => [kind, (children) => section(kind, children)]));
+
+// The puzzle of a text as the vectors' JSON, and the warnings; throws the first error.
 function parse(parsers, text, strict = false) {
-  const T = terminals(parsers);
-  text = text.replace(/^\ufeff/, "").replace(/\r\n?/g, "\n");
   const all = text.split("\n");
   const lines = all.at(-1) ? all : all.slice(0, -1);
-  const errors = [];
-  const error = (code, line, column) => {
-    errors.push({ code, line, column });
-    return "BLANK"; // a line with an error reads as a BLANK
-  };
-  const atEnd = (code) => error(code, all.length, all.at(-1).length + 1);
-  const interactive = parsers.lev.parse_interactive("");
-  const state = interactive.parser_state;
-  const feed = (type, number) => interactive.feed_token({ type, value: number });
-  const read = (reading = new Reading(lines, strict, error));
-  try {
-    for (const [number, kind] of tokens(T, lines, read)) {
-      if (takes(state, kind)) feed(kind, number);
-      else {
-        // A token the rules refuse reads as a BLANK (a refused row is no error).
-        if (kind !== "ROW") error(takes(state, "SIZE") ? "LEV102" : "LEV104", number, indent(lines[number - 1]));
-        feed("BLANK", number);
-      }
-    }
-    feed("BLANK", lines.length + 1); // closes the last section
-    if (takes(state, "$END")) interactive.feed_eof();
-    else atEnd(takes(state, "SIZE") ? "LEV102" : "LEV103");
-  } finally {
-    reading = null;
-  }
-  const { firsts, width, height } = read;
-  const built = { width, height, lines, error, atEnd };
-  const puzzle = firsts.initial && width ? build(T, read.sections, firsts, built) : null;
-  errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { puzzle, errors, warnings: read.warnings };
+  r = { T: terminals(parsers.lev), lines, strict, end: [all.length, all.at(-1).length + 1], width: 0, height: 0 };
+  Object.assign(r, { sections: [], firsts: {}, errors: [], warnings: [] });
+  read(parsers.lev.parse_interactive(""));
+  const puzzle = r.firsts.initial && r.width ? build() : null;
+  if (r.errors.length) throw first(r.errors);
+  return { result: puzzle, warnings: r.warnings };
 }
 
 // ------------------------------------------------------------------ puzzle
 
 // Rules 4 to 6; null when "initial" or "target" break rule 4.
-function build(T, kept, seen, reading) {
-  const { error, lines } = reading;
-  const initial = rows(T, reading, seen.initial);
-  const target = seen.target ? rows(T, reading, seen.target) : [];
+function build() {
+  const seen = r.firsts;
+  const initial = rows(seen.initial);
+  const target = seen.target ? rows(seen.target) : [];
   if (!initial || !target) return null;
-  // Rule 5: each label of the target, in the order of its first cell.
-  const shapes = cells(initial);
-  let targetOk = true;
-  const byFirstCell = Object.entries(cells(target)).sort(([, a], [, b]) => a[0][0] - b[0][0] || a[0][1] - b[0][1]);
-  for (const [label, found] of byFirstCell) {
-    const [top, left] = found[0];
-    const shape = shapes[label];
-    const moved = shape && shape.map(([r, c]) => `${r - shape[0][0] + top},${c - shape[0][1] + left}`);
-    if (!shape || moved.length !== found.length || !found.every(([r, c]) => moved.includes(`${r},${c}`))) {
-      error(shape ? "LEV109" : "LEV108", seen.target.line + top + 1, left + 1);
-      targetOk = false;
-    }
+  // Rule 5: each label of the target a translated copy of its piece, at its first cell.
+  const pieces = cells(initial);
+  const moved = Object.entries(cells(target)).filter(([label, found]) => shape(pieces[label]) !== shape(found));
+  for (const [label, [[top, left]]] of moved) {
+    error(pieces[label] ? "LEV109" : "LEV108", seen.target.line + top + 1, left + 1);
   }
-  // Rule 6, line by line.
-  const labels = new Set(initial.join("").replace(/\./g, ""));
+  // Rule 6, line by line: a section with an error is left out.
   const given = { color: {}, img: {} };
-  const accepted = new Set();
-  for (const section of kept.filter((s) => s.kind === "color" || s.kind === "img")) {
-    const found = words(lines[section.line - 1]);
-    const [label, at] = [found[1][0], found[1].index + 1];
-    const bad = section.kind === "color" && found.slice(2, 5).find((w) => !(value(w[0], 3) <= 255));
-    if (!labels.has(label)) error("LEV111", section.line, at);
-    else if (label in given[section.kind]) error("LEV112", section.line, at);
-    else if (bad) error("LEV110", section.line, bad.index + 1);
-    else {
-      const rest = section.value.replace(/^[^ \t]+[ \t]+[^ \t]+[ \t]+/, "");
-      given[section.kind][label] = section.kind === "img" ? rest : rest.split(/[ \t]+/).map(Number);
-      accepted.add(section);
-    }
-  }
-  const file = (s) => (s ? s.value.replace(/^[^ \t]+[ \t]+/, "") : "");
-  const items = kept.filter((s) => (s.kind !== "color" && s.kind !== "img") || accepted.has(s));
+  const kept = r.sections.filter(({ kind, line }) => {
+    if (kind !== "color" && kind !== "img") return kind !== "target" || !moved.length;
+    const [, label, ...numbers] = words(r.lines[line - 1]);
+    const bad = kind === "color" && numbers.find((w) => !(value(w[0], 3) <= 255));
+    const code = !pieces[label[0]] ? "LEV111" : label[0] in given[kind] ? "LEV112" : bad && "LEV110";
+    if (code) error(code, line, (code === "LEV110" ? bad : label).index + 1);
+    else if (kind === "img") given.img[label[0]] = strip(r.lines[line - 1].slice(label.index + 1));
+    else given.color[label[0]] = numbers.map((w) => Number(w[0]));
+    return !code;
+  });
+  const file = (s) => (s ? strip(s.lines[0]).replace(/^[^ \t]+[ \t]+/, "") : "");
   return {
-    width: reading.width,
-    height: reading.height,
+    width: r.width,
+    height: r.height,
     initial,
-    target: targetOk ? target : [],
+    target: moved.length ? [] : target,
     colors: given.color,
     images: given.img,
     foreground: file(seen.fgimg),
     background: file(seen.bgimg),
     end: Boolean(seen.end),
-    comments: kept.filter((s) => s.kind === "comment").map((s) => s.value),
-    unknown: kept.filter((s) => s.kind === "unknown").map((s) => s.value),
-    layout: items.filter((s) => s.kind !== "target" || targetOk).map((s) => s.kind),
+    comments: r.sections.filter((s) => s.kind === "comment").map((s) => s.lines[0]),
+    unknown: r.sections.filter((s) => s.kind === "unknown").map((s) => s.lines.join("\n")),
+    layout: kept.map((s) => s.kind),
   };
 }
 
-// Rule 4 for the rows of a section: the rows, else null.
-function rows(T, reading, section) {
-  const { width, height, error, atEnd, lines } = reading;
-  let ok = section.rows.length >= height;
-  if (!ok) {
-    const after = section.line + section.rows.length + 1;
-    if (after > lines.length) atEnd("LEV105");
-    else error("LEV105", after, 1);
-  }
-  const result = section.rows.map(({ text, line }) => {
-    const row = text.replace(/[ \t]+$/, "");
-    const bad = [...row.slice(0, width)].findIndex((c) => !T.CELL.test(c));
-    if (bad >= 0) error("LEV107", line, bad + 1);
-    else if (row.length !== width) error("LEV106", line, Math.min(row.length, width) + 1);
-    ok = ok && bad < 0 && row.length === width;
-    return row;
+// Rule 4 for the rows of a section (the lines after its first): the rows, else null.
+function rows(section) {
+  const found = section.lines.slice(1).map((text) => text.replace(/[ \t]+$/, ""));
+  const after = section.line + found.length + 1;
+  let ok = found.length >= r.height;
+  if (!ok) error("LEV105", ...(after > r.lines.length ? r.end : [after, 1]));
+  found.forEach((row, i) => {
+    const bad = [...row.slice(0, r.width)].findIndex((c) => !r.T.CELL.test(c));
+    if (bad >= 0) error("LEV107", section.line + i + 1, bad + 1);
+    else if (row.length !== r.width) error("LEV106", section.line + i + 1, Math.min(row.length, r.width) + 1);
+    ok = ok && bad < 0 && row.length === r.width;
   });
-  return ok ? result : null;
+  return ok ? found : null;
 }
 
-// Each label's cells, row by row.
+// Each label's cells, row by row, and a shape: cells relative to the first.
 function cells(rows) {
   const found = {};
-  rows.forEach((row, r) => [...row].forEach((c, col) => c !== "." && (found[c] = found[c] || []).push([r, col])));
+  rows.forEach((row, y) => [...row].forEach((c, x) => c !== "." && (found[c] ||= []).push([y, x])));
   return found;
 }
+const shape = (cells) => cells?.map(([y, x]) => [y - cells[0][0], x - cells[0][1]]).join(" ");
 
-module.exports = { parse, parser };
+module.exports = { steps, parse };

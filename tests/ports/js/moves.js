@@ -11,27 +11,49 @@ const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
 const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
 const OCTO = { ...SQUARE, w: "north west", e: "south east", n: "north east", s: "south west" };
 const LETTERS = { Sokoban: SQUARE, Hexoban: HEX, Trioban: HEX, Octoban: OCTO };
-const KINDS = { "[": "jump", "{": "pusher change" };
+const BRACKETS = { jump: "[]", "pusher change": "{}" };
+const KINDS = Object.fromEntries(Object.entries(BRACKETS).map(([kind, brackets]) => [brackets[0], kind]));
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
+// Runs of one letter, without a back reference (V8 runs out of stack on one of millions).
+const RUNS = new RegExp([..."lurdneswLURDNESW"].map((c) => `${c}+`).join("|"), "g");
 
 let m; // the decoding in progress: its budget, letters, open bracket and "*" so far
 
-// A segment: [opening bracket or "", its letters and "*", the RUN tokens they
-// come from].  Each step of moves.lark's rules makes a list of them (the
+// A segment: [opening bracket or "", its letters and "*", the offset of its
+// first "*"].  Each step of moves.lark's rules makes a list of them (the
 // transformer of its parser); a group's rules are checked when it closes.
 function group(children) {
   const [times, inner] = children[0].times ? [children[0].times, children.slice(1).flat()] : [1, children.flat()];
-  if (times > 1 && inner.some((s) => s[1].includes("*"))) throw starError(inner.flatMap((s) => s[2]), 0);
+  const star = inner.find((s) => s[1].includes("*"));
+  if (times > 1 && star) throw new PortError("* twice", star[2], CODES.star);
   m.budget.take(inner.reduce((size, s) => size + s[1].length + (s[0] ? 2 : 0), 0) * (times - 1));
   return inner.length === 1 ? [[inner[0][0], inner[0][1].repeat(times), inner[0][2]]] : Array(times).fill(inner).flat();
 }
 // The one segment of a jump or a pusher change.
 const bracket = (opening) => (children) => {
   const inner = children.flat();
-  return [[opening, inner.map((s) => s[1]).join(""), inner.flatMap((s) => s[2])]];
+  return [[opening, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
 };
+// A jump or pusher change opens; at its end, its brackets add 2 to the size.
+const opened = ({ value }) => (m.opening = value);
+function closed() {
+  m.budget.take(2);
+  m.opening = "";
+}
+// The steps of moves.lark's rules, and a token's own rules, checked as the
+// parser takes it: the transformer of its parser.
 const steps = {
+  RUN(token) {
+    const written = expand(token.value, token.start_pos, m.budget, PIECES);
+    checkRun(token);
+    token.segment = [m.opening, written, token.start_pos + token.value.indexOf("*")];
+  },
+  COUNT: (token) => (token.times = m.budget.count(token.value, token.start_pos)),
+  LSQB: opened,
+  LBRACE: opened,
+  RSQB: closed,
+  RBRACE: closed,
   start: (children) => children.flat(),
   run: ([token]) => [token.segment],
   group,
@@ -40,75 +62,41 @@ const steps = {
   pusher_change: bracket("{"),
 };
 
-// A token's own rules, checked as the parser takes it.
-function take(token) {
-  const pos = token.start_pos || 0;
-  if (token.type === "RUN") {
-    const written = expand(token.value, pos, m.budget, PIECES);
-    m.stars = checkRun(token, written, m.opening, m.letters, m.stars);
-    token.segment = [m.opening, written, [token]];
-  } else if (token.type === "COUNT") token.times = m.budget.count(token.value.replace(/[ \t\r\n]/g, ""), pos);
-  else if (token.type === "LSQB" || token.type === "LBRACE") m.opening = token.value;
-  else if (token.type === "RSQB" || token.type === "RBRACE") {
-    m.budget.take(2);
-    m.opening = "";
-  }
-}
-
 function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
   m = { budget: new Budget(limit, CODES), letters: LETTERS[tessellation], opening: "", stars: 0 };
-  const segments = parsed(parsers.moves, text, CODES.syntax, take);
-  const played = [];
-  let position = null;
-  for (const [opening, written] of segments) {
-    for (const c of written) {
-      const kind = KINDS[opening] || (c === c.toLowerCase() ? "move" : "push or pull");
-      if (c === "*") position = played.length;
-      else played.push([kind, m.letters[c.toLowerCase()]]);
-    }
-  }
+  const segments = parsed(parsers.moves, text, CODES.syntax);
+  const written = segments.flatMap(([opening, letters]) => [...letters].map((c) => [KINDS[opening], c]));
+  const position = written.findIndex(([, c]) => c === "*");
+  const step = ([bracket, c]) => [bracket || (/[a-z]/.test(c) ? "move" : "push or pull"), m.letters[c.toLowerCase()]];
+  const played = written.filter(([, c]) => c !== "*").map(step);
   const reverse = segments.some((s) => s[0] === "[");
-  return { tessellation, steps: played, reverse, position: position === null ? played.length : position };
+  return { tessellation, steps: played, reverse, position: position < 0 ? played.length : position };
 }
 
-// Rules 1, 2 and 4 for one RUN: its first error, else the count of "*" so far.
-function checkRun(token, written, opening, letters, before) {
-  const stars = before + written.split("*").length - 1;
-  const errors = [];
-  const upper = (c) => c !== c.toLowerCase();
-  const legal = (c) => c.toLowerCase() in letters && !(opening && upper(c));
-  const bad = [...token.value].findIndex((c) => /[a-z]/i.test(c) && !legal(c));
-  if (bad >= 0) {
-    const code = opening && upper(token.value[bad]) ? CODES.bracket : CODES.letter;
-    errors.push(new PortError("letter", token.start_pos + bad, code));
+// Rules 1, 2 and 4 for one RUN: the first of its characters that breaks rule
+// 1 or 2, or that is the game's second "*" (a RUN's "*" has no count).
+function checkRun(token) {
+  for (const [i, c] of [...token.value].entries()) {
+    const at = token.start_pos + i;
+    if (c === "*" && ++m.stars > 1) throw new PortError("* twice", at, CODES.star);
+    if (!/[a-z]/i.test(c)) continue;
+    if (m.opening && c !== c.toLowerCase()) throw new PortError("upper case in brackets", at, CODES.bracket);
+    if (!(c.toLowerCase() in m.letters)) throw new PortError("no such letter", at, CODES.letter);
   }
-  if (stars > 1) errors.push(starError([token], 1 - before));
-  if (errors.length) throw errors.reduce((a, b) => (b.pos < a.pos ? b : a));
-  return stars;
-}
-
-// The `index`-th "*" of the tokens (the last when there are fewer).
-function starError(sources, index) {
-  const found = sources.flatMap((t) => [...t.value.matchAll(/\*/g)].map((m) => t.start_pos + m.index));
-  return new PortError("* twice", found[Math.min(index, found.length - 1)], CODES.star);
 }
 
 // The canonical text: "*" at the position when `mark`, "[]" first in a
-// reverse game that does not open with a jump.
+// reverse game that does not open with a jump; each jump or pusher change in
+// its brackets, then those of steps of one kind in a row joined.
 function printed(game, mark) {
   const letterOf = Object.fromEntries(Object.entries(LETTERS[game.tessellation]).map(([l, d]) => [d, l]));
-  let text = game.reverse && !(game.steps.length && game.steps[0][0] === "jump") ? "[]" : "";
-  let open = "";
-  game.steps.forEach(([kind, direction], index) => {
-    const brackets = { jump: "[]", "pusher change": "{}" }[kind] || "";
-    if (brackets !== open) {
-      text += open.slice(1) + brackets.slice(0, 1);
-      open = brackets;
-    }
-    if (mark && index === game.position) text += "*";
-    text += kind === "push or pull" ? letterOf[direction].toUpperCase() : letterOf[direction];
+  const text = game.steps.map(([kind, direction], index) => {
+    const letter = (mark && index === game.position ? "*" : "") + letterOf[direction];
+    const brackets = BRACKETS[kind];
+    return brackets ? brackets[0] + letter + brackets[1] : kind === "move" ? letter : letter.toUpperCase();
   });
-  return text + open.slice(1);
+  const opening = game.reverse && game.steps[0]?.[0] !== "jump" ? "[]" : "";
+  return (opening + text.join("")).replace(/\]\[|\}\{/g, "");
 }
 
 // The JSON object of the moves vectors.
@@ -121,7 +109,7 @@ function vector(game) {
     moves_count: game.steps.filter((s) => s[0] === "move").length,
     pushes_count: game.steps.filter((s) => s[0] === "push or pull").length,
     printed: text,
-    printed_rle: text.replace(/(.)\1\1+/g, (run, c) => `${run.length}${c}`),
+    printed_rle: text.replace(RUNS, (run) => (run.length > 2 ? `${run.length}${run[0]}` : run)),
   };
 }
 

@@ -1,22 +1,31 @@
 // Run-length encoding (grammars/rle.lark), and what the other modules share:
 // the port's errors, a grammar's terminals, a parser fed token by token, the
 // rules of counts and of the limit.  The generated parser checks each token's
-// syntax; then this module checks the token's own rules, and the parser's
-// transformer a group's once the parser closes it, so that the first error is
-// the first met reading left to right.  board.lark's tokens and rules are
-// rle.lark's: boards are decoded here too.
+// syntax; then its transformer checks the token's own rules (the method named
+// after its terminal), and a group's once the parser closes it (the step of
+// its rule), so that the first error is the first met reading left to right.
+// board.lark's tokens and rules are rle.lark's: boards are decoded here too.
 "use strict";
 
 const DEFAULT_LIMIT = 5000000;
 const CODES = { syntax: "RLE101", zero: "RLE102", limit: "RLE103" };
 
-// An error of the port: a code and an offset in the text it read.
+// An error of the port: a code and an offset in the text it read, or a line and column.
 class PortError extends Error {
-  constructor(message, pos, code) {
+  constructor(message, pos, code, place = {}) {
     super(message);
-    Object.assign(this, { pos, code });
+    Object.assign(this, { pos, code }, place);
   }
 }
+
+// The line and column (UTF-16) of an offset in `text`.
+function lineColumn(text, pos) {
+  const before = text.slice(0, pos).split("\n");
+  return [before.length, before.at(-1).length + 1];
+}
+
+// The first of errors placed at a line and column, in input order.
+const first = (errors) => errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
 
 // A grammar's terminals (generate.py keeps them all), each a RegExp of a whole string.
 function terminals(parser) {
@@ -24,15 +33,17 @@ function terminals(parser) {
   return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
 
-// `text` read by `parser`: each token handed to `take` once the parser has
-// taken it, then the reductions it settles made; what the parser's
-// transformer makes of the whole.
-function parsed(parser, text, code, take) {
+// `text` read by `parser`: each token, once the parser has taken it, handed
+// to the transformer's method named after its terminal (lark's convention;
+// lark-js puts the method among the parser's callbacks but never calls it),
+// then the reductions it settles made; what the transformer makes of the whole.
+function parsed(parser, text, code) {
   const interactive = parser.parse_interactive("");
+  const { callbacks } = interactive.parser_state.parse_conf;
   try {
     for (const token of parser.lex(text)) {
       interactive.feed_token(token);
-      take(token);
+      callbacks.get(token.type)?.(token);
       settle(interactive.parser_state);
     }
     return interactive.feed_eof();
@@ -40,20 +51,21 @@ function parsed(parser, text, code, take) {
     if (error instanceof PortError) throw error;
     // A premature end is reported at the last token: it is at the end of the text.
     const { token } = error;
-    const pos = token ? (token.type === "$END" ? text.length : token.start_pos || 0) : error.pos_in_stream;
+    const pos = token ? (token.type === "$END" ? text.length : token.start_pos) : error.pos_in_stream;
     if (pos === undefined) throw error; // not about the text: a bug of the port
     throw new PortError("syntax", pos, code);
   }
 }
 
-// The reductions that every token of `types` (by default, every token the
-// state takes) would make next, made now: a group closes at its ")", the
-// rows before a .sok line are settled before the line is typed.  lark-js has
-// no call for it: this is `feed_token`'s loop, before a token.
-function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }, types = null) {
+// The reductions that every token the state takes (of the types `wanted`)
+// would make next, made now: a group closes at its ")", the rows before a
+// .sok line are settled before the line is typed.  lark-js has no call for
+// it: this is `feed_token`'s loop, before a token.
+function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }, wanted = () => true) {
   for (;;) {
     const state = states[stack.at(-1)];
-    const actions = (types || Object.keys(state)).map((type) => state[type]).filter(Boolean);
+    const types = Object.keys(state).filter((type) => type === type.toUpperCase() && wanted(type));
+    const actions = types.map((type) => state[type]);
     const rule = actions[0]?.[1];
     if (!rule || actions.some(([action, arg]) => action.name !== "Reduce" || arg !== rule)) return;
     const size = rule.expansion.length;
@@ -73,8 +85,9 @@ class Budget {
     if ((this.used += size) > this.limit) throw new PortError("over the limit", 0, this.codes.limit);
   }
 
+  // A count's value (white space may stand in it, as in moves.lark).
   count(digits, pos) {
-    const significant = digits.replace(/^0+/, "");
+    const significant = digits.replace(/[ \t\r\n]/g, "").replace(/^0+/, "");
     if (!significant) throw new PortError("a count of 0", pos, this.codes.zero);
     if (significant.length > 18) this.take(Infinity);
     return Number(significant);
@@ -87,16 +100,20 @@ class Budget {
 // (the grammars count characters: an emoji is one).
 function expand(run, pos, budget, pieces) {
   const found = [...run.matchAll(pieces)].filter((m) => m[1] || m[3]);
-  const counts = found.map((m) => (m[1] ? budget.count(m[1].replace(/[ \t\r\n]/g, ""), pos + m.index) : 1));
+  const counts = found.map((m) => (m[1] ? budget.count(m[1], pos + m.index) : 1));
   budget.take(found.reduce((size, m, i) => size + counts[i] * [...(m[2] || m[3])].length, 0));
   return found.map((m, i) => (m[2] || m[3]).repeat(counts[i])).join("");
 }
 
 let budget; // of the decoding in progress
 
-// The steps of rle.lark's rules (and board.lark's): the transformer of their
-// parsers.  A group's copies are paid for when it closes.
+// The steps of rle.lark's rules (and board.lark's), and a token's own rules,
+// checked as the parser takes it: the transformer of their parsers.  A
+// group's copies are paid for when it closes.
 const steps = {
+  RUN: (token) => (token.text = expand(token.value, token.start_pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu)),
+  COUNT: (token) => (token.times = budget.count(token.value, token.start_pos)),
+  LINE_BREAK: () => budget.take(1),
   run: ([token]) => token.text,
   group(children) {
     const [times, inner] = children[0].times ? [children[0].times, children.slice(1)] : [1, children];
@@ -107,18 +124,10 @@ const steps = {
   start: (children) => children.map((child) => (typeof child === "string" ? child : "\n")).join(""),
 };
 
-// A token's own rules, checked as the parser takes it.
-function take(token) {
-  const pos = token.start_pos || 0;
-  if (token.type === "RUN") token.text = expand(token.value, pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu);
-  else if (token.type === "COUNT") token.times = budget.count(token.value, pos);
-  else if (token.type === "LINE_BREAK") budget.take(1);
-}
-
 // The text of rle.lark's (or board.lark's) tokens: groups repeated, "|" a line break.
 function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
   budget = new Budget(limit, codes);
-  return parsed(parser, text, codes.syntax, take).replace(/\|/g, "\n");
+  return parsed(parser, text, codes.syntax).replace(/\|/g, "\n");
 }
 
-module.exports = { DEFAULT_LIMIT, PortError, terminals, parsed, settle, Budget, expand, steps, decode };
+module.exports = { DEFAULT_LIMIT, PortError, lineColumn, first, terminals, parsed, settle, Budget, expand, steps, decode };

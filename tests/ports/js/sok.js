@@ -4,7 +4,7 @@
 // out the file; then the header's semantic rules build the collection.
 "use strict";
 
-const { PortError, terminals, settle } = require("./rle.js");
+const { PortError, lineColumn, first, terminals, settle } = require("./rle.js");
 const moves = require("./moves.js");
 const board = require("./board.js");
 
@@ -13,7 +13,6 @@ const board = require("./board.js");
 const CLASSES = ["BLANK", "WALL_ROW", "EDGE_ROW", "FLOOR_ROW", "OPEN_ROW", "RLE", "MOVES", "SEMICOLON"];
 const ROWS = ["WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS", "OPEN_ROW", "FLOOR_ROW"];
 const TEXTS = ["TEXT", "SEMICOLON", "PROPERTY"]; // the lines rule 4 may doubt
-const LINES = ["BLANK", "TEXT", "SEMICOLON", "PROPERTY", "ALMOST", "MOVES", "MOVES_LINES", "$END"];
 // Recognised keys and their fields, per kind of notes.
 const FILE = { collection: "title", set: "title", title: "title", author: "author", email: "email", url: "url" };
 Object.assign(FILE, { "date created": "created_at", "date of last change": "updated_at" });
@@ -23,6 +22,8 @@ const SPACE = "[\\t-\\r\\x1c-\\x1f\\x85\\p{Z}]"; // the header's white space
 const strip = (text) => text.replace(new RegExp(`^${SPACE}+|${SPACE}+$`, "gu"), "");
 const unquoted = (line) => line.replace(/^>*/, "");
 const isRow = (token) => ROWS.includes(token?.type);
+// The lines from the first to the last that `ink` takes.
+const inked = (lines, ink) => lines.slice(lines.findIndex(ink), lines.findLastIndex(ink) + 1);
 // The characters of `text` (code points, each a match with its `index`) that `test` refuses.
 const strays = (text, test) => [...text.matchAll(/./gsu)].filter(([c]) => !test(c));
 const named = (name) => Object.keys(moves.LETTERS).find((t) => t.toLowerCase() === name.toLowerCase());
@@ -52,35 +53,31 @@ function rule1(bare) {
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
   }
-  const ink = rows.map((row) => /[^ \t]/.test(row));
-  const kinds = rows.slice(ink.indexOf(true), ink.lastIndexOf(true) + 1).map(classOf);
+  const kinds = inked(rows, (row) => /[^ \t]/.test(row)).map(classOf);
   const closed = kinds.length > 1 && [kinds[0], kinds.at(-1)].every((k) => k === "WALL_ROW" || k === "EDGE_ROW");
   if (closed && kinds.includes("WALL_ROW")) return kinds.length === 2 ? "PAIR_ROWS" : "ROWS";
   return kinds.length === 1 ? kinds[0] : "TEXT";
 }
 
 // The tokens of the lines (comments aside), each typed once the parser has
-// read those before it.  A TEXT after a row that rule 4 may make a row waits
-// for the next line (`held`).
+// read those before it.  Rule 4 looks at the rows before and after a line.
 function* tokens(lines) {
-  let [previous, held] = [null, null]; // the last token handed on
-  for (const token of lines) {
-    if (held) {
-      held.stray = !isRow(token);
-      if (isRow(token)) held.type = r.T.WALL_ROW_LINE.test(held.floored) ? "WALL_ROW" : "EDGE_ROW";
-      yield (previous = typed(held, previous));
-      held = null;
-    } else if (isRow(token) && TEXTS.includes(previous?.type)) previous.stray = Boolean(strayRow(previous.text));
-    if (TEXTS.includes(token.type) && isRow(previous) && (token.floored = strayRow(token.text))) held = token;
-    else yield (previous = typed(token, previous));
+  let previous = null; // the last token handed on
+  for (const [i, token] of lines.entries()) {
+    const after = isRow(lines[i + 1]);
+    const floored = TEXTS.includes(token.type) && isRow(previous) && strayRow(token.text);
+    if (floored) token.stray = !after;
+    if (floored && after) token.type = r.T.WALL_ROW_LINE.test(floored) ? "WALL_ROW" : "EDGE_ROW";
+    yield (previous = typed(token, previous));
+    if (!floored && after && TEXTS.includes(token.type)) token.stray = Boolean(strayRow(token.text));
   }
-  if (held) yield typed(Object.assign(held, { stray: true }), previous);
 }
 
 // Rules 2 and 3 in the tessellation in effect (`Game:` lines after the last
 // board, or before the first), and the run of rows a row stands in (SOK103).
 function typed(token, previous) {
-  if (!isRow(token) && isRow(previous)) settle(r.state, LINES); // the rows before: perhaps a board
+  // The rows before: perhaps a board, settled by the reductions of any line that is no row.
+  if (!isRow(token) && isRow(previous)) settle(r.state, (type) => !ROWS.includes(type));
   const [bare, move] = [unquoted(token.text), moveOf(r.puzzleGame || r.fileGame || r.caller)];
   // Rule 3: with its one character that no moves line has replaced by `letter`, a moves line.
   const oneAway = (letter) => {
@@ -121,10 +118,10 @@ function strayRow(line) {
   return outside && outside <= solid && (WALL_ROW_LINE.test(floored) || EDGE_ROW_LINE.test(floored)) && floored;
 }
 
-// [key (lower case, words one space apart), value] of a PROPERTY_LINE (whose key holds no ":" or "="), else [].
-function property(bare) {
-  const [, key, value] = (r.T.PROPERTY_LINE.test(bare) && /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(bare)) || [];
-  return key ? [key.toLowerCase().split(/[ \t]+/).join(" "), strip(value)] : [];
+// [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
+function property(line) {
+  const [, key, value] = /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(line);
+  return [key.toLowerCase().split(/[ \t]+/).join(" "), strip(value)];
 }
 
 // ------------------------------------------------------------ step 3
@@ -209,9 +206,9 @@ function collection() {
     doubts(puzzle, tessellation);
     return { ...fields, board: found && { tessellation, board: found.rows.join("\n") }, saved_games, comments: comments(i + 1) };
   });
-  if (r.errors.length) throw r.errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
+  if (r.errors.length) throw first(r.errors);
   if (!puzzles.length) r.warnings.push(["SOK102", 1, 1]);
-  return { collection: { ...fields, puzzles, comments: comments(0) }, warnings: r.warnings };
+  return { result: { ...fields, puzzles, comments: comments(0) }, warnings: r.warnings };
 }
 
 function savedGame(block, tessellation) {
@@ -230,13 +227,12 @@ function noted({ notes, title }, keys) {
   const fields = Object.fromEntries(Object.values(keys).map((name) => [name, ""]));
   const [lines, game] = [[], []];
   for (const token of notes) {
-    const [key, value] = token.type === "PROPERTY" ? property(unquoted(token.text)) : [];
+    const [key, value] = token.type === "PROPERTY" ? property(token.text) : [];
     if (key === "game" && value && !game.length) game.push(token, value);
     if (Object.hasOwn(keys, key) && value && !fields[keys[key]]) fields[keys[key]] = value;
     else lines.push(token.text);
   }
-  const ink = lines.map((line) => /[^ \t>]/.test(line));
-  fields.notes = lines.slice(ink.indexOf(true), ink.lastIndexOf(true) + 1).join("\n");
+  fields.notes = inked(lines, (line) => /[^ \t>]/.test(line)).join("\n");
   if (title === undefined) return [fields, game];
   fields.title_line = fields.title && title ? title.text : "";
   fields.title ||= title ? strip(strip(unquoted(title.text)).replace(/^;/, "")) : "";
@@ -245,27 +241,28 @@ function noted({ notes, title }, keys) {
 
 // The tessellation a "Game:" line names; SOK101 at its value when it names none.
 function tessellationOf([token, value]) {
-  const error = token && !named(value) && new PortError("no such tessellation", null, "SOK101");
-  if (error) r.errors.push(Object.assign(error, { line: token.line, column: token.text.lastIndexOf(value) + 1 }));
+  const place = token && { line: token.line, column: token.text.lastIndexOf(value) + 1 };
+  if (token && !named(value)) r.errors.push(new PortError("no such tessellation", null, "SOK101", place));
   return token && named(value);
 }
 
-// A block's lines read without their mail quotes, an error placed in the file;
-// a line quoted unlike most of them (the first, on a tie) is SOK106.
+// A block's lines read without their mail quotes, an error placed in the
+// file; a line quoted unlike most of them (the first, on a tie) is SOK106.
+// Both are collected: the first in the file is the block's.
 function decoded(tokens, read) {
   const quotes = tokens.map(({ text }) => text.length - unquoted(text).length);
   const counts = quotes.reduce((found, q) => found.set(q, (found.get(q) || 0) + 1), new Map());
-  const requoted = quotes.findIndex((q) => q !== quotes.reduce((a, b) => (counts.get(b) > counts.get(a) ? b : a)));
+  const most = quotes.reduce((a, b) => (counts.get(b) > counts.get(a) ? b : a));
+  const requoted = quotes.findIndex((q) => q !== most);
   const text = tokens.map(({ text }, i) => text.slice(quotes[i])).join("\n");
-  const fail = (error, i, column) => void r.errors.push(Object.assign(error, { line: tokens[i].line, column }));
+  const place = (i, column) => ({ line: tokens[i].line, column });
+  if (requoted >= 0) r.errors.push(new PortError("mail quotes", null, "SOK106", place(requoted, 1)));
   try {
-    const found = read(text);
-    return requoted < 0 ? found : fail(new PortError("mail quotes", null, "SOK106"), requoted, 1);
+    return read(text);
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
-    const before = text.slice(0, error.pos).split("\n");
-    const [i, quoting] = [before.length - 1, new PortError("mail quotes", null, "SOK106")];
-    return requoted >= 0 && i >= requoted ? fail(quoting, requoted, 1) : fail(error, i, before.at(-1).length + 1 + quotes[i]);
+    const [line, column] = lineColumn(text, error.pos);
+    r.errors.push(Object.assign(error, place(line - 1, column + quotes[line - 1])));
   }
 }
 
@@ -282,7 +279,7 @@ function doubts({ notes, title }, tessellation, fileNotes = false) {
 
 // The collection of a text (the vectors' JSON) and the warnings; throws the first error.
 function parse(parsers, text, caller = "Sokoban") {
-  const lines = text.replace(/^\ufeff/, "").split(/\r\n|\r|\n/);
+  const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
   const interactive = parsers.sok.parse_interactive("");
   r = { parsers, caller, T: terminals(parsers.sok), state: interactive.parser_state, errors: [], warnings: [] };
