@@ -130,4 +130,6 @@ function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
   return parsed(parser, text, codes.syntax).replace(/\|/g, "\n");
 }
 
-module.exports = { DEFAULT_LIMIT, PortError, lineColumn, first, terminals, parsed, settle, Budget, expand, steps, decode };
+module.exports = {
+  DEFAULT_LIMIT, PortError, lineColumn, first, terminals, parsed, settle, Budget, expand, steps, decode,
+};

@@ -184,7 +184,9 @@ const steps = {
   },
   untitled_moves: ([, ...children]) => newMoves(children),
   titled_moves: ([, ...children]) => newMoves(children, take()),
-  ...Object.fromEntries(["board", "board_notes", "board_note", "moves", "long_moves", "notes", "almosts"].map((n) => [n, (c) => c])),
+  ...Object.fromEntries(
+    ["board", "board_notes", "board_note", "moves", "long_moves", "notes", "almosts"].map((n) => [n, (c) => c]),
+  ),
   ...{ rows: unit("rows"), row: unit("row"), note: unit("title"), almost: unit("title") },
 };
 
@@ -194,7 +196,8 @@ const steps = {
 function collection() {
   flush();
   const starts = [0, ...r.puzzles.map(({ lines }) => lines[0].line), Infinity];
-  const comments = (i) => r.comments.filter(({ line }) => line > starts[i] && line < starts[i + 1]).map(({ text }) => text);
+  const comments = (i) =>
+    r.comments.filter(({ line }) => line > starts[i] && line < starts[i + 1]).map(({ text }) => text);
   const [fields, game] = noted({ notes: r.fileNotes }, FILE);
   const fileGame = tessellationOf(game);
   doubts({ notes: r.fileNotes }, r.caller, true);
@@ -204,7 +207,8 @@ function collection() {
     const found = decoded(puzzle.lines, (text) => board.parse(r.parsers, text, tessellation));
     const saved_games = puzzle.games.map((block) => savedGame(block, tessellation));
     doubts(puzzle, tessellation);
-    return { ...fields, board: found && { tessellation, board: found.rows.join("\n") }, saved_games, comments: comments(i + 1) };
+    const drawn = found && { tessellation, board: found.rows.join("\n") };
+    return { ...fields, board: drawn, saved_games, comments: comments(i + 1) };
   });
   if (r.errors.length) throw first(r.errors);
   if (!puzzles.length) r.warnings.push(["SOK102", 1, 1]);
