@@ -6,6 +6,7 @@ import dataclasses
 import io
 import re
 import tracemalloc
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from sokfmt import (
     StepKind,
     Tessellation,
     ValidationError,
+    _lalr,
     _sok_bare,
     _sok_postlex,
     dump_sok,
@@ -825,3 +827,18 @@ def test_a_kept_title_line_of_a_saved_game_is_written_where_it_stood() -> None:
     (game,) = collection.puzzles[0].saved_games
     assert (game.title, game.notes) == ("Named", "3#|#-#|\n#-#\n#@$.#\n#####")
     assert parse_sok(dump_sok(collection), diagnostics=[]) == collection
+
+
+def test_threads_read_alike_while_the_automaton_is_worked_out() -> None:
+    """The automaton of sok.lark is one for the process and worked out as
+    readings meet its configurations: threads that meet them at once read
+    what one thread reads."""
+    text = (Path(sokfmt.__file__).parent / "samples" / "sample.sok").read_text(encoding="utf-8")
+    texts = [text, text.replace("\n\n", "\n\n; 1\n", 3), "Title: x\n\n" + text] * 4
+    wanted = [parse_sok(t) for t in texts]
+    _lalr.automaton.cache_clear()
+    try:
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            assert list(pool.map(parse_sok, texts)) == wanted
+    finally:
+        _lalr.automaton.cache_clear()
