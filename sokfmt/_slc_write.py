@@ -4,9 +4,9 @@ same document."""
 
 from __future__ import annotations
 
-import re
 from xml.sax.saxutils import escape
 
+from ._losses import NOT_XML
 from ._slc_schema import MAX_TEXT, description_properties
 from .board import FLOOR
 from .errors import ValidationError, quoted
@@ -20,8 +20,6 @@ _HEAD = (
     'xsi:schemaLocation="SokobanLev.xsd">\n'
 )
 _ATTRIBUTE_ENTITIES = {'"': "&quot;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
-# Characters XML 1.0 cannot hold, even as references.
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def dump(collection: Collection) -> str:
@@ -188,6 +186,6 @@ _FIELD_NAMES = {
 
 
 def _check_characters(what: str, value: str) -> None:
-    found = _NOT_XML.search(value)
+    found = NOT_XML.search(value)
     if found:
         raise ValidationError(f"{what} holds {found[0]!r}, which XML 1.0 cannot hold")

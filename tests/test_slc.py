@@ -42,6 +42,7 @@ from sokfmt import (
     parse_slc,
     parse_sok,
 )
+from sokfmt._losses import NOT_XML
 
 VECTORS = Path(__file__).parent / "vectors" / "slc"
 SLC_CORPUS = CORPUS / "PoulpoGaz__sokoshell" / "slc"
@@ -613,3 +614,19 @@ def test_the_writer_refuses_what_readers_would_refuse() -> None:
 def test_the_fast_path_leaves_documents_of_tiny_elements_to_the_streaming_reader() -> None:
     spam = "<SokobanLevels><Title>" + "<a>" * 1000 + "</a>" * 1000 + "</Title></SokobanLevels>"
     assert _slc_tree.read(spam) is None
+
+
+def test_the_characters_xml_cannot_hold_are_those_outside_its_char_production() -> None:
+    # XML 1.0, production [2]: Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] |
+    # [#xE000-#xFFFD] | [#x10000-#x10FFFF]; every code point is tried.
+    def is_char(code: int) -> bool:
+        return (
+            code in (0x9, 0xA, 0xD)
+            or 0x20 <= code <= 0xD7FF
+            or 0xE000 <= code <= 0xFFFD
+            or 0x10000 <= code <= 0x10FFFF
+        )
+
+    every = "".join(map(chr, range(0x110000)))
+    refused = {ord(c) for c in NOT_XML.findall(every)}
+    assert refused == {code for code in range(0x110000) if not is_char(code)}
