@@ -81,18 +81,17 @@ class ParseError(SokfmtError, ValueError):
 
     @classmethod
     def at(cls: type[_Error], message: str, *, text: str, pos: int, code: str = "") -> _Error:
-        """Build the error for offset `pos` of `text`, the whole input."""
+        """Build the error for offset `pos` of `text`, the whole input: its
+        line and column as `LineIndex` counts them (LF, CRLF and CR each end
+        a line, whatever the language makes of a CR)."""
         pos = max(0, min(pos, len(text)))
-        line_start = text.rfind("\n", 0, pos) + 1
-        line_end = text.find("\n", pos)
-        if line_end < 0:
-            line_end = len(text)
+        line, column, source_line = line_and_column(text, pos)
         return cls(
             message,
-            line=text.count("\n", 0, pos) + 1,
-            column=pos - line_start + 1,
+            line=line,
+            column=column,
             pos=pos,
-            source_line=text[line_start:line_end].removesuffix("\r"),
+            source_line=source_line,
             at_end=pos >= len(text),
             code=code,
         )
@@ -157,6 +156,21 @@ class ParseError(SokfmtError, ValueError):
     def diagnostic(self) -> Diagnostic:
         """This error as a diagnostic."""
         return Diagnostic("error", self.code, self.message, self.line, self.column, self.pos)
+
+
+def line_and_column(text: str, pos: int) -> tuple[int, int, str]:
+    """The 1-based line and column of offset `pos` of `text`, and the text
+    of that line: where a position becomes a line and a column.  LF, CRLF
+    and CR each end a line, whatever the language makes of a CR (as an
+    editor shows the text), and a line break's characters belong to the
+    line they end.  Counted, not indexed: a text of millions of lines costs
+    no memory."""
+    inside_crlf = pos > 0 and text.startswith("\r\n", pos - 1)
+    end = pos - 1 if inside_crlf else pos  # no CRLF straddles `end`
+    breaks = text.count("\n", 0, end) + text.count("\r", 0, end) - text.count("\r\n", 0, end)
+    start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
+    found = _LINE_BREAK.search(text, start)
+    return breaks + 1, pos - start + 1, text[start : found.start() if found else len(text)]
 
 
 class LineIndex:

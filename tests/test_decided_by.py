@@ -48,10 +48,16 @@ def _refused_at(grammar: str, text: str) -> tuple[int, int] | None:
         if isinstance(error, UnexpectedEOF) or (
             isinstance(error, UnexpectedToken) and error.token.type == "$END"
         ):
-            lines = text.split("\n")
-            return len(lines), len(lines[-1]) + 1
-        return error.line, error.column
+            return _placed(text, len(text))
+        return _placed(text, error.pos_in_stream)
     return None
+
+
+def _placed(text: str, pos: int) -> tuple[int, int]:
+    """Line and column of offset `pos` as the vectors count them (LF, CRLF
+    and CR end lines; lark counts LF alone)."""
+    ends = [found.end() for found in re.finditer(r"\r\n|\r|\n", text) if found.end() <= pos]
+    return len(ends) + 1, pos - (ends[-1] if ends else 0) + 1
 
 
 def _cases() -> list[Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy as copy_module
 import pickle
+import tracemalloc
 
 import pytest
 from hypothesis import given
@@ -22,6 +23,7 @@ from sokfmt import (
     parse_sok,
     rle_decode,
 )
+from sokfmt.errors import line_and_column
 
 
 def test_hierarchy() -> None:
@@ -173,3 +175,36 @@ def test_only_sokfmt_errors_escape_the_rle_parser(text: str) -> None:
     except RleSyntaxError as error:
         assert 1 <= error.line <= text.count("\n") + 1
         assert 0 <= error.pos <= len(text)
+
+
+@given(st.text(alphabet="ab\r\n", max_size=30), st.data())
+def test_a_position_is_a_line_and_column_as_an_editor_shows_them(
+    text: str, data: st.DataObject
+) -> None:
+    # Worked out from the lines as str.splitlines(keepends=True) cuts them
+    # (LF, CRLF and CR among its line ends): the line that holds the
+    # offset, its line break included; the end of the text after the last.
+    pos = data.draw(st.integers(0, len(text)))
+    lines = text.splitlines(keepends=True)
+    start = 0
+    for number, line in enumerate(lines, start=1):
+        if pos < start + len(line) or (number == len(lines) and not line.endswith(("\r", "\n"))):
+            break
+        start += len(line)
+    else:
+        number, line = len(lines) + 1, ""
+    wanted = (number, pos - start + 1, line.rstrip("\r\n"))
+    assert line_and_column(text, pos) == wanted
+    error = ParseError.at("x", text=text, pos=pos)
+    assert (error.line, error.column, error.source_line) == wanted
+
+
+def test_a_position_at_the_end_of_a_million_lines_takes_no_index_of_them() -> None:
+    text = "\r\n" * 1_000_000 + "x"
+    tracemalloc.start()
+    try:
+        assert line_and_column(text, len(text)) == (1_000_001, 2, "x")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100_000  # a list of a million line starts would take some 36 MB

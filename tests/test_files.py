@@ -363,9 +363,12 @@ def test_a_bad_board_or_moves_string_is_placed_in_the_json_text(
         error = raised.value
         assert repr(bad) in error.message
         assert error.pos == pos
-        assert error.line == text.count("\n", 0, pos) + 1
-        assert error.column == pos - text.rfind("\n", 0, pos)
-        assert error.source_line == text.split("\n")[error.line - 1].removesuffix("\r")
+        # Lines as an editor shows them: LF, CRLF and CR (JSON white space) end one.
+        lines = re.split(r"\r\n|\r|\n", text)
+        ends = [found.end() for found in re.finditer(r"\r\n|\r|\n", text) if found.end() <= pos]
+        assert error.line == len(ends) + 1
+        assert error.column == pos - (ends[-1] if ends else 0) + 1
+        assert error.source_line == lines[error.line - 1]
 
 
 _JSON_VALUES = st.recursive(

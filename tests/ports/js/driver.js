@@ -45,9 +45,11 @@ function outcome(c) {
   const lf = files ? c.input.replace(/\r\n?/g, "\n") : c.input;
   const bom = files && c.language !== "board" && lf.startsWith("\ufeff");
   const text = bom ? lf.slice(1) : lf;
+  const starts = [0, ...Array.from(text.matchAll(/\r\n|\r|\n/g), (found) => found.index + found[0].length)];
   const placed = (line, column, wholeFile = false) => {
-    const source = text.split("\n")[line - 1] || "";
-    return [line, [...source.slice(0, column - 1)].length + 1 + (bom && line === 1 && !wholeFile ? 1 : 0)];
+    const start = starts[line - 1] ?? text.length;
+    const mark = bom && line === 1 && !wholeFile ? 1 : 0;
+    return [line, [...text.slice(start, start + column - 1)].length + 1 + mark];
   };
   try {
     return read(c, text, placed);

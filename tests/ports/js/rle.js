@@ -18,10 +18,15 @@ class PortError extends Error {
   }
 }
 
-// The line and column (UTF-16) of an offset in `text`.
+// The line and column (UTF-16) of an offset in `text`: LF, CRLF and CR each
+// end a line, and a line break belongs to the line it ends.
 function lineColumn(text, pos) {
-  const before = text.slice(0, pos).split("\n");
-  return [before.length, before.at(-1).length + 1];
+  let [line, start] = [1, 0];
+  for (const found of text.matchAll(/\r\n|\r|\n/g)) {
+    if (found.index + found[0].length > pos) break;
+    [line, start] = [line + 1, found.index + found[0].length];
+  }
+  return [line, pos - start + 1];
 }
 
 // The first of errors placed at a line and column, in input order.
