@@ -311,23 +311,27 @@ class Failure(AssertionError):
     """A reader broke a promise on one input."""
 
 
-def _lines(text: str, universal: bool) -> list[str]:
-    return re.split(r"\r\n|\r|\n" if universal else r"\n", text)
+def _lines(text: str) -> list[str]:
+    """The lines of `text` as an editor shows them."""
+    return re.split(r"\r\n|\r|\n", text)
 
 
-def check_position(error: ParseError, text: str, *, universal: bool) -> None:
+def check_position(error: ParseError, text: str) -> None:
     """An error's line, column, offset and source line agree in `text`, the
-    caller's text (`universal`: CR and CRLF end lines too)."""
-    lines = _lines(text, universal)
+    caller's text, with its lines as an editor shows them (LF, CRLF and CR
+    end one, in every language)."""
+    lines = _lines(text)
     if not 1 <= error.line <= len(lines):
         raise Failure(f"line {error.line} outside the {len(lines)} lines")
     line = lines[error.line - 1]
-    if not 1 <= error.column <= len(line) + 1:
+    breaks = [match.end() for match in re.finditer(r"\r\n|\r|\n", text)]
+    line_start = ([0, *breaks])[error.line - 1]
+    # A column may stand on the line break that ends the line (after its CR).
+    line_end = breaks[error.line - 1] if error.line <= len(breaks) else len(text)
+    if not 1 <= error.column <= line_end - line_start + 1:
         raise Failure(f"column {error.column} outside line {error.line} {line!r}")
-    if error.source_line != (line if universal else line.removesuffix("\r")):
+    if error.source_line != line:
         raise Failure(f"source line {error.source_line!r}, expected {line!r}")
-    starts = [match.end() for match in re.finditer(r"\r\n|\r|\n" if universal else r"\n", text)]
-    line_start = ([0, *starts])[error.line - 1]
     if error.pos != line_start + error.column - 1:
         raise Failure(f"pos {error.pos}, expected {line_start + error.column - 1}")
     if pickle.loads(pickle.dumps(error)).args != error.args:
@@ -354,7 +358,6 @@ class Reader:
     language: str
     read: Callable[[str], Any]
     write: Callable[[Any], list[str]]  # every text the object may be written as
-    universal: bool  # CR and CRLF end lines
     # reads what the writer wrote (a writer writes for the reader's defaults)
     reread: Callable[[str], Any] | None = None
 
@@ -365,7 +368,7 @@ def _with_diagnostics(read: Callable[..., Collection], text: str) -> Collection:
     same collection read either way."""
     found: list[sokfmt.Diagnostic] = []
     collection = read(text, diagnostics=found)
-    lines = len(_lines(text, True))
+    lines = len(_lines(text))
     if any(not 1 <= d.line <= lines for d in found):
         raise Failure(f"a diagnostic outside the text: {found}")
     errors = [d for d in found if d.severity == "error"]
@@ -396,7 +399,7 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
         raise Failure("with and without replay, different collections")
     if [d for d in replayed if not d.code.startswith("SOK5")] != found:
         raise Failure(f"replay changes the other diagnostics: {replayed} {found}")
-    if any(not 1 <= d.line <= len(_lines(text, True)) for d in replayed):
+    if any(not 1 <= d.line <= len(_lines(text)) for d in replayed):
         raise Failure(f"a replay diagnostic outside the text: {replayed}")
     return collection
 
@@ -437,10 +440,10 @@ def _sok_writes(collection: Collection) -> list[str]:
 
 def readers() -> list[Reader]:
     found = [
-        Reader("rle_decode", "rle", sokfmt.rle_decode, _rle_writes, universal=False),
-        Reader("parse_sok", "sok", _parse_sok, _sok_writes, universal=True),
-        Reader("parse_lev", "lev", sokfmt.parse_lev, lambda p: [sokfmt.dump_lev(p)], True),
-        Reader("parse_slc", "slc", _parse_slc, _slc_writes, universal=True),
+        Reader("rle_decode", "rle", sokfmt.rle_decode, _rle_writes),
+        Reader("parse_sok", "sok", _parse_sok, _sok_writes),
+        Reader("parse_lev", "lev", sokfmt.parse_lev, lambda p: [sokfmt.dump_lev(p)]),
+        Reader("parse_slc", "slc", _parse_slc, _slc_writes),
     ]
     for tessellation in Tessellation:
         found.append(
@@ -449,7 +452,6 @@ def readers() -> list[Reader]:
                 "moves",
                 lambda text, t=tessellation: parse_moves(text, t),
                 lambda game: [game.printed_steps(), game.printed_steps(rle=True)],
-                universal=False,
             )
         )
         found.append(
@@ -458,7 +460,6 @@ def readers() -> list[Reader]:
                 "board",
                 lambda text, t=tessellation: sokfmt.parse_board(text, t),
                 lambda board: [str(board), board.printed(rle=True)],
-                universal=True,
             )
         )
         found.append(
@@ -467,7 +468,6 @@ def readers() -> list[Reader]:
                 "sok",
                 lambda text, t=tessellation: _parse_sok(text, t),
                 _sok_writes,
-                universal=True,
                 reread=_parse_sok,
             )
         )
@@ -486,7 +486,7 @@ def check(reader: Reader, text: str) -> str:
     try:
         value = reader.read(text)
     except ParseError as error:
-        check_position(error, text, universal=reader.universal)
+        check_position(error, text)
         return type(error).__name__
     except Exception as error:  # a ValidationError too: bad text is a ParseError
         raise Failure(f"{type(error).__name__}: {error}") from error
@@ -585,12 +585,11 @@ def _json_seeds() -> list[str]:
 
 def check_json_text(text: str) -> str:
     """`from_json` on `text`: only sokfmt errors, a `ParseError` placed in
-    `text` (JSON ends lines with LF alone), and what reads, read again from
-    what `dumps` writes."""
+    `text`, and what reads, read again from what `dumps` writes."""
     try:
         value = sokfmt.from_json(text)
     except ParseError as error:
-        check_position(error, text, universal=False)
+        check_position(error, text)
         return type(error).__name__
     except SokfmtError as error:
         return type(error).__name__
