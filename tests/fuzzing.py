@@ -326,9 +326,11 @@ def check_position(error: ParseError, text: str) -> None:
     line = lines[error.line - 1]
     breaks = [match.end() for match in re.finditer(r"\r\n|\r|\n", text)]
     line_start = ([0, *breaks])[error.line - 1]
-    # A column may stand on the line break that ends the line (after its CR).
-    line_end = breaks[error.line - 1] if error.line <= len(breaks) else len(text)
-    if not 1 <= error.column <= line_end - line_start + 1:
+    # A column may stand on the line break that ends the line (on the LF of a
+    # CRLF too), or just past the last line: the end of the input.
+    last = error.line > len(breaks)
+    widest = len(text) - line_start + 1 if last else breaks[error.line - 1] - line_start
+    if not 1 <= error.column <= widest:
         raise Failure(f"column {error.column} outside line {error.line} {line!r}")
     if error.source_line != line:
         raise Failure(f"source line {error.source_line!r}, expected {line!r}")
