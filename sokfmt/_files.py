@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import IO, Any, Union
 
-from .errors import DecodeError, ValidationError
+from .errors import DecodeError, ValidationError, line_and_column
 
 #: What the load_* functions accept: a path, or a file object (binary, or
 #: text already decoded by its opener).
@@ -335,12 +335,12 @@ def _decode_error(data: bytes, error: UnicodeDecodeError, encoding: str) -> Deco
         rest = data[error.start :].decode(encoding, errors="replace")
     except UnicodeError:  # a codec without replacements: the place is unknown
         return DecodeError(f"Bytes {bad} are not {encoding} text", line=1, column=1, pos=0)
-    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
+    line, column, source_line = line_and_column(before + rest, len(before))
     return DecodeError(
         f"Bytes {bad} are not {encoding} text; name the file's encoding, "
         "or leave it out to read UTF-8 and cp1252",
-        line=len(_TEXT_BREAK.findall(before)) + 1,
-        column=len(before) - line_start + 1,
+        line=line,
+        column=column,
         pos=error.start,
-        source_line=before[line_start:] + _TEXT_BREAK.split(rest, maxsplit=1)[0],
+        source_line=source_line,
     )

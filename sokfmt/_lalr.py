@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -193,6 +193,12 @@ class Recognizer:
     def _reduced(self, rule: int, size: int) -> None:
         """A hook for each reduction (`Parser` builds values here)."""
 
+    def _reduce(self, rules: Iterable[int]) -> None:
+        """The hook for each of `rules`, reduced in turn."""
+        lengths = self._table.lengths
+        for rule in rules:
+            self._reduced(rule, lengths[rule])
+
     def end(self) -> object:
         """Reduce what the end of the input ends.
 
@@ -219,9 +225,7 @@ class Recognizer:
         token: a lexer that must know what the lines before it were, before
         it types the next one (one of `tokens`), calls this.  It stops where
         the tokens would part ways."""
-        table = self._table
-        for rule in _settle(table, self.states, _settled(table, tokens)):
-            self._reduced(rule, table.lengths[rule])
+        self._reduce(_settle(self._table, self.states, _settled(self._table, tokens)))
 
     def expected(self) -> frozenset[str]:
         """The token types that could come next (as lark's `accepts()`: each
@@ -328,43 +332,37 @@ class Automaton:
         self.numbered: list[list[tuple[int, tuple[int, ...]] | None] | None] = [None]
 
     def row(self, configuration: int) -> dict[str, Step | None]:
-        """The steps from `configuration`, by token."""
+        """The steps from `configuration`, by token, with the names of the
+        rules reduced (those of `numbered_row` that have one)."""
         row = self.steps[configuration]
         if row is None:
-            self._work_out(configuration)
-            row = self.steps[configuration]
-            assert row is not None
+            tokens, callbacks = self._table.tokens, self._table.callbacks
+            row = self.steps[configuration] = {}
+            for name, step in zip(tokens, self.numbered_row(configuration), strict=True):
+                if step is None:
+                    row[name] = None
+                    continue
+                target, rules = step
+                row[name] = (target, tuple(callbacks[rule] for rule in rules if callbacks[rule]))
         return row
 
     def numbered_row(self, configuration: int) -> list[tuple[int, tuple[int, ...]] | None]:
         """The steps from `configuration`, by token number, rules by number."""
         row = self.numbered[configuration]
         if row is None:
-            self._work_out(configuration)
-            row = self.numbered[configuration]
-            assert row is not None
+            with self._lock:  # rows are shared: threads number new configurations one at a time
+                row = self.numbered[configuration] = [
+                    self._numbered_step(configuration, token)
+                    for token in range(len(self._table.tokens))
+                ]
         return row
 
-    def _work_out(self, configuration: int) -> None:
-        with self._lock:  # rows are shared: threads number new configurations one at a time
-            self._work_out_row(configuration)
-
-    def _work_out_row(self, configuration: int) -> None:
-        table = self._table
-        named: dict[str, Step | None] = {}
-        numbered: list[tuple[int, tuple[int, ...]] | None] = []
-        for token, name in enumerate(table.tokens):
-            found = _step(table, self._stacks[configuration], token)
-            if found is None:
-                named[name] = None
-                numbered.append(None)
-                continue
-            stack, rules = found
-            target = ACCEPTED if stack is None else self._number(stack)
-            named[name] = (target, tuple(table.callbacks[r] for r in rules if table.callbacks[r]))
-            numbered.append((target, _building(table, rules)))
-        self.steps[configuration] = named
-        self.numbered[configuration] = numbered
+    def _numbered_step(self, configuration: int, token: int) -> tuple[int, tuple[int, ...]] | None:
+        found = _step(self._table, self._stacks[configuration], token)
+        if found is None:
+            return None
+        stack, rules = found
+        return (ACCEPTED if stack is None else self._number(stack)), _building(self._table, rules)
 
     def settled(self, configuration: int, tokens: frozenset[int]) -> tuple[int, tuple[int, ...]]:
         """`Recognizer.settle` from `configuration`: the configuration it ends
@@ -462,9 +460,7 @@ class AutomatonParser(Parser):
         if step is None:
             raise Refused(token, automaton.expected(self.configuration))
         self.configuration, rules = step
-        lengths = self._table.lengths
-        for rule in rules:
-            self._reduced(rule, lengths[rule])
+        self._reduce(rules)
         self.values.append(value)
 
     def end(self) -> Any:
@@ -474,9 +470,7 @@ class AutomatonParser(Parser):
 
     def settle(self, tokens: frozenset[int]) -> None:
         self.configuration, rules = self._automaton.settled(self.configuration, tokens)
-        lengths = self._table.lengths
-        for rule in rules:
-            self._reduced(rule, lengths[rule])
+        self._reduce(rules)
 
     def expected(self) -> frozenset[str]:
         return self._automaton.expected(self.configuration)

@@ -84,7 +84,7 @@ def _grammar() -> _Grammar:
         "OTHER": r".*",
     }
     return _Grammar(
-        automaton=_lalr.Automaton(table),
+        automaton=_lalr.automaton("lev"),
         classes=re.compile("|".join(f"(?P<{name}>{rule})" for name, rule in classes.items())),
         arguments={name: re.compile(terminals[name]) for name in ("NUMBER", "LABEL")},
         row=re.compile(terminals["ROW_LINE"]),

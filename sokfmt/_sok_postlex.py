@@ -19,7 +19,7 @@ from functools import cache
 from . import _board, _lalr
 from ._moves import refused_letters
 from .errors import ParseError
-from .properties import parse_property
+from .properties import keyed_property
 from .tessellation import Tessellation
 
 # Token types (grammar %declare) and the line classes that give them.
@@ -69,10 +69,8 @@ class Line:
         """A PROPERTY's key (case-folded, inner spaces made single) and its
         value (stripped), found once for the readers that ask."""
         if self._key_value is None:
-            found = parse_property(self.text)
-            assert found is not None, "a PROPERTY is a PROPERTY_LINE as it stands"
-            key, value = found
-            self._key_value = " ".join(key.casefold().split()), value
+            self._key_value = keyed_property(self.text)
+            assert self._key_value is not None, "a PROPERTY is a PROPERTY_LINE as it stands"
         return self._key_value
 
     @property
@@ -183,7 +181,7 @@ def _without(pattern: str, letters: str) -> str:
 
 def unquoted(line: str) -> str:
     """`line` without its mail quotes (leading ">")."""
-    return line.lstrip(">") if line.startswith(">") else line
+    return line.lstrip(">")
 
 
 def title_of(line: str) -> str:

@@ -81,9 +81,8 @@ class ParseError(SokfmtError, ValueError):
 
     @classmethod
     def at(cls: type[_Error], message: str, *, text: str, pos: int, code: str = "") -> _Error:
-        """Build the error for offset `pos` of `text`, the whole input: its
-        line and column as `LineIndex` counts them (LF, CRLF and CR each end
-        a line, whatever the language makes of a CR)."""
+        """Build the error for offset `pos` of `text`, the whole input, at
+        the line and column `line_and_column` gives."""
         pos = max(0, min(pos, len(text)))
         line, column, source_line = line_and_column(text, pos)
         return cls(

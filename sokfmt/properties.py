@@ -76,7 +76,14 @@ def parse_property(line: str) -> tuple[str, str] | None:
     return found[1], found[2].strip()
 
 
+def keyed_property(line: str) -> tuple[str, str] | None:
+    """(key, value) of a key/value line as readers match it: the key
+    case-folded with inner spaces made single, the value stripped; else None."""
+    found = parse_property(line)
+    return None if found is None else (" ".join(found[0].casefold().split()), found[1])
+
+
 def key_of(line: str) -> str | None:
     """The case-folded key of a key/value line (inner spaces made single), else None."""
-    found = _pattern().fullmatch(line)
-    return " ".join(found[1].casefold().split()) if found else None
+    found = keyed_property(line)
+    return found[0] if found else None
