@@ -232,6 +232,17 @@ def test_runs_read_as_their_lines(lines: list[str], newline: str) -> None:
     assert apart == kept
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="Title DateCreatd:=> \tlurdLURD#@$.;x", max_size=24))
+def test_a_line_is_a_property_exactly_when_property_line_matches_it(line: str) -> None:
+    # Step 1 looks ahead for a ":" or "=" before it tries PROPERTY_LINE (for
+    # speed); the grammar's terminal alone decides.
+    match = _sok_postlex.patterns().line.match(line + "\n")
+    assert match is not None
+    terminal = _lalr.terminals("sok")["PROPERTY_LINE"]
+    assert (match.lastgroup == "PROPERTY") == bool(re.fullmatch(terminal, line))
+
+
 def test_an_empty_line_is_a_blank_line_as_the_lexer_takes_it() -> None:
     # Step 1 types an empty line without matching it: the line classes agree.
     assert _sok_postlex.patterns().line.fullmatch("\n").lastgroup == "BLANK_LINE"  # type: ignore[union-attr]
