@@ -57,6 +57,33 @@ def files(tmp_path: Path) -> Path:
     return tmp_path
 
 
+# ------------------------------------------------------------------- start-up
+
+
+def test_help_lists_every_command() -> None:
+    result = sokfmt("--help")
+    assert result.returncode == 0
+    listed = [line.split()[0] for line in result.stdout.splitlines() if line.startswith("    ")]
+    assert listed == ["check", "info", "convert", "show", "dedup", "play"]
+
+
+def test_a_command_imports_only_its_own_module() -> None:
+    # Each command module pulls in what it needs (drawing, curses, hashing);
+    # `sokfmt info` starting up need not pay for `show` or `play`.
+    program = (
+        "import json, sys; from sokfmt.cli import main; main(['info', '--json']); "
+        "names = [m for m in sys.modules if m.startswith('sokfmt.cli.')]; "
+        "print(json.dumps(names), file=sys.stderr)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True
+    )
+    imported = set(json.loads(result.stderr.splitlines()[-1]))
+    assert "sokfmt.cli.info" in imported
+    assert imported.isdisjoint({f"sokfmt.cli.{name}" for name in ("check", "convert", "dedup")})
+    assert imported.isdisjoint({"sokfmt.cli.show", "sokfmt.cli.play", "sokfmt.cli.gallery"})
+
+
 # ------------------------------------------------------------------- info
 
 

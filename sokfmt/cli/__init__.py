@@ -6,6 +6,7 @@ Built on the public API only; `import sokfmt` never imports this package.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -14,12 +15,16 @@ from .. import __version__
 from . import files
 from .output import OutputClosed, whole_writes
 
+#: The subcommands, in the order the help lists them: each a module of this
+#: package with a `register` function.
+COMMANDS = ("check", "info", "convert", "show", "dedup", "play")
 
-def parser() -> argparse.ArgumentParser:
-    """The command line: one subcommand per job."""
-    # Imported here, where `main` catches a Ctrl-C, rather than at start-up.
-    from . import check, convert, dedup, info, play, show
 
+def parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line: one subcommand per job.  Given the `command` that
+    the arguments begin with, only its module is imported: each pulls in
+    the readers, writers and drawing it needs, and a command's start-up
+    need not pay for the others'."""
     main = argparse.ArgumentParser(
         prog="sokfmt",
         description="Read, check, convert and draw Sokoban-family (.sok, .xsb) and "
@@ -28,8 +33,9 @@ def parser() -> argparse.ArgumentParser:
     )
     main.add_argument("--version", action="version", version=f"sokfmt {__version__}")
     commands = main.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (check, info, convert, show, dedup, play):
-        module.register(commands)
+    # Imported here, where `main` catches a Ctrl-C, rather than at start-up.
+    for name in [command] if command in COMMANDS else COMMANDS:
+        importlib.import_module(f"{__name__}.{name}").register(commands)
     return main
 
 
@@ -52,9 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     """`main`, within `whole_writes`."""
     try:
-        arguments = parser().parse_args(sys.argv[1:] if argv is None else argv)
-        if arguments.command is None:
-            arguments = parser().parse_args(["info"])
+        words = (sys.argv[1:] if argv is None else list(argv)) or ["info"]
+        arguments = parser(words[0]).parse_args(words)
         status: int = arguments.run(arguments)
         sys.stdout.flush()
     except (BrokenPipeError, OutputClosed):
