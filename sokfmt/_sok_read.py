@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Any, TypeVar
 
-from . import _board, _lalr, _moves, _sok_bare
+from . import _board, _lalr, _moves, _sok_bare, _sok_plain
 from ._checks import puzzle_warnings
 from ._moves import step_offsets
 from ._reading import collector
@@ -25,6 +25,7 @@ from ._sok_postlex import (
     BLANK,
     PROPERTY,
     ROW_TOKENS,
+    ROWS,
     Line,
     PostLex,
     column_of,
@@ -669,17 +670,37 @@ def parse(
     diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
+    fast: bool = True,
 ) -> Collection:
-    """See `sokfmt.parse_sok`."""
+    """See `sokfmt.parse_sok`; `fast=False` reads every text through the
+    tokens (the fast paths are tested against it)."""
     puzzles: list[Puzzle] = []
     sink = collector(puzzles, on_puzzle)
-    collection = _sok_bare.parse(text, tessellation, diagnostics, sink)
+    collection = _sok_bare.parse(text, tessellation, diagnostics, sink) if fast else None
     if collection is None:
         builder = _Builder(tessellation, diagnostics, sink, replay)
-        for _ in _Reading(builder, tessellation).steps([text]):
-            pass
+        layout = _sok_plain.layout(text, tessellation) if fast else None
+        if layout is not None:
+            _laid_out(builder, layout)
+        else:
+            for _ in _Reading(builder, tessellation).steps([text]):
+                pass
         collection = builder.end()
     return dataclasses.replace(collection, puzzles=tuple(puzzles))
+
+
+def _laid_out(builder: _Builder, layout: _sok_plain.Layout) -> None:
+    """What the grammar's steps do with a text in the common layout (see
+    `_sok_plain`): each block is `titled_board` or `titled_moves`, and each
+    other line a `line` of notes of the block above it."""
+    builder.comments = layout.comments
+    builder.notes += layout.file_notes
+    for block in layout.blocks:
+        if block.token.type == ROWS:
+            builder._board(_Unit("board", [block.token]), block.title)
+        else:
+            builder._moves([_Unit("moves", [block.token])], block.title)
+        builder.notes += block.notes
 
 
 #: How much text the reader takes at a time from a stream.

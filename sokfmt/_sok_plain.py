@@ -1,0 +1,204 @@
+"""The fast path of grammars/sok.lark for collections in the common layout.
+
+Most collections are laid out alike: file notes, then puzzles, each a title
+line above its board (right above it, or with one blank line between), then
+paragraphs of notes, and saved games, each
+a title line right above its lines of moves; blank lines between them all.
+For such a text the grammar's steps are known in advance: a block's title
+is the line above it (`titled_board`, `titled_moves`), and every other line,
+blank or not, is a note of the block above it (of the file before the first
+board).  So the reader finds the blocks with the grammar's own terminals
+(WALL_ROW_LINE, MOVES_LINE), types every other line with step 1 and the
+postlex's rules 1 to 4 (`line_class`, `almost`, `stray_row`), and hands
+the blocks to the builder, which applies every semantic rule as on the full
+path.
+
+Anything else goes down the full path, before anything is handed on: line
+breaks other than LF, a last line without one, mail quotes, a comment after
+the first board, a "Game:" line, a line that a rule would retype or doubt, a block without
+a title, any other layout.  tests/test_sok_plain.py holds
+the two paths to each other.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from . import _lalr
+from ._sok_postlex import (
+    _CLASSES,
+    BLANK,
+    COMMENT,
+    MOVES,
+    MOVES_LINES,
+    PROPERTY,
+    ROWS,
+    TEXT,
+    Line,
+    _ends_moves,
+    _refused,
+    almost,
+    line_class,
+    patterns,
+    stray_row,
+)
+from .tessellation import Tessellation
+
+#: The longest run of rows or of moves this path takes; a regular expression
+#: keeps state for each repetition it may undo (a longer run takes the full path).
+_LONGEST = 1024
+
+
+@dataclass
+class Block:
+    """A board (`token` a ROWS) or a saved game (`token` a MOVES or
+    MOVES_LINES), its title line, and the lines of notes after it."""
+
+    title: Line
+    token: Line
+    notes: list[Line] = field(default_factory=list)
+
+
+@dataclass
+class Layout:
+    """What the grammar's steps make of a text in the common layout."""
+
+    file_notes: list[Line] = field(default_factory=list)
+    comments: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
+    blocks: list[Block] = field(default_factory=list)  # a board first
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    rows: re.Pattern[str]  # a run of 3 or more WALL_ROW_LINE
+    moves: re.Pattern[str]  # a run of MOVES_LINE
+    notes: dict[Tessellation, re.Pattern[str]]  # a TEXT or PROPERTY line that rule 3 leaves alone
+    game: re.Pattern[str]  # a "Game:" line
+
+
+@cache
+def _patterns() -> _Patterns:
+    terminals = _lalr.terminals("sok")
+    most = _LONGEST - 1
+    classes = "|".join(terminals[name] for name in (*_CLASSES, "COMMENT_LINE"))
+    other = "[^\\n]"
+    return _Patterns(
+        rows=re.compile(f"(?:{terminals['WALL_ROW_LINE']}\\n){{3,{most}}}"),
+        moves=re.compile(f"(?:{terminals['MOVES_LINE']}\\n){{1,{most}}}"),
+        notes={
+            tessellation: re.compile(
+                # No mail quote (step 1 reads past them), and two characters that
+                # no line of moves holds (rule 3 needs one at most).
+                f"(?!>)(?={other}*?{stray}{other}*?{stray})"
+                f"(?:(?P<PROPERTY>{terminals['PROPERTY_LINE']})"
+                f"|(?!(?:{classes})\\n)(?P<TEXT>{other}*))\\n"
+            )
+            for tessellation, stray in _strays().items()
+        },
+        game=re.compile("^[ \\t]*game[ \\t]*[:=]", re.IGNORECASE | re.MULTILINE),
+    )
+
+
+def _strays() -> dict[Tessellation, str]:
+    """Per tessellation, a character of a line that no line of its moves
+    holds (rule 3's stray), as a class without the line break."""
+    found = {}
+    for tessellation, not_move in patterns().not_move.items():
+        assert not_move.pattern.startswith("[^"), "a class of the characters left out"
+        found[tessellation] = "[^\\n" + not_move.pattern[2:]
+    return found
+
+
+def layout(text: str, tessellation: Tessellation) -> Layout | None:
+    """The blocks and notes of `text` if it is in the common layout, else
+    None.  A "Game:" line sends it down the full path, so the tessellation
+    in effect is `tessellation` throughout."""
+    if not text.endswith("\n") or "\r" in text or "\n>" in text or text.startswith((">", "\ufeff")):
+        return None
+    found = _patterns()
+    if found.game.search(text):
+        return None
+    notes_pattern = found.notes[tessellation]
+    laid = Layout()
+    notes = laid.file_notes
+    pos, number, size = 0, 1, len(text)
+    fresh = True  # the line before is blank, or there is none: a line here may title a block
+    after = ""  # the block right before the line: "rows", "moves" or none
+    while pos < size:
+        if text[pos] == "\n":
+            notes.append(Line(BLANK, "", pos, number))
+            pos, number, fresh, after = pos + 1, number + 1, True, ""
+            continue
+        match = notes_pattern.match(text, pos)
+        end = match.end() - 1 if match else text.index("\n", pos)
+        line = text[pos:end]
+        token = _block_at(text, end + 1, number + 1, found, tessellation) if fresh else None
+        if token is not None:
+            if not ((match and match.lastgroup == TEXT) or _titles(line, tessellation)):
+                return None
+            if token.type == ROWS:
+                if token.line == number + 1 and stray_row(line):
+                    return None  # rule 4 doubts it
+            elif not laid.blocks:
+                return None  # moves before the first board are text
+            block = Block(Line(TEXT, line, pos, number), token)
+            laid.blocks.append(block)
+            notes = block.notes
+            pos = token.pos + len(token.text) + 1
+            number = token.line + token.rows
+            fresh, after = False, "rows" if token.type == ROWS else "moves"
+            continue
+        kind = match.lastgroup if match else line_class(line)
+        if kind == COMMENT and not laid.blocks:
+            laid.comments.append((number, line))
+            pos, number = end + 1, number + 1
+            continue
+        if kind != BLANK:
+            if not match and not _note(line, kind, after == "moves", tessellation):
+                return None
+            if after == "rows" and stray_row(line):
+                return None  # rule 4 doubts it
+        notes.append(Line(kind or TEXT, line, pos, number))
+        pos, number = end + 1, number + 1
+        fresh, after = kind == BLANK, ""
+    return laid if laid.blocks else None
+
+
+def _block_at(
+    text: str, start: int, number: int, found: _Patterns, tessellation: Tessellation
+) -> Line | None:
+    """The token of the board (right at `start`, line `number`, or after one
+    blank line) or of the saved game (right at it) that a title line above
+    would title, if one begins there."""
+    gap = text.startswith("\n", start)
+    rows = found.rows.match(text, start + gap)
+    if rows is not None:
+        return Line(ROWS, rows[0][:-1], rows.start(), number + gap, rows[0])
+    moves = None if gap else found.moves.match(text, start)
+    if moves is None or _refused(moves[0], tessellation):
+        return None  # rule 2 retypes a line of moves with a letter it refuses
+    raw = moves[0]
+    if raw.count("\n") == 1:
+        return Line(MOVES, raw[:-1], start, number)
+    return Line(MOVES_LINES, raw[:-1], start, number, raw)
+
+
+def _titles(line: str, tessellation: Tessellation) -> bool:
+    """A line that the grammar reads as a title above a block: step 1's TEXT,
+    and no line of moves but for one character (rule 3)."""
+    return line_class(line) == TEXT and not almost(line, tessellation)
+
+
+def _note(line: str, kind: str, after_moves: bool, tessellation: Tessellation) -> bool:
+    """Whether a line of class `kind` is a note as it stands: text or a
+    key/value line that rule 3 leaves alone.  (A line of text where it
+    could title a block is one: a block right after it, or after a blank
+    line, would have been found, and any other line of a block here sends
+    the text down the full path.)"""
+    if kind != TEXT and kind != PROPERTY:
+        return False
+    if after_moves and _ends_moves(line, tessellation):
+        return False
+    return not almost(line, tessellation)

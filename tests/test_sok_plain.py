@@ -1,0 +1,210 @@
+"""The fast path for collections in the common layout (sokfmt/_sok_plain.py)
+against the full path (every line a token through the grammar)."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from corpus import CORPUS, needs_corpus
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sokfmt import (
+    Collection,
+    Diagnostic,
+    ParseError,
+    Puzzle,
+    Tessellation,
+    _sok_plain,
+    _sok_postlex,
+    _sok_read,
+    dump_sok,
+    parse_board,
+    parse_moves,
+)
+
+BOARD = "#####\n#@$.#\n#####"
+# Lines a collection's notes and titles hold, most of them taken by the
+# fast path as text or key/value lines, some that a rule retypes or doubts.
+NOTES = ["Level 1", "Author: Me", "Time: 00:00:01", "Some notes", "x: y", "Caf\u00e9 2"] * 3 + [
+    "lurd", "lurdx", "Rx", "lurd: x", "#X ###", "; 1", ":: c", "Game: Hexoban", "GAME = Trioban",
+    "  Title: Mine", "3#", "#-#", "#@$.#", "  ", "\t", "nesw", "Solution", "> quoted", "Title:",
+    "Ab",
+]  # fmt: skip
+BOARDS = [BOARD, "  ####\n###  #\n#@$ .#\n######", "####\n#@*#\n#..#\n####", "#####\n#   #\n#####"]
+MOVES = ["R", "rR", "lurd\nLURD", "uuLL\nrrDD\nlu", "r2R", "rR\nxR", "NE", "[lu]R"]
+GAPS = ["\n", "\n\n", "\n\n\n", "\n  \n"]
+
+
+def read(text: str, tessellation: Tessellation, fast: bool) -> object:
+    """Everything a reading gives: the collection and diagnostics, with and
+    without replay, or the error."""
+    found: list[object] = []
+    for replay in (False, True):
+        diagnostics: list[Diagnostic] = []
+        try:
+            collection = _sok_read.parse(text, tessellation, diagnostics, replay, fast=fast)
+        except ParseError as error:
+            found.append((type(error), str(error), error.pos, error.source_line))
+            continue
+        found.append((collection, diagnostics))
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        try:
+            found.append(_sok_read.parse(text, tessellation, fast=fast))
+        except ParseError as error:
+            found.append((type(error), str(error), error.pos, error.source_line))
+    found.append([str(warning.message) for warning in warned])
+    return found
+
+
+def same_as_full_path(text: str, tessellation: Tessellation = Tessellation.SOKOBAN) -> bool:
+    """Whether the fast path takes `text`, after checking that what it
+    reads is what the full path reads."""
+    assert read(text, tessellation, fast=True) == read(text, tessellation, fast=False)
+    return _sok_plain.layout(text, tessellation) is not None
+
+
+@st.composite
+def collections(draw: st.DrawFn) -> str:
+    """Collections in the common layout, and near it."""
+    lines = draw(st.lists(st.sampled_from(NOTES + [""] * 6), max_size=4))
+    text = "\n".join(lines) + ("\n\n" if lines else "")
+    for _ in range(draw(st.integers(1, 3))):
+        text += draw(st.sampled_from(["Level", "T", "Puzzle 2", "lurd", "Title: x"]))
+        text += draw(st.sampled_from(["\n", "\n\n", "\n\n\n"])) + draw(st.sampled_from(BOARDS))
+        for _ in range(draw(st.integers(0, 3))):
+            text += draw(st.sampled_from(GAPS))
+            if draw(st.booleans()):
+                text += draw(st.sampled_from(["Solution", "Snapshot 1", "Level 2", "Rx"]))
+                text += draw(st.sampled_from(["\n", "\n\n"])) + draw(st.sampled_from(MOVES))
+            else:
+                paragraph = draw(st.lists(st.sampled_from(NOTES), min_size=1, max_size=3))
+                text += "\n".join(paragraph)
+        text += draw(st.sampled_from(["\n", "\n\n", "\n\n  \n"]))
+    return text[:-1] if draw(st.booleans()) else text
+
+
+@settings(max_examples=400, deadline=None)
+@given(collections(), st.sampled_from(list(Tessellation)))
+def test_the_fast_path_reads_as_the_full_path(text: str, tessellation: Tessellation) -> None:
+    same_as_full_path(text, tessellation)
+
+
+@settings(max_examples=200, deadline=None)
+@given(collections(), st.integers(0, 10_000), st.sampled_from(["\r\n", "\r", "\n>", "\ufeff", ""]))
+def test_a_changed_character_reads_as_the_full_path(text: str, at: int, put: str) -> None:
+    at %= len(text) + 1
+    same_as_full_path(text[:at] + put + text[at + 1 :])
+
+
+def test_what_sokfmt_writes_takes_the_fast_path() -> None:
+    games = (
+        parse_moves("rR").with_metadata(title="Solution", solved_by="Me", notes="Time: 1"),
+        parse_moves("lurd" * 30).with_metadata(title="Snapshot", notes="Some notes"),
+    )
+    collection = Collection(
+        title="Mine",
+        author="Me",
+        notes="About these\n\nlevels",
+        puzzles=(
+            Puzzle(parse_board(BOARD), title="One", notes="Difficulty: 3", saved_games=games),
+            Puzzle(parse_board("####\n#@*#\n####"), title="Two", author="You"),
+        ),
+    )
+    text = dump_sok(collection)
+    assert same_as_full_path(text)
+    assert _sok_read.parse(text, Tessellation.SOKOBAN) == collection
+
+
+def test_the_layout_of_a_collection() -> None:
+    # Worked out from the grammar's steps: each block titled by the line
+    # above it, every other line a note of the block above it.
+    text = (
+        ":: made by hand\nCollection: C\n\nLevel 1\n\n"
+        f"{BOARD}\n\nDifficulty: 3\nhard\n\nSolution\nrR\nTime: 2\n\nLevel 2\n{BOARD}\n"
+    )
+    laid = _sok_plain.layout(text, Tessellation.SOKOBAN)
+    assert laid is not None
+    assert laid.comments == [(1, ":: made by hand")]
+    assert [(t.type, t.text) for t in laid.file_notes] == [
+        ("PROPERTY", "Collection: C"),
+        ("BLANK", ""),
+    ]
+    assert [(b.title.text, b.title.line, b.token.type, b.token.line) for b in laid.blocks] == [
+        ("Level 1", 4, "ROWS", 6),
+        ("Solution", 13, "MOVES", 14),
+        ("Level 2", 17, "ROWS", 18),
+    ]
+    assert [[t.text for t in b.notes] for b in laid.blocks] == [
+        ["", "Difficulty: 3", "hard", ""],
+        ["Time: 2", ""],
+        [],
+    ]
+    assert same_as_full_path(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Level\n{BOARD}\r\n",  # other line breaks
+        f"Level\n{BOARD}",  # no line break at the end
+        f"\ufeffLevel\n{BOARD}\n",  # a byte order mark
+        f"Level\n{BOARD}\n\n> quoted\n",  # mail quotes
+        f"Level\n{BOARD}\n\n:: c\n",  # a comment after a board
+        f"Game: Hexoban\n\nLevel\n{BOARD}\n",  # another tessellation in effect
+        f"Level\n{BOARD}\n\nlurdx\n",  # rule 3: almost moves
+        f"Level\n{BOARD}\n\nS\nrR\nRx\n",  # rule 3 right after moves
+        f"#X ###\n{BOARD}\n",  # rule 4: a stray row above a board
+        f"Level\n{BOARD}\n#X ###\n",  # rule 4 after a board
+        f"{BOARD}\n",  # a board without a title
+        f"Level\n{BOARD}\n\nrR\n",  # moves without a title
+        f"lurd\n\nLevel\n{BOARD}\n",  # moves before the first board
+        f"; 1\n{BOARD}\n\nnotes\n",  # a ";" title
+        f"Level\n{BOARD}\n\nSolution\n\nrR\n",  # a blank line between a title and its moves
+        f"Level\n{BOARD}\n\nS\nrR\n#####\n#@$.#\n#####\n",  # rows right after moves
+    ],
+)
+def test_what_takes_the_full_path(text: str) -> None:
+    assert not same_as_full_path(text)
+
+
+def test_note_lines_typed_in_one_match_as_step_1_and_rule_3_type_them() -> None:
+    lines = [*NOTES, "lurd:x", "Rx: y", "x:lurd", "1: 2", "::x", " ; x", "((", "-#-", "ab", "é"]
+    for tessellation in Tessellation:
+        pattern = _sok_plain._patterns().notes[tessellation]
+        for line in lines:
+            match = pattern.fullmatch(line + "\n")
+            if match is None:
+                continue
+            assert match.lastgroup == _sok_postlex.line_class(line)
+            assert not _sok_postlex.almost(line, tessellation)
+            assert not _sok_postlex._ends_moves(line, tessellation)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from("#@$.* -_lurdLURDnesw0123456789()|[]{};:=>xyTé\t"), max_size=12))
+def test_any_line_typed_in_one_match_as_step_1_and_rule_3_type_it(line: str) -> None:
+    for tessellation in Tessellation:
+        match = _sok_plain._patterns().notes[tessellation].fullmatch(line + "\n")
+        if match is not None:
+            assert match.lastgroup == _sok_postlex.line_class(line)
+            assert not _sok_postlex.almost(line, tessellation)
+            assert not _sok_postlex._ends_moves(line, tessellation)
+
+
+@needs_corpus
+def test_corpus_collections_read_alike_on_both_paths() -> None:
+    taken = []
+    for path in sorted(CORPUS.rglob("*")):
+        if path.suffix.lower() not in (".sok", ".txt", ".xsb") or not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        if same_as_full_path(text):
+            taken.append(path.name)
+    # The file of the speed benchmarks is in the common layout.
+    assert "Original_and_Extra.sok" in taken
