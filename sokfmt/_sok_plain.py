@@ -150,7 +150,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             number = token.line + token.rows
             fresh, after = False, "rows" if token.type == ROWS else "moves"
             continue
-        kind = match.lastgroup if match else line_class(line)
+        kind = (match.lastgroup or TEXT) if match else line_class(line)
         if kind == COMMENT and not laid.blocks:
             laid.comments.append((number, line))
             pos, number = end + 1, number + 1
@@ -160,7 +160,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
                 return None
             if after == "rows" and stray_row(line):
                 return None  # rule 4 doubts it
-        notes.append(Line(kind or TEXT, line, pos, number))
+        notes.append(Line(kind, line, pos, number))
         pos, number = end + 1, number + 1
         fresh, after = kind == BLANK, ""
     return laid if laid.blocks else None
