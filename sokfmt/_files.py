@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import IO, Any, Union
 
-from .errors import DecodeError, ValidationError, line_and_column
+from .errors import DecodeError, Excerpt, ValidationError, line_and_column
 
 #: What the load_* functions accept: a path, or a file object (binary, or
 #: text already decoded by its opener).
@@ -179,20 +179,22 @@ def decode(data: bytes, encoding: str | None = None) -> str:
     return _strictly_decoded(data, encoding).removeprefix(_BOM)
 
 
-def _strictly_decoded(data: bytes, encoding: str) -> str:
-    """`data` decoded by the codec `encoding`, whatever way the codec fails.
+def _strictly_decoded(data: bytes, encoding: str, *, offset: int = 0, line: int = 1) -> str:
+    """`data` decoded by the codec `encoding`, whatever way the codec fails;
+    `data` stands at byte `offset` of the file, on line `line`.
 
     Raises:
         DecodeError: bytes that are not text in `encoding`, at their line
-            (line 1 for a codec that fails without saying where).
+            (the first line of `data` for a codec that fails without saying
+            where).
     """
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
-        raise _decode_error(data, error, encoding) from None
+        raise _decode_error(data, error, encoding, offset, line) from None
     except UnicodeError as error:  # a codec that fails without saying where
         raise DecodeError(
-            f"The bytes are not {encoding} text ({error})", line=1, column=1, pos=0
+            f"The bytes are not {encoding} text ({error})", line=line, column=1, pos=offset
         ) from None
 
 
@@ -254,10 +256,7 @@ def _decoded_lines(
         elif encoding is None:
             text = _decode_line(line.removeprefix(codecs.BOM_UTF8) if first else line)
         else:
-            try:
-                text = _strictly_decoded(line, encoding)
-            except DecodeError as error:
-                raise error.relocated(line_offset=number, pos_offset=offset) from None
+            text = _strictly_decoded(line, encoding, offset=offset, line=number + 1)
         yield text.removeprefix(_BOM) if first else text
         first = False
 
@@ -325,22 +324,27 @@ def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, Any, int]
         block = read()
 
 
-def _decode_error(data: bytes, error: UnicodeDecodeError, encoding: str) -> DecodeError:
+def _decode_error(
+    data: bytes, error: UnicodeDecodeError, encoding: str, offset: int, first_line: int
+) -> DecodeError:
     """The error for bytes of `data` that `encoding` refuses, at their line
     and column (characters of the line, read with replacements) and their
-    offset in `data`."""
+    offset in the file, where `data` begins at byte `offset`, on line
+    `first_line`."""
     bad = data[error.start : error.end].hex(" ")
     try:
         before = data[: error.start].decode(encoding, errors="replace")
         rest = data[error.start :].decode(encoding, errors="replace")
     except UnicodeError:  # a codec without replacements: the place is unknown
-        return DecodeError(f"Bytes {bad} are not {encoding} text", line=1, column=1, pos=0)
-    line, column, source_line = line_and_column(before + rest, len(before))
+        message = f"Bytes {bad} are not {encoding} text"
+        return DecodeError(message, line=first_line, column=1, pos=offset)
+    lines = Excerpt(before + rest, 0, first_line)
+    line, column, source_line = line_and_column(lines, len(before))
     return DecodeError(
         f"Bytes {bad} are not {encoding} text; name the file's encoding, "
         "or leave it out to read UTF-8 and cp1252",
         line=line,
         column=column,
-        pos=error.start,
+        pos=offset + error.start,
         source_line=source_line,
     )
