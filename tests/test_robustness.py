@@ -325,6 +325,9 @@ def test_no_codec_error_handler_is_registered() -> None:
         (sokfmt.parse_lev, "\ufeffsize 2 1\ninitial\nA!\n", (3, 2, 19)),
         (sokfmt.parse_lev, "size 2 1\r\ninitial\r\nA!\r\n", (3, 2, 20)),
         (sokfmt.parse_sok, "T\r\n#####\r\n#@$.#\r\n#####\r\n\r\nu[lR]\r\n", (6, 4, 29)),
+        # The line after a byte order mark, with it: the one line not quoted
+        # in a block quoted '>' is refused at its first square.
+        (sokfmt.parse_sok, "\ufeff#####\n>#@$.#\n>#####\n", (1, 2, 1)),
     ],
 )
 def test_errors_count_in_the_callers_text(
