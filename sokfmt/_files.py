@@ -131,13 +131,11 @@ def xml_encoding(data: bytes) -> str | None:
     except (LookupError, UnicodeError, ValueError, TypeError):
         readable = False
     if not readable or not getattr(info, "_is_text_encoding", True):
-        raise DecodeError(
+        raise DecodeError.at(
             f"The document declares the encoding {name!r}, which sokfmt does not know as an "
             "encoding of text that its declaration is written in; name the file's encoding",
-            line=1,
-            column=found.start(1) + 1,
+            text=head.decode("ascii", "replace"),  # a character a byte: offsets are alike
             pos=found.start(1),
-            source_line=head.split(b"\n", 1)[0].decode("ascii", "replace"),
         ) from None
     return None if info.name in ("utf-8", "ascii") else info.name
 
@@ -193,9 +191,9 @@ def _strictly_decoded(data: bytes, encoding: str, *, offset: int = 0, line: int 
     except UnicodeDecodeError as error:
         raise _decode_error(data, error, encoding, offset, line) from None
     except UnicodeError as error:  # a codec that fails without saying where
-        raise DecodeError(
-            f"The bytes are not {encoding} text ({error})", line=line, column=1, pos=offset
-        ) from None
+        unknown = Excerpt("", offset, line)  # the place: the start of `data`
+        message = f"The bytes are not {encoding} text ({error})"
+        raise DecodeError.at(message, text=unknown, pos=offset) from None
 
 
 def _codec(encoding: str | None) -> str | None:
@@ -336,8 +334,9 @@ def _decode_error(
         before = data[: error.start].decode(encoding, errors="replace")
         rest = data[error.start :].decode(encoding, errors="replace")
     except UnicodeError:  # a codec without replacements: the place is unknown
-        message = f"Bytes {bad} are not {encoding} text"
-        return DecodeError(message, line=first_line, column=1, pos=offset)
+        unknown = Excerpt("", offset, first_line)  # the place: the start of `data`
+        return DecodeError.at(f"Bytes {bad} are not {encoding} text", text=unknown, pos=offset)
+    # The line and column count characters, the offset bytes (`DecodeError`).
     lines = Excerpt(before + rest, 0, first_line)
     line, column, source_line = line_and_column(lines, len(before))
     return DecodeError(
