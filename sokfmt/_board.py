@@ -14,6 +14,7 @@ from .errors import BoardSyntaxError
 from .tessellation import Tessellation
 
 _WHITESPACE = " \t"
+_CRLF = re.compile("\r\n")
 
 
 @cache
@@ -79,10 +80,13 @@ def cells(text: str, tessellation: Tessellation, *, limit: int) -> list[str]:
     Raises:
         BoardSyntaxError: as `sokfmt.parse_board`.
     """
+    if "\r" not in text:
+        return _cells(text, tessellation, limit)
     try:
         return _cells(text.replace("\r\n", "\n").replace("\r", "\n"), tessellation, limit)
     except BoardSyntaxError as error:
-        raise error.located(text) from None
+        pos = _before_unifying(text, error.pos)
+        raise BoardSyntaxError.at(error.message, text=text, pos=pos, code=error.code) from None
 
 
 def _cells(text: str, tessellation: Tessellation, limit: int, fast: bool = True) -> list[str]:
@@ -154,6 +158,17 @@ def _restored(pos: int, dropped: list[int]) -> int:
             break
         pos += 1
     return pos
+
+
+def _before_unifying(text: str, pos: int) -> int:
+    """Offset `pos` of `text` with each CRLF made one LF, in `text` (a
+    CR made LF keeps its offset)."""
+    crlfs = 0
+    for found in _CRLF.finditer(text):
+        if found.start() - crlfs >= pos:
+            break  # its LF stands at `pos` or after
+        crlfs += 1
+    return pos + crlfs
 
 
 def _hexoban_cells(lines: list[str], text: str, first_line: int) -> list[str]:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import IO, Any, Union
 
-from .errors import DecodeError, ValidationError, line_and_column
+from .errors import DecodeError, Excerpt, ValidationError, line_and_column
 
 #: What the load_* functions accept: a path, or a file object (binary, or
 #: text already decoded by its opener).
@@ -131,13 +131,11 @@ def xml_encoding(data: bytes) -> str | None:
     except (LookupError, UnicodeError, ValueError, TypeError):
         readable = False
     if not readable or not getattr(info, "_is_text_encoding", True):
-        raise DecodeError(
+        raise DecodeError.at(
             f"The document declares the encoding {name!r}, which sokfmt does not know as an "
             "encoding of text that its declaration is written in; name the file's encoding",
-            line=1,
-            column=found.start(1) + 1,
+            text=head.decode("ascii", "replace"),  # a character a byte: offsets are alike
             pos=found.start(1),
-            source_line=head.split(b"\n", 1)[0].decode("ascii", "replace"),
         ) from None
     return None if info.name in ("utf-8", "ascii") else info.name
 
@@ -179,21 +177,23 @@ def decode(data: bytes, encoding: str | None = None) -> str:
     return _strictly_decoded(data, encoding).removeprefix(_BOM)
 
 
-def _strictly_decoded(data: bytes, encoding: str) -> str:
-    """`data` decoded by the codec `encoding`, whatever way the codec fails.
+def _strictly_decoded(data: bytes, encoding: str, *, offset: int = 0, line: int = 1) -> str:
+    """`data` decoded by the codec `encoding`, whatever way the codec fails;
+    `data` stands at byte `offset` of the file, on line `line`.
 
     Raises:
         DecodeError: bytes that are not text in `encoding`, at their line
-            (line 1 for a codec that fails without saying where).
+            (the first line of `data` for a codec that fails without saying
+            where).
     """
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
-        raise _decode_error(data, error, encoding) from None
+        raise _decode_error(data, error, encoding, offset, line) from None
     except UnicodeError as error:  # a codec that fails without saying where
-        raise DecodeError(
-            f"The bytes are not {encoding} text ({error})", line=1, column=1, pos=0
-        ) from None
+        unknown = Excerpt("", offset, line)  # the place: the start of `data`
+        message = f"The bytes are not {encoding} text ({error})"
+        raise DecodeError.at(message, text=unknown, pos=offset) from None
 
 
 def _codec(encoding: str | None) -> str | None:
@@ -254,10 +254,7 @@ def _decoded_lines(
         elif encoding is None:
             text = _decode_line(line.removeprefix(codecs.BOM_UTF8) if first else line)
         else:
-            try:
-                text = _strictly_decoded(line, encoding)
-            except DecodeError as error:
-                raise error.relocated(line_offset=number, pos_offset=offset) from None
+            text = _strictly_decoded(line, encoding, offset=offset, line=number + 1)
         yield text.removeprefix(_BOM) if first else text
         first = False
 
@@ -325,22 +322,28 @@ def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, Any, int]
         block = read()
 
 
-def _decode_error(data: bytes, error: UnicodeDecodeError, encoding: str) -> DecodeError:
+def _decode_error(
+    data: bytes, error: UnicodeDecodeError, encoding: str, offset: int, first_line: int
+) -> DecodeError:
     """The error for bytes of `data` that `encoding` refuses, at their line
     and column (characters of the line, read with replacements) and their
-    offset in `data`."""
+    offset in the file, where `data` begins at byte `offset`, on line
+    `first_line`."""
     bad = data[error.start : error.end].hex(" ")
     try:
         before = data[: error.start].decode(encoding, errors="replace")
         rest = data[error.start :].decode(encoding, errors="replace")
     except UnicodeError:  # a codec without replacements: the place is unknown
-        return DecodeError(f"Bytes {bad} are not {encoding} text", line=1, column=1, pos=0)
-    line, column, source_line = line_and_column(before + rest, len(before))
+        unknown = Excerpt("", offset, first_line)  # the place: the start of `data`
+        return DecodeError.at(f"Bytes {bad} are not {encoding} text", text=unknown, pos=offset)
+    # The line and column count characters, the offset bytes (`DecodeError`).
+    lines = Excerpt(before + rest, 0, first_line)
+    line, column, source_line = line_and_column(lines, len(before))
     return DecodeError(
         f"Bytes {bad} are not {encoding} text; name the file's encoding, "
         "or leave it out to read UTF-8 and cp1252",
         line=line,
         column=column,
-        pos=error.start,
+        pos=offset + error.start,
         source_line=source_line,
     )

@@ -14,11 +14,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import accumulate
 from typing import NamedTuple
 
 from . import _lalr
-from .errors import Diagnostic, LevSyntaxError, LineIndex
+from .errors import Diagnostic, Excerpt, LevSyntaxError
 from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
 
 # What an argument of a keyword line must be, for the message of LEV101.
@@ -43,6 +42,7 @@ _ARGUMENT_NAMES = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE
 # Words are apart by spaces and tabs (the grammar's _SPACE) only.
 _WORD = re.compile(r"[^ \t]+")
 _SPACES = re.compile(r"[ \t]+")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _ONCE = ("end", "fgimg", "bgimg")  # rule 3
 #: The type of a line that matches no terminal.
 NO_TERMINAL = "NO_TERMINAL"
@@ -97,7 +97,8 @@ def _grammar() -> _Grammar:
 class _Reading:
     """One read: its lines, what they set, and the problems found."""
 
-    text: str  # line breaks as LF
+    source: str  # the caller's text
+    text: str  # the caller's text without a byte order mark, line breaks as LF
     strict: bool
     lines: list[str] = field(default_factory=list)
     width: int = 0
@@ -106,36 +107,36 @@ class _Reading:
     firsts: dict[str, Section] = field(default_factory=dict)  # the first kept of each kind
     errors: list[LevSyntaxError] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
-    _starts: list[int] = field(default_factory=list)  # of the lines, when an error needs them
+    _starts: list[int] = field(default_factory=list)  # of the lines, when a problem needs them
 
     def __post_init__(self) -> None:
         self.lines = self.text.split("\n")
         if not self.lines[-1]:
             self.lines.pop()  # a line break ends the last line, and begins none
 
+    def _place(self, index: int, column: int) -> tuple[Excerpt, int]:
+        """The line of `index` in the caller's text, and the offset there of
+        a column of the line as read (a byte order mark is not read)."""
+        if not self._starts:
+            breaks = _LINE_BREAK.finditer(self.source)
+            self._starts = [0, *(found.end() for found in breaks), len(self.source)]
+        start, end = self._starts[index], self._starts[index + 1]
+        line = Excerpt(self.source[start:end], start, index + 1, end == len(self.source))
+        dropped = index == 0 and self.source.startswith("\ufeff")
+        return line, start + column - 1 + dropped
+
     def error(self, message: str, index: int, column: int, code: str) -> None:
         """An error at a column of the line of `index`."""
-        if not self._starts:
-            self._starts = list(accumulate((len(line) + 1 for line in self.lines), initial=0))
-        pos = self._starts[index] + column - 1
-        self.errors.append(
-            LevSyntaxError(
-                message,
-                line=index + 1,
-                column=column,
-                pos=pos,
-                at_end=pos >= len(self.text),
-                code=code,
-            )
-        )
+        line, pos = self._place(index, column)
+        self.errors.append(LevSyntaxError.at(message, text=line, pos=pos, code=code))
 
     def at_end(self, message: str, code: str) -> None:
-        self.errors.append(
-            LevSyntaxError.at(message, text=self.text, pos=len(self.text), code=code)
-        )
+        end = len(self.source)
+        self.errors.append(LevSyntaxError.at(message, text=self.source, pos=end, code=code))
 
     def warning(self, message: str, index: int, column: int, code: str) -> None:
-        self.problems.append(Diagnostic("warning", code, message, index + 1, column))
+        line, pos = self._place(index, column)
+        self.problems.append(Diagnostic.at("warning", code, message, text=line, pos=pos))
 
 
 # ----------------------------------------------------------- steps 1 and 2
@@ -323,12 +324,10 @@ def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = Non
     puzzle = _build(reading)
     errors = sorted(reading.errors, key=lambda error: error.pos)
     if diagnostics is not None:
-        lines = LineIndex(text)  # searched once for every problem
-        found = [error.located(lines, dropped_bom=True).diagnostic() for error in errors]
-        found += [problem.located(lines, dropped_bom=True) for problem in reading.problems]
+        found = [error.diagnostic() for error in errors] + reading.problems
         diagnostics += sorted(found, key=lambda d: (d.line, d.column))
     if errors and (diagnostics is None or puzzle is None):
-        raise errors[0].located(text, dropped_bom=True)
+        raise errors[0]
     assert puzzle is not None
     return puzzle
 
@@ -338,7 +337,7 @@ def _reading(text: str, strict: bool) -> _Reading:
     normalised = text.removeprefix("\ufeff")
     if "\r" in normalised:
         normalised = normalised.replace("\r\n", "\n").replace("\r", "\n")
-    return _Reading(normalised, strict)
+    return _Reading(text, normalised, strict)
 
 
 def _build(reading: _Reading) -> LevPuzzle | None:

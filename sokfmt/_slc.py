@@ -43,7 +43,7 @@ from ._slc_schema import (
     sok_level_doubts,
 )
 from ._slc_source import Source, decoded_offset
-from .errors import Diagnostic, ParseError, SlcSyntaxError, quoted, warn
+from .errors import Diagnostic, Excerpt, ParseError, SlcSyntaxError, quoted, warn
 from .puzzle import Collection, Puzzle
 
 #: How many characters go to expat at a time.
@@ -487,7 +487,10 @@ def parse_fully(
             pass
     except ParseError as error:
         # With its whole line: the reader has the text only as far as it read.
-        raise error.located(text) from None
+        # Not at the end of input: expat reads a line break after the last
+        # line, as `iterate` gives it, and says what `iterate` says.
+        whole = Excerpt(text, 0, 1)
+        raise type(error).at(error.message, text=whole, pos=error.pos, code=error.code) from None
     return reader.collection_of(tuple(puzzles))
 
 

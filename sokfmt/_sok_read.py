@@ -28,14 +28,13 @@ from ._sok_postlex import (
     ROWS,
     Line,
     PostLex,
-    column_of,
     lex,
     patterns,
     title_of,
     unquoted,
 )
 from .board import Board
-from .errors import Diagnostic, IllegalStepError, ParseError, SokSyntaxError, warn
+from .errors import Diagnostic, Excerpt, IllegalStepError, ParseError, SokSyntaxError, warn
 from .moves import SavedGame
 from .properties import (
     FILE_FIELDS,
@@ -493,18 +492,20 @@ class _BlockText:
             return [0] * len(self.lines)
         return [len(line) - len(unquoted(line)) for line in self.lines]
 
-    def located(self, line: int, column: int) -> tuple[int, int, int, str]:
-        """A 1-based line and column of `text`: the file's line, column and
-        offset there, and the file's line."""
-        index = min(line, len(self.lines)) - 1
+    def line(self, index: int) -> Excerpt:
+        """Line `index` of the block as the file has it: line 1 from the
+        file's start, with the byte order mark that the lexer stepped over."""
         start, number = self.starts[index]
-        pos = start + self.quotes[index] + column - 1
-        return number, column_of(pos, number, start), pos, self.lines[index]
+        if number == 1 and start:
+            return Excerpt("\ufeff" + self.lines[index], 0, 1)
+        return Excerpt(self.lines[index], start, number)
 
-    def offset_located(self, offset: int) -> tuple[int, int, int, str]:
-        """`located` for an offset in `text`."""
-        line = self.text.count("\n", 0, offset) + 1
-        return self.located(line, offset - self.text.rfind("\n", 0, offset))
+    def in_file(self, offset: int) -> tuple[Excerpt, int]:
+        """An offset of `text`: the file's line that holds it, and its offset
+        in the file (past the mail quotes of the line)."""
+        index = self.text.count("\n", 0, offset)
+        column = offset - self.text.rfind("\n", 0, offset) - 1
+        return self.line(index), self.starts[index][0] + self.quotes[index] + column
 
 
 def _unquoted_lines(text: str) -> str:
@@ -524,31 +525,20 @@ def _decoded(
     try:
         parsed = parse(block.text, tessellation, limit=DEFAULT_LIMIT)
     except ParseError as error:
-        if requoted is None or error.line - 1 < requoted:
-            number, column, pos, line = block.located(error.line, error.column)
-            errors.append(
-                type(error)(
-                    error.message,
-                    line=number,
-                    column=column,
-                    pos=pos,
-                    source_line=line,
-                    code=error.code,
-                )
-            )
+        line, pos = block.in_file(error.pos)
+        if requoted is None or line.line < block.starts[requoted][1]:
+            errors.append(type(error).at(error.message, text=line, pos=pos, code=error.code))
             return None
     else:
         if requoted is None:
             return parsed
-    pos, number = block.starts[requoted]
+    line = block.line(requoted)
     errors.append(
-        SokSyntaxError(
+        SokSyntaxError.at(
             f"A line {_quoting(block.quotes[requoted])} in a block whose lines are "
             f"{_quoting(usual)}, expected the same mail quotes on every line",
-            line=number,
-            column=column_of(pos, number, pos),
-            pos=pos,
-            source_line=block.lines[requoted],
+            text=line,
+            pos=block.starts[requoted][0],
             code="SOK106",
         )
     )
@@ -579,14 +569,12 @@ def _replayed(
     if result.failed_at is not None:
         text = _BlockText(block.tokens)
         offset = step_offsets(text.text, game.tessellation)[result.failed_at]
-        number, column, pos, line = text.offset_located(offset)
+        line, pos = text.in_file(offset)
         errors.append(
-            IllegalStepError(
+            IllegalStepError.at(
                 f"In {name}, step {result.failed_at + 1} cannot be played: {result.reason}",
-                line=number,
-                column=column,
+                text=line,
                 pos=pos,
-                source_line=line,
             )
         )
     elif not result.solved and is_solution_title(game.title):

@@ -80,10 +80,14 @@ class ParseError(SokfmtError, ValueError):
         super().__init__(f"{message} ({where})")
 
     @classmethod
-    def at(cls: type[_Error], message: str, *, text: str, pos: int, code: str = "") -> _Error:
-        """Build the error for offset `pos` of `text`, the whole input, at
-        the line and column `line_and_column` gives."""
-        pos = max(0, min(pos, len(text)))
+    def at(
+        cls: type[_Error], message: str, *, text: str | Excerpt, pos: int, code: str = ""
+    ) -> _Error:
+        """Build the error for offset `pos` of the caller's text, the whole
+        of which is `text` (or the lines of it that `text` holds), at the
+        line and column `line_and_column` gives."""
+        start, end, ends_input = _bounds(text)
+        pos = max(start, min(pos, end))
         line, column, source_line = line_and_column(text, pos)
         return cls(
             message,
@@ -91,48 +95,8 @@ class ParseError(SokfmtError, ValueError):
             column=column,
             pos=pos,
             source_line=source_line,
-            at_end=pos >= len(text),
+            at_end=ends_input and pos >= end,
             code=code,
-        )
-
-    def relocated(
-        self: _Error,
-        *,
-        line_offset: int,
-        pos_offset: int,
-        column_offset: int = 0,
-        source_line: str = "",
-    ) -> _Error:
-        """The same error for a text that stands `line_offset` lines and
-        `pos_offset` characters into a larger input (a board inside a file).
-        `column_offset` shifts the column (a prefix the caller removed).  The
-        end of the smaller text is no longer the end of the input."""
-        return type(self)(
-            self.message,
-            line=self.line + line_offset,
-            column=self.column + column_offset,
-            pos=self.pos + pos_offset,
-            source_line=source_line or self.source_line,
-            code=self.code,
-        )
-
-    def located(self: _Error, text: str | LineIndex, *, dropped_bom: bool = False) -> _Error:
-        """The same error with `pos` and `source_line` taken from `text`, the
-        caller's text, which a reader rewrote before parsing (CRLF to LF, a
-        final "|" dropped, a byte order mark dropped when `dropped_bom`): the
-        line and column count in the rewritten text, with CR, LF and CRLF
-        each ending a line.  A reader that places many problems in one text
-        gives its `LineIndex`, so that the text is searched once."""
-        index = _index(text)
-        line, column, pos = index.place(self.line, self.column, dropped_bom)
-        return type(self)(
-            self.message,
-            line=line,
-            column=column,
-            pos=pos,
-            source_line=index.line_text(line),
-            at_end=self.at_end,
-            code=self.code,
         )
 
     def context(self) -> str:
@@ -157,47 +121,47 @@ class ParseError(SokfmtError, ValueError):
         return Diagnostic("error", self.code, self.message, self.line, self.column, self.pos)
 
 
-def line_and_column(text: str, pos: int) -> tuple[int, int, str]:
-    """The 1-based line and column of offset `pos` of `text`, and the text
-    of that line: where a position becomes a line and a column.  LF, CRLF
-    and CR each end a line, whatever the language makes of a CR (as an
-    editor shows the text), and a line break's characters belong to the
-    line they end.  Counted, not indexed: a text of millions of lines costs
-    no memory."""
+@dataclass(frozen=True, slots=True)
+class Excerpt:
+    """Whole lines of the caller's text: their text, the offset of the
+    first in the caller's text and its number.  A reader that has not the
+    whole text at hand (it reads a stream) or places many problems in it
+    gives the lines around each, so that placing one costs its lines, not
+    the text before them."""
+
+    text: str
+    start: int
+    line: int
+    #: whether the caller's text ends where these lines end
+    ends_input: bool = False
+
+
+def line_and_column(text: str | Excerpt, pos: int) -> tuple[int, int, str]:
+    """The 1-based line and column of offset `pos` of the caller's text,
+    the whole of which is `text` (or the lines of it that an `Excerpt`
+    holds), and the text of that line: where a position becomes a line and
+    a column.  LF, CRLF and CR each end a line, whatever the language makes
+    of a CR (as an editor shows the text), and a line break's characters
+    belong to the line they end.  Counted, not indexed: a text of millions
+    of lines costs no memory."""
+    first = 1
+    if isinstance(text, Excerpt):
+        pos, first = pos - text.start, text.line
+        text = text.text
     inside_crlf = pos > 0 and text.startswith("\r\n", pos - 1)
     end = pos - 1 if inside_crlf else pos  # no CRLF straddles `end`
     breaks = text.count("\n", 0, end) + text.count("\r", 0, end) - text.count("\r\n", 0, end)
     start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
     found = _LINE_BREAK.search(text, start)
-    return breaks + 1, pos - start + 1, text[start : found.start() if found else len(text)]
+    return first + breaks, pos - start + 1, text[start : found.start() if found else len(text)]
 
 
-class LineIndex:
-    """Where the lines of a text begin, with CR, LF and CRLF each ending a
-    line: found once, for the many places a reader puts in one text."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.starts = [0, *(found.end() for found in _LINE_BREAK.finditer(text))]
-
-    def place(self, line: int, column: int, dropped_bom: bool) -> tuple[int, int, int]:
-        """A line and column of a reader's rewritten text (see
-        `ParseError.located`) in this text: the line, column and offset."""
-        line = min(line, len(self.starts))
-        start = self.starts[line - 1]
-        column += dropped_bom and line == 1 and self.text.startswith("\ufeff")
-        pos = min(start + column - 1, len(self.text))
-        return line, pos - start + 1, pos
-
-    def line_text(self, line: int) -> str:
-        """The text of a line (of this text's lines), without its line break."""
-        start = self.starts[line - 1]
-        end = _LINE_BREAK.search(self.text, start)
-        return self.text[start : end.start() if end else len(self.text)]
-
-
-def _index(text: str | LineIndex) -> LineIndex:
-    return text if isinstance(text, LineIndex) else LineIndex(text)
+def _bounds(text: str | Excerpt) -> tuple[int, int, bool]:
+    """Where `text` begins and ends in the caller's text, and whether the
+    caller's text ends there."""
+    if isinstance(text, Excerpt):
+        return text.start, text.start + len(text.text), text.ends_input
+    return 0, len(text), True
 
 
 class RleSyntaxError(ParseError):
@@ -294,13 +258,25 @@ class Diagnostic:
     column: int
     pos: int = field(default=0, compare=False)
 
+    @classmethod
+    def at(
+        cls,
+        severity: Literal["error", "warning"],
+        code: str,
+        message: str,
+        *,
+        text: str | Excerpt,
+        pos: int,
+    ) -> Diagnostic:
+        """The diagnostic for offset `pos` of the caller's text, placed as
+        `ParseError.at` places an error."""
+        start, end, _ = _bounds(text)
+        pos = max(start, min(pos, end))
+        line, column, _ = line_and_column(text, pos)
+        return cls(severity, code, message, line, column, pos)
+
     def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.severity}: {self.code} {self.message}"
-
-    def located(self, text: str | LineIndex, *, dropped_bom: bool = False) -> Diagnostic:
-        """The same diagnostic placed in `text`, as `ParseError.located` does."""
-        line, column, pos = _index(text).place(self.line, self.column, dropped_bom)
-        return Diagnostic(self.severity, self.code, self.message, line, column, pos)
 
 
 class ValidationError(SokfmtError, ValueError):

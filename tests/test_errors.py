@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy as copy_module
 import pickle
 import tracemalloc
+from itertools import accumulate
 
 import pytest
 from hypothesis import given
@@ -23,7 +24,7 @@ from sokfmt import (
     parse_sok,
     rle_decode,
 )
-from sokfmt.errors import line_and_column
+from sokfmt.errors import Excerpt, line_and_column
 
 
 def test_hierarchy() -> None:
@@ -197,6 +198,21 @@ def test_a_position_is_a_line_and_column_as_an_editor_shows_them(
     assert line_and_column(text, pos) == wanted
     error = ParseError.at("x", text=text, pos=pos)
     assert (error.line, error.column, error.source_line) == wanted
+    # The same from any whole lines of the text around the offset: from the
+    # start of a line at or before it, to the end of its line or further.
+    starts = [0, *accumulate(map(len, lines))]
+    first = data.draw(st.integers(0, number - 1))
+    last = data.draw(st.integers(number, max(number, len(lines))))
+    begin, end = starts[first], starts[min(last, len(lines))]
+    excerpt = Excerpt(text[begin:end], begin, first + 1, ends_input=end == len(text))
+    assert line_and_column(excerpt, pos) == wanted
+    error = ParseError.at("x", text=excerpt, pos=pos)
+    assert (error.line, error.column, error.pos, error.source_line) == (
+        *wanted[:2],
+        pos,
+        line.rstrip("\r\n"),
+    )
+    assert error.at_end == (pos == len(text))
 
 
 def test_a_position_at_the_end_of_a_million_lines_takes_no_index_of_them() -> None:

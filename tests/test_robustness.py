@@ -321,10 +321,16 @@ def test_no_codec_error_handler_is_registered() -> None:
     [
         (sokfmt.parse_board, "#|\n#x", (2, 2, 4)),
         (sokfmt.parse_board, "##\r\n#x", (2, 2, 5)),
+        # CR, CRLF and a final "|": "x" is 11 characters in, on line 4.
+        (sokfmt.parse_board, "#\r##\r\n#|\r\n#x", (4, 2, 11)),
         (sokfmt.parse_board, "\ufeff#x", (1, 1, 0)),  # no BOM in a board
         (sokfmt.parse_lev, "\ufeffsize 2 1\ninitial\nA!\n", (3, 2, 19)),
         (sokfmt.parse_lev, "size 2 1\r\ninitial\r\nA!\r\n", (3, 2, 20)),
+        (sokfmt.parse_lev, "size 2 1\rinitial\r\nA!\n", (3, 2, 19)),
         (sokfmt.parse_sok, "T\r\n#####\r\n#@$.#\r\n#####\r\n\r\nu[lR]\r\n", (6, 4, 29)),
+        # The line after a byte order mark, with it: the one line not quoted
+        # in a block quoted '>' is refused at its first square.
+        (sokfmt.parse_sok, "\ufeff#####\n>#@$.#\n>#####\n", (1, 2, 1)),
     ],
 )
 def test_errors_count_in_the_callers_text(

@@ -203,6 +203,32 @@ def test_encodings(tmp_path: Path) -> None:
     assert parse_slc(accented.replace("utf-8", "iso-8859-1")).author == "Zoé Maker"
 
 
+@pytest.mark.parametrize(
+    ("document", "where"),
+    [
+        # The name's first letter: line 1, after 30 characters; the line
+        # without its CRLF.
+        (
+            b'<?xml version="1.0" encoding="nope"?>\r\n<SokobanLevels/>',
+            (1, 31, 30, '<?xml version="1.0" encoding="nope"?>'),
+        ),
+        # A declaration over two lines: line 2 begins after 19 characters
+        # and a CRLF (offset 21); the name's "r" is 11 characters into it.
+        (
+            b'<?xml version="1.0"\r\n encoding="rot13"?>\n<SokobanLevels/>',
+            (2, 12, 32, ' encoding="rot13"?>'),
+        ),
+    ],
+)
+def test_an_unknown_declared_encoding_is_an_error_at_its_name(
+    document: bytes, where: tuple[int, int, int, str]
+) -> None:
+    with pytest.raises(sokfmt.DecodeError) as caught:
+        parse_slc(document)
+    error = caught.value
+    assert (error.line, error.column, error.pos, error.source_line) == where
+
+
 def test_iter_slc_streams_what_load_slc_reads(tmp_path: Path) -> None:
     text = (VECTORS / "small.slc").read_text("utf-8")
     levels = text.split("    <Level ")
