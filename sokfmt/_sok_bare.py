@@ -21,7 +21,7 @@ from functools import cache
 from . import _board, _lalr
 from ._checks import puzzle_warnings
 from ._sok_postlex import SEMICOLON, TEXT, almost, line_class, stray_row, title_of
-from .errors import Diagnostic, ParseError
+from .errors import Diagnostic, Excerpt, ParseError
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
@@ -125,6 +125,14 @@ def _hand_on(
             counted = start
             name = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
             for code, message in puzzle_warnings(puzzle):
-                found = Diagnostic("warning", code, f"{name}: {message}", line, 1, start)
+                found = Diagnostic.at(
+                    "warning", code, f"{name}: {message}", text=_row(text, start, line), pos=start
+                )
                 diagnostics.append(found)
         sink(puzzle)
+
+
+def _row(text: str, start: int, line: int) -> Excerpt:
+    """The line of `text` that begins at offset `start`, line `line`."""
+    end = text.find("\n", start)
+    return Excerpt(text[start : end if end >= 0 else len(text)], start, line)

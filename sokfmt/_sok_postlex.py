@@ -18,7 +18,7 @@ from functools import cache
 
 from . import _board, _lalr
 from ._moves import refused_letters
-from .errors import ParseError
+from .errors import Excerpt, ParseError
 from .properties import keyed_property
 from .tessellation import Tessellation
 
@@ -92,20 +92,18 @@ class Line:
     def lines(self) -> list[str]:
         return self.text.split("\n")
 
-    def at(self, index: int, line: int = 0) -> tuple[int, int, int]:
-        """The offset, line number and column of character `index` of its
-        `line`-th line (0 for the first)."""
-        start, number = self.starts[line]
-        return start + index, number, column_of(start + index, number, start)
+    def excerpt(self, index: int = 0) -> Excerpt:
+        """Its `index`-th line as the caller's text has it, to place a
+        problem in: the first line of the text with the byte order mark that
+        step 1 stepped over."""
+        start, number = self.starts[index]
+        text = self.text.split("\n")[index] if self.raw else self.text
+        if number == 1 and start:
+            return Excerpt("\ufeff" + text, 0, 1)
+        return Excerpt(text, start, number)
 
     def __repr__(self) -> str:
         return f"Line({self.type}, {self.text!r}, line {self.line})"
-
-
-def column_of(pos: int, number: int, start: int) -> int:
-    """The column of offset `pos` on line `number`, which begins at `start`:
-    line 1 begins at 0 whatever stands there (a byte order mark counts)."""
-    return pos + 1 - (0 if number == 1 else start)
 
 
 @dataclass

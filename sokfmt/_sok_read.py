@@ -343,7 +343,9 @@ class _Builder:
             first = puzzle.board.tokens[0]
             for code, message in puzzle_warnings(built):
                 found.append(
-                    Diagnostic("warning", code, f"{name}: {message}", first.line, 1, first.pos)
+                    Diagnostic.at(
+                        "warning", code, f"{name}: {message}", text=first.excerpt(), pos=first.pos
+                    )
                 )
         if self.replay:
             for game, block in games:
@@ -382,17 +384,9 @@ class _Builder:
             try:
                 return Tessellation.from_name(value)
             except ValueError as exc:
-                pos, line, column = token.at(token.text.rindex(value))
-                errors.append(
-                    SokSyntaxError(
-                        str(exc),
-                        line=line,
-                        column=column,
-                        pos=pos,
-                        source_line=token.text,
-                        code="SOK101",
-                    )
-                )
+                pos = token.pos + token.text.rindex(value)
+                found = SokSyntaxError.at(str(exc), text=token.excerpt(), pos=pos, code="SOK101")
+                errors.append(found)
                 return None
         return None
 
@@ -424,8 +418,7 @@ def _lines(children: Iterable[Any]) -> list[Line]:
 
 def _warning(code: str, message: str, token: Line, index: int = 0) -> Diagnostic:
     """A warning at character `index` of the first line of `token`."""
-    pos, line, column = token.at(index)
-    return Diagnostic("warning", code, message, line, column, pos)
+    return Diagnostic.at("warning", code, message, text=token.excerpt(), pos=token.pos + index)
 
 
 def _doubts(
@@ -493,12 +486,12 @@ class _BlockText:
         return [len(line) - len(unquoted(line)) for line in self.lines]
 
     def line(self, index: int) -> Excerpt:
-        """Line `index` of the block as the file has it: line 1 from the
-        file's start, with the byte order mark that the lexer stepped over."""
-        start, number = self.starts[index]
-        if number == 1 and start:
-            return Excerpt("\ufeff" + self.lines[index], 0, 1)
-        return Excerpt(self.lines[index], start, number)
+        """Line `index` of the block as the file has it (see `Line.excerpt`)."""
+        for token in self.tokens:
+            if index < token.rows:
+                return token.excerpt(index)
+            index -= token.rows
+        raise IndexError(index)
 
     def in_file(self, offset: int) -> tuple[Excerpt, int]:
         """An offset of `text`: the file's line that holds it, and its offset

@@ -331,6 +331,8 @@ def test_no_codec_error_handler_is_registered() -> None:
         # The line after a byte order mark, with it: the one line not quoted
         # in a block quoted '>' is refused at its first square.
         (sokfmt.parse_sok, "\ufeff#####\n>#@$.#\n>#####\n", (1, 2, 1)),
+        # "foo", no tessellation, 7 characters in: the mark, then "Game: ".
+        (sokfmt.parse_sok, "\ufeffGame: foo\n#####\n#@$.#\n#####\n", (1, 8, 7)),
     ],
 )
 def test_errors_count_in_the_callers_text(
@@ -342,6 +344,13 @@ def test_errors_count_in_the_callers_text(
     assert (error.line, error.column, error.pos) == where
     line_start = error.pos - error.column + 1
     assert text[line_start:].startswith(error.source_line)
+
+
+def test_a_warning_on_the_first_line_counts_the_byte_order_mark() -> None:
+    # An open board's warning stands at its first row: line 1, column 2.
+    found: list[sokfmt.Diagnostic] = []
+    sokfmt.parse_sok("\ufeff#####\n#@$.#\n## ##\n", diagnostics=found)
+    assert [(d.line, d.column, d.pos) for d in found if d.severity == "warning"] == [(1, 2, 1)]
 
 
 # ---------------------------------------------------------------- boards
