@@ -14,10 +14,10 @@ the blocks to the builder, which applies every semantic rule as on the full
 path.
 
 Anything else goes down the full path, before anything is handed on: line
-breaks other than LF, a last line without one, mail quotes, a comment after
-the first board, a "Game:" line, a line that a rule would retype or doubt, a block without
-a title, any other layout.  tests/test_sok_plain.py holds
-the two paths to each other.
+breaks other than LF, mail quotes, a comment after the first board, a
+"Game:" line, a line that a rule would retype or doubt, a block without a
+title, any other layout.  tests/test_sok_plain.py holds the two paths to
+each other.
 """
 
 from __future__ import annotations
@@ -115,11 +115,13 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
     """The blocks and notes of `text` if it is in the common layout, else
     None.  A "Game:" line sends it down the full path, so the tessellation
     in effect is `tessellation` throughout."""
-    if not text.endswith("\n") or "\r" in text or "\n>" in text or text.startswith((">", "\ufeff")):
+    if "\r" in text or "\n>" in text or text.startswith((">", "\ufeff")):
         return None
+    if not text.endswith("\n"):
+        text += "\n"  # (offsets stay where they were)
     found = _patterns()
-    if found.game.search(text):
-        return None
+    if "game" in text.lower() and found.game.search(text):
+        return None  # (the lower case first: most texts have no "game" at all)
     notes_pattern = found.notes[tessellation]
     laid = Layout()
     notes = laid.file_notes
@@ -134,9 +136,13 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         match = notes_pattern.match(text, pos)
         end = match.end() - 1 if match else text.index("\n", pos)
         line = text[pos:end]
-        token = _block_at(text, end + 1, number + 1, found, tessellation) if fresh else None
+        # Only a line of text titles a block (a key/value line right above
+        # one is a note, and the block's first line then sends the text down
+        # the full path).
+        titles = fresh and (match is None or match.lastgroup == TEXT)
+        token = _block_at(text, end + 1, number + 1, found, tessellation) if titles else None
         if token is not None:
-            if not ((match and match.lastgroup == TEXT) or _titles(line, tessellation)):
+            if match is None and not _titles(line, tessellation):
                 return None
             if token.type == ROWS:
                 if token.line == number + 1 and stray_row(line):

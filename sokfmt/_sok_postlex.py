@@ -90,14 +90,15 @@ class Line:
 
     @property
     def lines(self) -> list[str]:
-        return self.text.split("\n")
+        """Its lines: one, but for a run."""
+        return self.text.split("\n") if self.raw else [self.text]
 
     def excerpt(self, index: int = 0) -> Excerpt:
         """Its `index`-th line as the caller's text has it, to place a
         problem in: the first line of the text with the byte order mark that
         step 1 stepped over."""
         start, number = self.starts[index]
-        text = self.text.split("\n")[index] if self.raw else self.text
+        text = self.lines[index]
         if number == 1 and start:
             return Excerpt("\ufeff" + text, 0, 1)
         return Excerpt(text, start, number)

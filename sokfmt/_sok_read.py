@@ -391,6 +391,8 @@ class _Builder:
         return None
 
     def _problems(self, errors: list[ParseError], found: list[Diagnostic]) -> None:
+        if not errors and not found:
+            return
         problems = [error.diagnostic() for error in errors] + found
         problems.sort(key=lambda d: (d.line, d.column))
         if self.diagnostics is None and errors:
@@ -464,7 +466,7 @@ class _BlockText:
 
     def __init__(self, tokens: list[Line]) -> None:
         self.tokens = tokens
-        joined = "\n".join(token.text for token in tokens)
+        joined = tokens[0].text if len(tokens) == 1 else "\n".join(t.text for t in tokens)
         self.quoted = ">" in joined
         self.text = _unquoted_lines(joined) if self.quoted else joined
 

@@ -44,6 +44,8 @@ from sokfmt import (
     Tessellation,
     _slc,
     _slc_tree,
+    _sok_plain,
+    _sok_read,
     from_dict,
     parse_moves,
 )
@@ -391,7 +393,9 @@ def _with_diagnostics(read: Callable[..., Collection], text: str) -> Collection:
 
 def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collection:
     """parse_sok, its diagnostics checked, and with replay the same
-    collection and diagnostics but those of replay."""
+    collection and diagnostics but those of replay; its fast path for the
+    common layout against the full path."""
+    _fast_as_full(text, tessellation or Tessellation.SOKOBAN)
     read = functools.partial(sokfmt.parse_sok, tessellation=tessellation)
     collection = _with_diagnostics(read, text)
     found: list[sokfmt.Diagnostic] = []
@@ -404,6 +408,23 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
     if any(not 1 <= d.line <= len(_lines(text)) for d in replayed):
         raise Failure(f"a replay diagnostic outside the text: {replayed}")
     return collection
+
+
+def _fast_as_full(text: str, tessellation: Tessellation) -> None:
+    """Where the fast path takes `text`, it reads what the full path does:
+    the same collection and diagnostics, or the same error."""
+    if _sok_plain.layout(text, tessellation) is None:
+        return
+    readings: list[object] = []
+    for fast in (True, False):
+        diagnostics: list[sokfmt.Diagnostic] = []
+        try:
+            read = _sok_read.parse(text, tessellation, diagnostics, True, fast=fast)
+            readings.append((read, diagnostics))
+        except ParseError as error:
+            readings.append((str(error), error.pos, error.source_line))
+    if readings[0] != readings[1]:
+        raise Failure(f"the fast path reads otherwise than the full path: {readings}")
 
 
 def _parse_slc(text: str) -> Collection:

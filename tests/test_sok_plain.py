@@ -115,6 +115,7 @@ def test_what_sokfmt_writes_takes_the_fast_path() -> None:
     )
     text = dump_sok(collection)
     assert same_as_full_path(text)
+    assert same_as_full_path(text.rstrip("\n"))  # no line break at the end
     assert _sok_read.parse(text, Tessellation.SOKOBAN) == collection
 
 
@@ -149,7 +150,6 @@ def test_the_layout_of_a_collection() -> None:
     "text",
     [
         f"Level\n{BOARD}\r\n",  # other line breaks
-        f"Level\n{BOARD}",  # no line break at the end
         f"\ufeffLevel\n{BOARD}\n",  # a byte order mark
         f"Level\n{BOARD}\n\n> quoted\n",  # mail quotes
         f"Level\n{BOARD}\n\n:: c\n",  # a comment after a board
