@@ -165,9 +165,8 @@ def decode(data: bytes, encoding: str | None = None) -> str:
     Raises:
         DecodeError: bytes that are not text in `encoding`, at their line.
     """
-    if data.startswith(codecs.BOM_UTF8) and encoding in (None, "utf-8"):
-        data = data[len(codecs.BOM_UTF8) :]
     if encoding is None:
+        data = data.removeprefix(codecs.BOM_UTF8)
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError:
@@ -249,13 +248,15 @@ def _decoded_lines(
     for number, (line, end, offset) in enumerate(_raw_lines(file, encoding)):
         if ends:
             line += end  # type: ignore[operator]
+        # One byte order mark is dropped, as `decode` drops it: a second is text.
         if isinstance(line, str):  # a text file object, decoded by its opener
-            text = line
+            text = line.removeprefix(_BOM) if first else line
         elif encoding is None:
             text = _decode_line(line.removeprefix(codecs.BOM_UTF8) if first else line)
         else:
             text = _strictly_decoded(line, encoding, offset=offset, line=number + 1)
-        yield text.removeprefix(_BOM) if first else text
+            text = text.removeprefix(_BOM) if first else text
+        yield text
         first = False
 
 

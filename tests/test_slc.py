@@ -503,6 +503,19 @@ def test_positions_count_a_byte_order_mark_as_the_callers_text_does() -> None:
         assert raised.value.source_line == text.split("\n")[line - 1]
 
 
+def test_a_second_byte_order_mark_is_text_when_loaded_and_streamed() -> None:
+    # Found by the fuzz harness: the first mark of UTF-8 bytes is their
+    # signature, the second a character of line 1, where expat refuses it.
+    data = b"\xef\xbb\xbf\xef\xbb\xbfnotes\n<SokobanLevels/>\n"
+    for encoding in (None, "utf-8"):
+        loaded: list[sokfmt.Diagnostic] = []
+        sokfmt.load_slc(io.BytesIO(data), diagnostics=loaded, encoding=encoding)
+        streamed: list[sokfmt.Diagnostic] = []
+        list(sokfmt.iter_slc(io.BytesIO(data), diagnostics=streamed, encoding=encoding))
+        assert [(d.code, d.line, d.column, d.pos) for d in loaded] == [("SLC101", 1, 2, 1)]
+        assert streamed == loaded
+
+
 # ------------------------------------------------------------------ found by a fuzz run
 
 _IN_A_LEVEL = "<SokobanLevels><LevelCollection><Level>{}</Level></LevelCollection></SokobanLevels>"
