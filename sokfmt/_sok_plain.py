@@ -75,7 +75,7 @@ class _Patterns:
     rows: re.Pattern[str]  # a run of 3 or more WALL_ROW_LINE
     moves: re.Pattern[str]  # a run of MOVES_LINE
     notes: dict[Tessellation, re.Pattern[str]]  # a TEXT or PROPERTY line that rule 3 leaves alone
-    game: re.Pattern[str]  # a "Game:" line
+    game: re.Pattern[str]  # a key/value line of the key "game"
 
 
 @cache
@@ -97,7 +97,7 @@ def _patterns() -> _Patterns:
             )
             for tessellation, stray in _strays().items()
         },
-        game=re.compile("^[ \\t]*game[ \\t]*[:=]", re.IGNORECASE | re.MULTILINE),
+        game=re.compile("[ \\t]*game[ \\t]*[:=]", re.IGNORECASE),
     )
 
 
@@ -120,8 +120,6 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
     if not text.endswith("\n"):
         text += "\n"  # (offsets stay where they were)
     found = _patterns()
-    if "game" in text.lower() and found.game.search(text):
-        return None  # (the lower case first: most texts have no "game" at all)
     notes_pattern = found.notes[tessellation]
     laid = Layout()
     notes = laid.file_notes
@@ -166,6 +164,8 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
                 return None
             if after == "rows" and stray_row(line):
                 return None  # rule 4 doubts it
+            if kind == PROPERTY and found.game.match(line):
+                return None
         notes.append(Line(kind, line, pos, number))
         pos, number = end + 1, number + 1
         fresh, after = kind == BLANK, ""
