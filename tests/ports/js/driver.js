@@ -10,6 +10,7 @@
 
 const fs = require("fs");
 const path = require("path");
+const { isDeepStrictEqual } = require("util");
 const rle = require("./rle.js");
 const moves = require("./moves.js");
 const board = require("./board.js");
@@ -55,14 +56,13 @@ function outcome(c) {
     return read(c, text, placed);
   } catch (error) {
     if (!error.code) throw error;
-    const [line, column] = placed(...(error.line ? [error.line, error.column] : rle.lineColumn(text, error.pos)));
+    // An offset is on the line of the last line start at or before it: a line break is on the line it ends.
+    const line = error.line || starts.findLastIndex((start) => start <= error.pos) + 1;
+    const [, column] = placed(line, error.line ? error.column : error.pos - starts[line - 1] + 1);
     return { error: { code: error.code, line, column } };
   }
 }
 
-// JSON with object keys sorted, to compare objects whatever their key order.
-const sorted = (key, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v);
-const canonical = (value) => JSON.stringify(value, sorted);
 const KINDS = { SOK1: "SokSyntaxError", SOK2: "SavedGameSyntaxError", SOK3: "BoardSyntaxError" };
 
 // Files are bytes: UTF-8 (a byte order mark dropped), else cp1252.
@@ -101,7 +101,7 @@ function vectors(dir) {
     const entry = (report[c.language] ||= { passed: 0, failed: 0, failures: [] });
     const got = found.error ? { line: found.error.line, column: found.error.column } : found.result;
     const kind = !c.kind || c.kind === KINDS[found.error.code.slice(0, 4)];
-    const ok = canonical(got) === canonical(c.error || c.expected) && kind;
+    const ok = isDeepStrictEqual(got, c.error || c.expected) && kind;
     entry[ok ? "passed" : "failed"] += 1;
     if (!ok) entry.failures.push({ name: c.name, got: found });
   }

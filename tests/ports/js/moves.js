@@ -5,23 +5,23 @@
 
 const { DEFAULT_LIMIT, PortError, parsed, Budget, expand } = require("./rle.js");
 
-const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203", syntax: "SOK204", zero: "SOK205", limit: "SOK206" };
+const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203" };
+Object.assign(CODES, { syntax: "SOK204", zero: "SOK205", limit: "SOK206" });
 // Rule 1: the letters of each tessellation and their directions.
 const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
 const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
 const OCTO = { ...SQUARE, w: "north west", e: "south east", n: "north east", s: "south west" };
 const LETTERS = { Sokoban: SQUARE, Hexoban: HEX, Trioban: HEX, Octoban: OCTO };
 const BRACKETS = { jump: "[]", "pusher change": "{}" };
-const KINDS = Object.fromEntries(Object.entries(BRACKETS).map(([kind, brackets]) => [brackets[0], kind]));
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
 // Runs of one letter, without a back reference (V8 runs out of stack on one of millions).
 const RUNS = new RegExp([..."lurdneswLURDNESW"].map((c) => `${c}+`).join("|"), "g");
 
-let m; // the decoding in progress: its budget, letters, open bracket and "*" so far
+let m; // the decoding in progress: its budget, letters, open bracket's kind and "*" so far
 
-// A segment: [opening bracket or "", its letters and "*", the offset of its
-// first "*"].  Each step of moves.lark's rules makes a list of them (the
+// A segment: [the kind of its brackets or "", its letters and "*", the offset
+// of its first "*"].  Each step of moves.lark's rules makes a list of them (the
 // transformer of its parser); a group's rules are checked when it closes.
 function group(children) {
   const [times, inner] = children[0].times ? [children[0].times, children.slice(1).flat()] : [1, children.flat()];
@@ -31,12 +31,11 @@ function group(children) {
   return inner.length === 1 ? [[inner[0][0], inner[0][1].repeat(times), inner[0][2]]] : Array(times).fill(inner).flat();
 }
 // The one segment of a jump or a pusher change.
-const bracket = (opening) => (children) => {
+const bracket = (kind) => (children) => {
   const inner = children.flat();
-  return [[opening, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
+  return [[kind, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
 };
 // A jump or pusher change opens; at its end, its brackets add 2 to the size.
-const opened = ({ value }) => (m.opening = value);
 function closed() {
   m.budget.take(2);
   m.opening = "";
@@ -50,26 +49,26 @@ const steps = {
     token.segment = [m.opening, written, token.start_pos + token.value.indexOf("*")];
   },
   COUNT: (token) => (token.times = m.budget.count(token.value, token.start_pos)),
-  LSQB: opened,
-  LBRACE: opened,
+  LSQB: () => (m.opening = "jump"),
+  LBRACE: () => (m.opening = "pusher change"),
   RSQB: closed,
   RBRACE: closed,
   start: (children) => children.flat(),
   run: ([token]) => [token.segment],
   group,
   bracketed_group: group,
-  jump: bracket("["),
-  pusher_change: bracket("{"),
+  jump: bracket("jump"),
+  pusher_change: bracket("pusher change"),
 };
 
 function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
   m = { budget: new Budget(limit, CODES), letters: LETTERS[tessellation], opening: "", stars: 0 };
   const segments = parsed(parsers.moves, text, CODES.syntax);
-  const written = segments.flatMap(([opening, letters]) => [...letters].map((c) => [KINDS[opening], c]));
+  const written = segments.flatMap(([kind, letters]) => [...letters].map((c) => [kind, c]));
   const position = written.findIndex(([, c]) => c === "*");
   const step = ([bracket, c]) => [bracket || (/[a-z]/.test(c) ? "move" : "push or pull"), m.letters[c.toLowerCase()]];
   const played = written.filter(([, c]) => c !== "*").map(step);
-  const reverse = segments.some((s) => s[0] === "[");
+  const reverse = segments.some((s) => s[0] === "jump");
   return { tessellation, steps: played, reverse, position: position < 0 ? played.length : position };
 }
 

@@ -18,17 +18,6 @@ class PortError extends Error {
   }
 }
 
-// The line and column (UTF-16) of an offset in `text`: LF, CRLF and CR each
-// end a line, and a line break belongs to the line it ends.
-function lineColumn(text, pos) {
-  let [line, start] = [1, 0];
-  for (const found of text.matchAll(/\r\n|\r|\n/g)) {
-    if (found.index + found[0].length > pos) break;
-    [line, start] = [line + 1, found.index + found[0].length];
-  }
-  return [line, pos - start + 1];
-}
-
 // The first of errors placed at a line and column, in input order.
 const first = (errors) => errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
 
@@ -136,5 +125,5 @@ function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
 }
 
 module.exports = {
-  DEFAULT_LIMIT, PortError, lineColumn, first, terminals, parsed, settle, Budget, expand, steps, decode,
+  DEFAULT_LIMIT, PortError, first, terminals, parsed, settle, Budget, expand, steps, decode,
 };

@@ -4,7 +4,7 @@
 // out the file; then the header's semantic rules build the collection.
 "use strict";
 
-const { PortError, lineColumn, first, terminals, settle } = require("./rle.js");
+const { PortError, first, terminals, settle } = require("./rle.js");
 const moves = require("./moves.js");
 const board = require("./board.js");
 
@@ -265,8 +265,8 @@ function decoded(tokens, read) {
     return read(text);
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
-    const [line, column] = lineColumn(text, error.pos);
-    r.errors.push(Object.assign(error, place(line - 1, column + quotes[line - 1])));
+    const lines = text.slice(0, error.pos).split("\n");
+    r.errors.push(Object.assign(error, place(lines.length - 1, lines.at(-1).length + 1 + quotes[lines.length - 1])));
   }
 }
 
