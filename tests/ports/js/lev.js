@@ -107,7 +107,6 @@ function takes(state, type) {
 // lines, kept unless rule 3 leaves it out; an unknown section's warning (an
 // error in strict mode).
 function section(kind, children) {
-  if (kind === "blank") return;
   const first = children[0].value;
   const at = indent(r.lines[first - 1]);
   if (ONCE.includes(kind) && r.firsts[kind]) return error("LEV104", first, at);
@@ -118,8 +117,8 @@ function section(kind, children) {
   r.firsts[kind] ||= found;
 }
 
-// The sections of lev.lark's rules, each handed to the reading in progress.
-const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown", "blank"];
+// The sections of lev.lark's rules, each handed to the reading in progress (a blank one is none).
+const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown"];
 const steps = Object.fromEntries(SECTIONS.map((kind) => [kind, (children) => section(kind, children)]));
 
 // The puzzle of a text as the vectors' JSON, and the warnings; throws the first error.
@@ -180,16 +179,14 @@ function build() {
 // Rule 4 for the rows of a section (the lines after its first): the rows, else null.
 function rows(section) {
   const found = section.lines.slice(1).map((text) => text.replace(/[ \t]+$/, ""));
-  const after = section.line + found.length + 1;
-  let ok = found.length >= r.height;
-  if (!ok) error("LEV105", ...(after > r.lines.length ? r.end : [after, 1]));
+  const [after, errors] = [section.line + found.length + 1, r.errors.length];
+  if (found.length < r.height) error("LEV105", ...(after > r.lines.length ? r.end : [after, 1]));
   found.forEach((row, i) => {
     const bad = [...row.slice(0, r.width)].findIndex((c) => !r.T.CELL.test(c));
     if (bad >= 0) error("LEV107", section.line + i + 1, bad + 1);
     else if (row.length !== r.width) error("LEV106", section.line + i + 1, Math.min(row.length, r.width) + 1);
-    ok = ok && bad < 0 && row.length === r.width;
   });
-  return ok ? found : null;
+  return r.errors.length === errors ? found : null;
 }
 
 // Each label's cells, row by row, and a shape: cells relative to the first.

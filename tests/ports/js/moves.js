@@ -30,16 +30,14 @@ function group(children) {
   m.budget.take(inner.reduce((size, s) => size + s[1].length + (s[0] ? 2 : 0), 0) * (times - 1));
   return inner.length === 1 ? [[inner[0][0], inner[0][1].repeat(times), inner[0][2]]] : Array(times).fill(inner).flat();
 }
-// The one segment of a jump or a pusher change.
+// The one segment of a jump or a pusher change (it opens at its bracket),
+// made as the parser closes it (`settle`): its brackets add 2 to the size.
 const bracket = (kind) => (children) => {
   const inner = children.flat();
-  return [[kind, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
-};
-// A jump or pusher change opens; at its end, its brackets add 2 to the size.
-function closed() {
   m.budget.take(2);
   m.opening = "";
-}
+  return [[kind, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
+};
 // The steps of moves.lark's rules, and a token's own rules, checked as the
 // parser takes it: the transformer of its parser.
 const steps = {
@@ -51,8 +49,6 @@ const steps = {
   COUNT: (token) => (token.times = m.budget.count(token.value, token.start_pos)),
   LSQB: () => (m.opening = "jump"),
   LBRACE: () => (m.opening = "pusher change"),
-  RSQB: closed,
-  RBRACE: closed,
   start: (children) => children.flat(),
   run: ([token]) => [token.segment],
   group,

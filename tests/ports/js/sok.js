@@ -164,7 +164,6 @@ function newMoves([lines, after], title = null) {
 // The steps of the rules (the names of their alternatives) and their units:
 // the transformer of the generated parser (driver.js).
 const steps = {
-  start_file() {},
   line: ([, ...children]) => addNotes(children),
   blank: ([, ...children]) => addNotes(children),
   title: ([, ...children]) => flush(children.flat()),
