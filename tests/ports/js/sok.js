@@ -83,20 +83,17 @@ function typed(token, previous) {
   const oneAway = (letter) => {
     const [stray, ...more] = strays(bare, move);
     if (!stray || more.length) return Boolean(letter && bare && !stray);
-    const text = bare.slice(0, stray.index) + letter + bare.slice(stray.index + stray[0].length);
-    return r.T.MOVES_LINE.test(text) && !strays(text, move).length;
+    return r.T.MOVES_LINE.test(bare.slice(0, stray.index) + letter + bare.slice(stray.index + stray[0].length));
   };
   let kind = token.type;
-  if (isRow(token) && r.inMoves && oneAway("r")) kind = "ALMOST";
+  if ((isRow(token) || TEXTS.includes(kind)) && r.inMoves && oneAway("r")) kind = "ALMOST";
+  else if (TEXTS.includes(kind) && oneAway("")) kind = "ALMOST";
+  else if (kind === "MOVES") kind = ["MOVES", "ALMOST"][strays(bare, move).length] || "TEXT";
   if (ROWS.includes(kind)) {
     const run = (token.run = isRow(previous) ? previous.run : { first: token, lines: 0 });
     if (run.first.type === "FLOOR_ROW" && kind !== "FLOOR_ROW") run.first = token;
     run.lines += 1;
     run.squares ||= [...bare].some((c) => r.T.INNER.test(c) || r.T.BOX_ON_GOAL.test(c));
-  } else if (kind === "MOVES") {
-    kind = ["MOVES", "ALMOST"][strays(bare, (c) => move(c) || !r.T.MOVE.test(c)).length] || "TEXT";
-  } else if (TEXTS.includes(kind) && ((r.inMoves && oneAway("r")) || oneAway(""))) {
-    kind = "ALMOST";
   }
   const [key, value] = kind === "PROPERTY" ? property(bare) : [];
   const game = key === "game" && named(value);
