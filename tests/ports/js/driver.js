@@ -25,13 +25,9 @@ const parsers = Object.fromEntries(Object.keys(STEPS).map((name) => [name, gener
 
 // What a module makes of an input's text; a warning's place in the caller's text.
 function read(c, text, placed) {
-  const limit = c.limit || rle.DEFAULT_LIMIT;
-  if (c.language === "rle") return { result: rle.decode(parsers.rle, text, limit) };
-  if (c.language === "moves") return { result: moves.vector(moves.decode(parsers, text, c.tessellation, limit)) };
-  if (c.language === "board") {
-    const { rows, cells } = board.parse(parsers, text, c.tessellation, limit);
-    return { result: { rows, cells, width: cells[0].length, height: cells.length } };
-  }
+  if (c.language === "rle") return { result: rle.decode(parsers.rle, text, c.limit) };
+  if (c.language === "moves") return { result: moves.vector(moves.decode(parsers, text, c.tessellation, c.limit)) };
+  if (c.language === "board") return { result: board.parse(parsers, text, c.tessellation, c.limit) };
   const found = c.language === "sok" ? sok.parse(parsers, text, c.tessellation) : lev.parse(parsers, text, c.strict);
   const warnings = found.warnings.map(([code, line, column]) => [code, ...placed(line, column, code === "SOK102")]);
   return { result: found.result, warnings };
