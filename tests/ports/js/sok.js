@@ -97,10 +97,10 @@ function typed(token, previous) {
   }
   const [key, value] = kind === "PROPERTY" ? property(bare) : [];
   const game = key === "game" && named(value);
-  if (game && !r.seenBoard) r.fileGame ||= game;
+  if (game && !r.puzzles.length) r.fileGame ||= game;
   else if (game && !r.puzzleGame && !r.movesSinceBoard) r.puzzleGame = game;
   r.movesSinceBoard ||= kind === "MOVES";
-  r.inMoves = r.seenBoard && (kind === "MOVES" || (kind === "ALMOST" && r.inMoves));
+  r.inMoves = r.puzzles.length > 0 && (kind === "MOVES" || (kind === "ALMOST" && r.inMoves));
   return Object.assign(token, { type: kind });
 }
 
@@ -150,7 +150,7 @@ function begin(block, blocks, after) {
 
 function newBoard(lines, title = null, notes = []) {
   const after = Array.isArray(lines.at(-1)) ? lines.pop() : null;
-  Object.assign(r, { seenBoard: true, puzzleGame: null, movesSinceBoard: false });
+  Object.assign(r, { puzzleGame: null, movesSinceBoard: false });
   begin({ lines, title, notes, games: [] }, r.puzzles, after);
 }
 
@@ -283,7 +283,7 @@ function parse(parsers, text, caller = "Sokoban") {
   if (lines.at(-1) === "") lines.pop();
   const interactive = parsers.sok.parse_interactive("");
   r = { parsers, caller, T: terminals(parsers.sok), state: interactive.parser_state, errors: [], warnings: [] };
-  Object.assign(r, { fileNotes: [], puzzles: [], pending: [], seenBoard: false, inMoves: false });
+  Object.assign(r, { fileNotes: [], puzzles: [], pending: [] });
   r.notes = r.fileNotes;
   const all = lines.map((text, i) => ({ type: step1(text), text, line: i + 1 }));
   r.comments = all.filter(({ type }) => type === "COMMENT");
