@@ -17,10 +17,8 @@ const ARGUMENTS = {
   bgimg: ["FILE"],
 };
 const words = (line) => [...line.matchAll(/[^ \t]+/g)];
-const indent = (line) => line.length - line.replace(/^[ \t]+/, "").length + 1;
+const indent = (line) => line.search(/[^ \t]|$/) + 1;
 const strip = (line) => line.replace(/^[ \t]+|[ \t]+$/g, "");
-// A number's value, Infinity when it has more than `digits` digits (leading zeros aside).
-const value = (word, digits) => (word.replace(/^0+/, "").length > digits ? Infinity : Number(word));
 
 let r; // the file being read: its terminals, lines, size, sections, errors and warnings
 
@@ -50,7 +48,7 @@ function lineClass(line, number) {
 // Rule 1's WIDTH and HEIGHT, from the first SIZE line.
 function size(line, number) {
   const found = words(line).slice(1, 3);
-  const bad = found.find((w) => !(value(w[0], 9) >= 1 && value(w[0], 9) < Infinity));
+  const bad = found.find((w) => !(Number(w[0]) >= 1 && Number(w[0]) <= 999999999)); // digits: NUMBER
   if (bad) error("LEV115", number, bad.index + 1);
   [r.width, r.height] = bad ? [0, 0] : found.map((w) => Number(w[0]));
   r.sized = true;
@@ -152,7 +150,7 @@ function build() {
   const kept = r.sections.filter(({ kind, line }) => {
     if (kind !== "color" && kind !== "img") return kind !== "target" || !moved.length;
     const [, label, ...numbers] = words(r.lines[line - 1]);
-    const bad = kind === "color" && numbers.find((w) => !(value(w[0], 3) <= 255));
+    const bad = kind === "color" && numbers.find((w) => !(Number(w[0]) <= 255));
     const code = !pieces[label[0]] ? "LEV111" : label[0] in given[kind] ? "LEV112" : bad && "LEV110";
     if (code) error(code, line, (code === "LEV110" ? bad : label).index + 1);
     else if (kind === "img") given.img[label[0]] = strip(r.lines[line - 1].slice(label.index + 1));
