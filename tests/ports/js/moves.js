@@ -39,18 +39,18 @@ const bracket = (kind) => (children) => {
   return [[kind, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
 };
 // The steps of moves.lark's rules, and a token's own rules, checked as the
-// parser takes it: the transformer of its parser.
+// parser takes it: the transformer of its parser.  A run is its own rule,
+// closed as its RUN is taken (`settle`).
 const steps = {
-  RUN(token) {
+  run([token]) {
     const written = expand(token.value, token.start_pos, m.budget, PIECES);
     checkRun(token);
-    token.segment = [m.opening, written, token.start_pos + token.value.indexOf("*")];
+    return [[m.opening, written, token.start_pos + token.value.indexOf("*")]];
   },
   COUNT: (token) => (token.times = m.budget.count(token.value, token.start_pos)),
   LSQB: () => (m.opening = "jump"),
   LBRACE: () => (m.opening = "pusher change"),
   start: (children) => children.flat(),
-  run: ([token]) => [token.segment],
   group,
   bracketed_group: group,
   jump: bracket("jump"),

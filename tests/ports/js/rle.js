@@ -102,13 +102,13 @@ function expand(run, pos, budget, pieces) {
 let budget; // of the decoding in progress
 
 // The steps of rle.lark's rules (and board.lark's), and a token's own rules,
-// checked as the parser takes it: the transformer of their parsers.  A
-// group's copies are paid for when it closes.
+// checked as the parser takes it: the transformer of their parsers.  A run
+// is its own rule, closed as its RUN is taken (`settle`); a group's copies
+// are paid for when it closes.
 const steps = {
-  RUN: (token) => (token.text = expand(token.value, token.start_pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu)),
   COUNT: (token) => (token.times = budget.count(token.value, token.start_pos)),
   LINE_BREAK: () => budget.take(1),
-  run: ([token]) => token.text,
+  run: ([token]) => expand(token.value, token.start_pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu),
   group(children) {
     const [times, inner] = children[0].times ? [children[0].times, children.slice(1)] : [1, children];
     const text = inner.join("");
