@@ -62,9 +62,8 @@ function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_s
     const actions = types.map((type) => state[type]);
     const rule = actions[0]?.[1];
     if (!rule || actions.some(([action, arg]) => action.name !== "Reduce" || arg !== rule)) return;
-    const size = rule.expansion.length;
-    values.push(callbacks.get(rule)(size ? values.splice(-size) : []));
-    if (size) stack.splice(-size);
+    values.push(callbacks.get(rule)(values.splice(values.length - rule.expansion.length)));
+    stack.splice(stack.length - rule.expansion.length);
     stack.push(states[stack.at(-1)][rule.origin.name][1]);
   }
 }

@@ -196,7 +196,7 @@ function collection() {
     r.comments.filter(({ line }) => line > starts[i] && line < starts[i + 1]).map(({ text }) => text);
   const [fields, game] = noted({ notes: r.fileNotes }, FILE);
   const fileGame = tessellationOf(game);
-  doubts({ notes: r.fileNotes }, r.caller, true);
+  doubts({ notes: r.fileNotes });
   const puzzles = r.puzzles.map((puzzle, i) => {
     const [{ game: _, ...fields }, game] = noted(puzzle, PUZZLE);
     const tessellation = tessellationOf(game) || fileGame || r.caller;
@@ -266,13 +266,14 @@ function decoded(tokens, read) {
   }
 }
 
-// SOK104 at the first character that is no move of each ALMOST (but in the
-// file notes); SOK105 at the first character outside the legend of each TEXT
-// that rule 4 doubts, in the notes or as the title.
-function doubts({ notes, title }, tessellation, fileNotes = false) {
+// SOK104 at the first character that is no move of each ALMOST of a block
+// (read in its tessellation; the file notes have none); SOK105 at the first
+// character outside the legend of each TEXT that rule 4 doubts, in the notes
+// or as the title.
+function doubts({ notes, title }, tessellation = null) {
   for (const { type, text, line, stray } of [...notes, ...(title?.stray ? [title] : [])]) {
     const at = (test) => text.length - unquoted(text).length + (strays(unquoted(text), test)[0]?.index || 0) + 1;
-    if (type === "ALMOST" && !fileNotes) r.warnings.push(["SOK104", line, at(moveOf(tessellation))]);
+    if (type === "ALMOST" && tessellation) r.warnings.push(["SOK104", line, at(moveOf(tessellation))]);
     else if (stray) r.warnings.push(["SOK105", line, at((c) => r.T.SQUARE.test(c))]);
   }
 }
