@@ -23,19 +23,21 @@ function drawn(parsers, text, limit) {
   }
 }
 
-// The printed square of a character of the legend: that of its terminal.
-const square = (T, c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))];
+// The printed squares of a row of the legend: each that of its terminal.
+const squares = (T, row) => row.replace(/./gsu, (c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))]);
 
+// The board of `text` as the vectors' JSON: its printed rows, its cells, its size.
 function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  const rows = drawn(parsers, text, limit).split("\n").map((row) => row.replace(/[ \t]+$/, ""));
-  const first = rows.findIndex(Boolean);
+  const lines = drawn(parsers, text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
+  const first = lines.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
   const T = rle.terminals(parsers.board);
-  let cells = rows.slice(first, rows.findLastIndex(Boolean) + 1).map((row) => row.replace(/./gsu, (c) => square(T, c)));
+  let cells = lines.slice(first, lines.findLastIndex(Boolean) + 1).map((row) => squares(T, row));
   if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
-  return { cells, rows: tessellation === "Hexoban" ? hexobanText(cells) : cells };
+  const rows = tessellation === "Hexoban" ? hexobanText(cells) : cells;
+  return { rows, cells, width: cells[0].length, height: cells.length };
 }
 
 function padded(rows) {

@@ -17,10 +17,8 @@ const ARGUMENTS = {
   bgimg: ["FILE"],
 };
 const words = (line) => [...line.matchAll(/[^ \t]+/g)];
-const indent = (line) => line.length - line.replace(/^[ \t]+/, "").length + 1;
+const indent = (line) => line.search(/[^ \t]|$/) + 1;
 const strip = (line) => line.replace(/^[ \t]+|[ \t]+$/g, "");
-// A number's value, Infinity when it has more than `digits` digits (leading zeros aside).
-const value = (word, digits) => (word.replace(/^0+/, "").length > digits ? Infinity : Number(word));
 
 let r; // the file being read: its terminals, lines, size, sections, errors and warnings
 
@@ -50,7 +48,7 @@ function lineClass(line, number) {
 // Rule 1's WIDTH and HEIGHT, from the first SIZE line.
 function size(line, number) {
   const found = words(line).slice(1, 3);
-  const bad = found.find((w) => !(value(w[0], 9) >= 1 && value(w[0], 9) < Infinity));
+  const bad = found.find((w) => !(Number(w[0]) >= 1 && Number(w[0]) <= 999999999)); // digits: NUMBER
   if (bad) error("LEV115", number, bad.index + 1);
   [r.width, r.height] = bad ? [0, 0] : found.map((w) => Number(w[0]));
   r.sized = true;
@@ -107,7 +105,6 @@ function takes(state, type) {
 // lines, kept unless rule 3 leaves it out; an unknown section's warning (an
 // error in strict mode).
 function section(kind, children) {
-  if (kind === "blank") return;
   const first = children[0].value;
   const at = indent(r.lines[first - 1]);
   if (ONCE.includes(kind) && r.firsts[kind]) return error("LEV104", first, at);
@@ -118,8 +115,8 @@ function section(kind, children) {
   r.firsts[kind] ||= found;
 }
 
-// The sections of lev.lark's rules, each handed to the reading in progress.
-const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown", "blank"];
+// The sections of lev.lark's rules, each handed to the reading in progress (a blank one is none).
+const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown"];
 const steps = Object.fromEntries(SECTIONS.map((kind) => [kind, (children) => section(kind, children)]));
 
 // The puzzle of a text as the vectors' JSON, and the warnings; throws the first error.
@@ -153,7 +150,7 @@ function build() {
   const kept = r.sections.filter(({ kind, line }) => {
     if (kind !== "color" && kind !== "img") return kind !== "target" || !moved.length;
     const [, label, ...numbers] = words(r.lines[line - 1]);
-    const bad = kind === "color" && numbers.find((w) => !(value(w[0], 3) <= 255));
+    const bad = kind === "color" && numbers.find((w) => !(Number(w[0]) <= 255));
     const code = !pieces[label[0]] ? "LEV111" : label[0] in given[kind] ? "LEV112" : bad && "LEV110";
     if (code) error(code, line, (code === "LEV110" ? bad : label).index + 1);
     else if (kind === "img") given.img[label[0]] = strip(r.lines[line - 1].slice(label.index + 1));
@@ -180,16 +177,14 @@ function build() {
 // Rule 4 for the rows of a section (the lines after its first): the rows, else null.
 function rows(section) {
   const found = section.lines.slice(1).map((text) => text.replace(/[ \t]+$/, ""));
-  const after = section.line + found.length + 1;
-  let ok = found.length >= r.height;
-  if (!ok) error("LEV105", ...(after > r.lines.length ? r.end : [after, 1]));
+  const [after, errors] = [section.line + found.length + 1, r.errors.length];
+  if (found.length < r.height) error("LEV105", ...(after > r.lines.length ? r.end : [after, 1]));
   found.forEach((row, i) => {
     const bad = [...row.slice(0, r.width)].findIndex((c) => !r.T.CELL.test(c));
     if (bad >= 0) error("LEV107", section.line + i + 1, bad + 1);
     else if (row.length !== r.width) error("LEV106", section.line + i + 1, Math.min(row.length, r.width) + 1);
-    ok = ok && bad < 0 && row.length === r.width;
   });
-  return ok ? found : null;
+  return r.errors.length === errors ? found : null;
 }
 
 // Each label's cells, row by row, and a shape: cells relative to the first.

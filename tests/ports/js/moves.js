@@ -5,23 +5,23 @@
 
 const { DEFAULT_LIMIT, PortError, parsed, Budget, expand } = require("./rle.js");
 
-const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203", syntax: "SOK204", zero: "SOK205", limit: "SOK206" };
+const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203" };
+Object.assign(CODES, { syntax: "SOK204", zero: "SOK205", limit: "SOK206" });
 // Rule 1: the letters of each tessellation and their directions.
 const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
 const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
 const OCTO = { ...SQUARE, w: "north west", e: "south east", n: "north east", s: "south west" };
 const LETTERS = { Sokoban: SQUARE, Hexoban: HEX, Trioban: HEX, Octoban: OCTO };
 const BRACKETS = { jump: "[]", "pusher change": "{}" };
-const KINDS = Object.fromEntries(Object.entries(BRACKETS).map(([kind, brackets]) => [brackets[0], kind]));
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
 // Runs of one letter, without a back reference (V8 runs out of stack on one of millions).
 const RUNS = new RegExp([..."lurdneswLURDNESW"].map((c) => `${c}+`).join("|"), "g");
 
-let m; // the decoding in progress: its budget, letters, open bracket and "*" so far
+let m; // the decoding in progress: its budget, letters, open bracket's kind and "*" so far
 
-// A segment: [opening bracket or "", its letters and "*", the offset of its
-// first "*"].  Each step of moves.lark's rules makes a list of them (the
+// A segment: [the kind of its brackets or "", its letters and "*", the offset
+// of its first "*"].  Each step of moves.lark's rules makes a list of them (the
 // transformer of its parser); a group's rules are checked when it closes.
 function group(children) {
   const [times, inner] = children[0].times ? [children[0].times, children.slice(1).flat()] : [1, children.flat()];
@@ -30,46 +30,41 @@ function group(children) {
   m.budget.take(inner.reduce((size, s) => size + s[1].length + (s[0] ? 2 : 0), 0) * (times - 1));
   return inner.length === 1 ? [[inner[0][0], inner[0][1].repeat(times), inner[0][2]]] : Array(times).fill(inner).flat();
 }
-// The one segment of a jump or a pusher change.
-const bracket = (opening) => (children) => {
+// The one segment of a jump or a pusher change (it opens at its bracket),
+// made as the parser closes it (`settle`): its brackets add 2 to the size.
+const bracket = (kind) => (children) => {
   const inner = children.flat();
-  return [[opening, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
-};
-// A jump or pusher change opens; at its end, its brackets add 2 to the size.
-const opened = ({ value }) => (m.opening = value);
-function closed() {
   m.budget.take(2);
   m.opening = "";
-}
+  return [[kind, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
+};
 // The steps of moves.lark's rules, and a token's own rules, checked as the
-// parser takes it: the transformer of its parser.
+// parser takes it: the transformer of its parser.  A run is its own rule,
+// closed as its RUN is taken (`settle`).
 const steps = {
-  RUN(token) {
+  run([token]) {
     const written = expand(token.value, token.start_pos, m.budget, PIECES);
     checkRun(token);
-    token.segment = [m.opening, written, token.start_pos + token.value.indexOf("*")];
+    return [[m.opening, written, token.start_pos + token.value.indexOf("*")]];
   },
   COUNT: (token) => (token.times = m.budget.count(token.value, token.start_pos)),
-  LSQB: opened,
-  LBRACE: opened,
-  RSQB: closed,
-  RBRACE: closed,
+  LSQB: () => (m.opening = "jump"),
+  LBRACE: () => (m.opening = "pusher change"),
   start: (children) => children.flat(),
-  run: ([token]) => [token.segment],
   group,
   bracketed_group: group,
-  jump: bracket("["),
-  pusher_change: bracket("{"),
+  jump: bracket("jump"),
+  pusher_change: bracket("pusher change"),
 };
 
 function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
   m = { budget: new Budget(limit, CODES), letters: LETTERS[tessellation], opening: "", stars: 0 };
   const segments = parsed(parsers.moves, text, CODES.syntax);
-  const written = segments.flatMap(([opening, letters]) => [...letters].map((c) => [KINDS[opening], c]));
+  const written = segments.flatMap(([kind, letters]) => [...letters].map((c) => [kind, c]));
   const position = written.findIndex(([, c]) => c === "*");
   const step = ([bracket, c]) => [bracket || (/[a-z]/.test(c) ? "move" : "push or pull"), m.letters[c.toLowerCase()]];
   const played = written.filter(([, c]) => c !== "*").map(step);
-  const reverse = segments.some((s) => s[0] === "[");
+  const reverse = segments.some((s) => s[0] === "jump");
   return { tessellation, steps: played, reverse, position: position < 0 ? played.length : position };
 }
 

@@ -18,17 +18,6 @@ class PortError extends Error {
   }
 }
 
-// The line and column (UTF-16) of an offset in `text`: LF, CRLF and CR each
-// end a line, and a line break belongs to the line it ends.
-function lineColumn(text, pos) {
-  let [line, start] = [1, 0];
-  for (const found of text.matchAll(/\r\n|\r|\n/g)) {
-    if (found.index + found[0].length > pos) break;
-    [line, start] = [line + 1, found.index + found[0].length];
-  }
-  return [line, pos - start + 1];
-}
-
 // The first of errors placed at a line and column, in input order.
 const first = (errors) => errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
 
@@ -73,9 +62,8 @@ function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_s
     const actions = types.map((type) => state[type]);
     const rule = actions[0]?.[1];
     if (!rule || actions.some(([action, arg]) => action.name !== "Reduce" || arg !== rule)) return;
-    const size = rule.expansion.length;
-    values.push(callbacks.get(rule)(size ? values.splice(-size) : []));
-    if (size) stack.splice(-size);
+    values.push(callbacks.get(rule)(values.splice(values.length - rule.expansion.length)));
+    stack.splice(stack.length - rule.expansion.length);
     stack.push(states[stack.at(-1)][rule.origin.name][1]);
   }
 }
@@ -113,13 +101,13 @@ function expand(run, pos, budget, pieces) {
 let budget; // of the decoding in progress
 
 // The steps of rle.lark's rules (and board.lark's), and a token's own rules,
-// checked as the parser takes it: the transformer of their parsers.  A
-// group's copies are paid for when it closes.
+// checked as the parser takes it: the transformer of their parsers.  A run
+// is its own rule, closed as its RUN is taken (`settle`); a group's copies
+// are paid for when it closes.
 const steps = {
-  RUN: (token) => (token.text = expand(token.value, token.start_pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu)),
   COUNT: (token) => (token.times = budget.count(token.value, token.start_pos)),
   LINE_BREAK: () => budget.take(1),
-  run: ([token]) => token.text,
+  run: ([token]) => expand(token.value, token.start_pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu),
   group(children) {
     const [times, inner] = children[0].times ? [children[0].times, children.slice(1)] : [1, children];
     const text = inner.join("");
@@ -136,5 +124,5 @@ function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
 }
 
 module.exports = {
-  DEFAULT_LIMIT, PortError, lineColumn, first, terminals, parsed, settle, Budget, expand, steps, decode,
+  DEFAULT_LIMIT, PortError, first, terminals, parsed, settle, Budget, expand, steps, decode,
 };

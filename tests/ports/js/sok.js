@@ -4,7 +4,7 @@
 // out the file; then the header's semantic rules build the collection.
 "use strict";
 
-const { PortError, lineColumn, first, terminals, settle } = require("./rle.js");
+const { PortError, first, terminals, settle } = require("./rle.js");
 const moves = require("./moves.js");
 const board = require("./board.js");
 
@@ -83,27 +83,24 @@ function typed(token, previous) {
   const oneAway = (letter) => {
     const [stray, ...more] = strays(bare, move);
     if (!stray || more.length) return Boolean(letter && bare && !stray);
-    const text = bare.slice(0, stray.index) + letter + bare.slice(stray.index + stray[0].length);
-    return r.T.MOVES_LINE.test(text) && !strays(text, move).length;
+    return r.T.MOVES_LINE.test(bare.slice(0, stray.index) + letter + bare.slice(stray.index + stray[0].length));
   };
   let kind = token.type;
-  if (isRow(token) && r.inMoves && oneAway("r")) kind = "ALMOST";
+  if ((isRow(token) || TEXTS.includes(kind)) && r.inMoves && oneAway("r")) kind = "ALMOST";
+  else if (TEXTS.includes(kind) && oneAway("")) kind = "ALMOST";
+  else if (kind === "MOVES") kind = ["MOVES", "ALMOST"][strays(bare, move).length] || "TEXT";
   if (ROWS.includes(kind)) {
     const run = (token.run = isRow(previous) ? previous.run : { first: token, lines: 0 });
     if (run.first.type === "FLOOR_ROW" && kind !== "FLOOR_ROW") run.first = token;
     run.lines += 1;
     run.squares ||= [...bare].some((c) => r.T.INNER.test(c) || r.T.BOX_ON_GOAL.test(c));
-  } else if (kind === "MOVES") {
-    kind = ["MOVES", "ALMOST"][strays(bare, (c) => move(c) || !r.T.MOVE.test(c)).length] || "TEXT";
-  } else if (TEXTS.includes(kind) && ((r.inMoves && oneAway("r")) || oneAway(""))) {
-    kind = "ALMOST";
   }
   const [key, value] = kind === "PROPERTY" ? property(bare) : [];
   const game = key === "game" && named(value);
-  if (game && !r.seenBoard) r.fileGame ||= game;
+  if (game && !r.puzzles.length) r.fileGame ||= game;
   else if (game && !r.puzzleGame && !r.movesSinceBoard) r.puzzleGame = game;
   r.movesSinceBoard ||= kind === "MOVES";
-  r.inMoves = r.seenBoard && (kind === "MOVES" || (kind === "ALMOST" && r.inMoves));
+  r.inMoves = r.puzzles.length > 0 && (kind === "MOVES" || (kind === "ALMOST" && r.inMoves));
   return Object.assign(token, { type: kind });
 }
 
@@ -153,7 +150,7 @@ function begin(block, blocks, after) {
 
 function newBoard(lines, title = null, notes = []) {
   const after = Array.isArray(lines.at(-1)) ? lines.pop() : null;
-  Object.assign(r, { seenBoard: true, puzzleGame: null, movesSinceBoard: false });
+  Object.assign(r, { puzzleGame: null, movesSinceBoard: false });
   begin({ lines, title, notes, games: [] }, r.puzzles, after);
 }
 
@@ -164,7 +161,6 @@ function newMoves([lines, after], title = null) {
 // The steps of the rules (the names of their alternatives) and their units:
 // the transformer of the generated parser (driver.js).
 const steps = {
-  start_file() {},
   line: ([, ...children]) => addNotes(children),
   blank: ([, ...children]) => addNotes(children),
   title: ([, ...children]) => flush(children.flat()),
@@ -200,7 +196,7 @@ function collection() {
     r.comments.filter(({ line }) => line > starts[i] && line < starts[i + 1]).map(({ text }) => text);
   const [fields, game] = noted({ notes: r.fileNotes }, FILE);
   const fileGame = tessellationOf(game);
-  doubts({ notes: r.fileNotes }, r.caller, true);
+  doubts({ notes: r.fileNotes });
   const puzzles = r.puzzles.map((puzzle, i) => {
     const [{ game: _, ...fields }, game] = noted(puzzle, PUZZLE);
     const tessellation = tessellationOf(game) || fileGame || r.caller;
@@ -265,18 +261,19 @@ function decoded(tokens, read) {
     return read(text);
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
-    const [line, column] = lineColumn(text, error.pos);
-    r.errors.push(Object.assign(error, place(line - 1, column + quotes[line - 1])));
+    const lines = text.slice(0, error.pos).split("\n");
+    r.errors.push(Object.assign(error, place(lines.length - 1, lines.at(-1).length + 1 + quotes[lines.length - 1])));
   }
 }
 
-// SOK104 at the first character that is no move of each ALMOST (but in the
-// file notes); SOK105 at the first character outside the legend of each TEXT
-// that rule 4 doubts, in the notes or as the title.
-function doubts({ notes, title }, tessellation, fileNotes = false) {
+// SOK104 at the first character that is no move of each ALMOST of a block
+// (read in its tessellation; the file notes have none); SOK105 at the first
+// character outside the legend of each TEXT that rule 4 doubts, in the notes
+// or as the title.
+function doubts({ notes, title }, tessellation = null) {
   for (const { type, text, line, stray } of [...notes, ...(title?.stray ? [title] : [])]) {
     const at = (test) => text.length - unquoted(text).length + (strays(unquoted(text), test)[0]?.index || 0) + 1;
-    if (type === "ALMOST" && !fileNotes) r.warnings.push(["SOK104", line, at(moveOf(tessellation))]);
+    if (type === "ALMOST" && tessellation) r.warnings.push(["SOK104", line, at(moveOf(tessellation))]);
     else if (stray) r.warnings.push(["SOK105", line, at((c) => r.T.SQUARE.test(c))]);
   }
 }
@@ -287,7 +284,7 @@ function parse(parsers, text, caller = "Sokoban") {
   if (lines.at(-1) === "") lines.pop();
   const interactive = parsers.sok.parse_interactive("");
   r = { parsers, caller, T: terminals(parsers.sok), state: interactive.parser_state, errors: [], warnings: [] };
-  Object.assign(r, { fileNotes: [], puzzles: [], pending: [], seenBoard: false, inMoves: false });
+  Object.assign(r, { fileNotes: [], puzzles: [], pending: [] });
   r.notes = r.fileNotes;
   const all = lines.map((text, i) => ({ type: step1(text), text, line: i + 1 }));
   r.comments = all.filter(({ type }) => type === "COMMENT");
