@@ -600,7 +600,7 @@ def _game_metadata(block: _Block) -> tuple[str, str, str]:
 
 
 def _title(token: Line | None) -> str:
-    return "" if token is None else title_of(token.lines[0])
+    return "" if token is None else title_of(token.lines[0] if token.raw else token.text)
 
 
 def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str], str]:
@@ -615,7 +615,10 @@ def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str]
             if name and value and name not in fields:
                 fields[name] = value
                 continue
-        lines += token.lines
+        if token.raw:
+            lines += token.lines
+        else:
+            lines.append(token.text)
     first = next((i for i, line in enumerate(lines) if line.strip(" \t>")), len(lines))
     while len(lines) > first and not lines[-1].strip(" \t>"):
         lines.pop()

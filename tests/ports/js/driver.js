@@ -96,7 +96,8 @@ function vectors(dir) {
     const found = outcome(c);
     const entry = (report[c.language] ||= { passed: 0, failed: 0, failures: [] });
     const got = found.error ? { line: found.error.line, column: found.error.column } : found.result;
-    const kind = !c.kind || c.kind === KINDS[found.error.code.slice(0, 4)];
+    const code = (found.error || {}).code || "";
+    const kind = (!c.kind || c.kind === KINDS[code.slice(0, 4)]) && (!c.code || c.code === code);
     const ok = isDeepStrictEqual(got, c.error || c.expected) && kind;
     entry[ok ? "passed" : "failed"] += 1;
     if (!ok) entry.failures.push({ name: c.name, got: found });
