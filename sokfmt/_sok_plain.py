@@ -74,7 +74,6 @@ class Layout:
 class _Patterns:
     rows: re.Pattern[str]  # a run of 3 or more WALL_ROW_LINE
     moves: re.Pattern[str]  # a run of MOVES_LINE
-    notes: dict[Tessellation, re.Pattern[str]]  # a TEXT or PROPERTY line that rule 3 leaves alone
     game: re.Pattern[str]  # a key/value line of the key "game"
 
 
@@ -82,33 +81,29 @@ class _Patterns:
 def _patterns() -> _Patterns:
     terminals = _lalr.terminals("sok")
     most = _LONGEST - 1
-    classes = "|".join(terminals[name] for name in (*_CLASSES, "COMMENT_LINE"))
-    other = "[^\\n]"
     return _Patterns(
         rows=re.compile(f"(?:{terminals['WALL_ROW_LINE']}\\n){{3,{most}}}"),
         moves=re.compile(f"(?:{terminals['MOVES_LINE']}\\n){{1,{most}}}"),
-        notes={
-            tessellation: re.compile(
-                # No mail quote (step 1 reads past them), and two characters that
-                # no line of moves holds (rule 3 needs one at most).
-                f"(?!>)(?={other}*?{stray}{other}*?{stray})"
-                f"(?:(?P<PROPERTY>{terminals['PROPERTY_LINE']})"
-                f"|(?!(?:{classes})\\n)(?P<TEXT>{other}*))\\n"
-            )
-            for tessellation, stray in _strays().items()
-        },
         game=re.compile("[ \\t]*game[ \\t]*[:=]", re.IGNORECASE),
     )
 
 
-def _strays() -> dict[Tessellation, str]:
-    """Per tessellation, a character of a line that no line of its moves
-    holds (rule 3's stray), as a class without the line break."""
-    found = {}
-    for tessellation, not_move in patterns().not_move.items():
-        assert not_move.pattern.startswith("[^"), "a class of the characters left out"
-        found[tessellation] = "[^\\n" + not_move.pattern[2:]
-    return found
+@cache
+def _notes(tessellation: Tessellation) -> re.Pattern[str]:
+    """A line that step 1 types TEXT or PROPERTY and that rule 3 leaves
+    alone in `tessellation`: no mail quote (step 1 reads past them), no
+    line class but text, and two characters that no line of its moves
+    holds (rule 3 needs one at most)."""
+    terminals = _lalr.terminals("sok")
+    classes = "|".join(terminals[name] for name in (*_CLASSES, "COMMENT_LINE"))
+    not_move = patterns().not_move[tessellation].pattern
+    assert not_move.startswith("[^"), "a class of the characters left out"
+    stray, other = "[^\\n" + not_move[2:], "[^\\n]"
+    return re.compile(
+        f"(?!>)(?={other}*?{stray}{other}*?{stray})"
+        f"(?:(?P<PROPERTY>{terminals['PROPERTY_LINE']})"
+        f"|(?!(?:{classes})\\n)(?P<TEXT>{other}*))\\n"
+    )
 
 
 def layout(text: str, tessellation: Tessellation) -> Layout | None:
@@ -120,7 +115,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
     if not text.endswith("\n"):
         text += "\n"  # (offsets stay where they were)
     found = _patterns()
-    notes_pattern = found.notes[tessellation]
+    notes_pattern = _notes(tessellation)
     laid = Layout()
     notes = laid.file_notes
     pos, number, size = 0, 1, len(text)
