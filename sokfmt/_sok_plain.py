@@ -15,9 +15,9 @@ path.
 
 Anything else goes down the full path, before anything is handed on: line
 breaks other than LF, mail quotes, a comment after the first board, a
-"Game:" line, a line that a rule would retype or doubt, a block without a
-title, any other layout.  tests/test_sok_plain.py holds the two paths to
-each other.
+"Game:" line of a puzzle, a line that a rule would retype or doubt, a
+block without a title, any other layout.  tests/test_sok_plain.py holds
+the two paths to each other.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from ._sok_postlex import (
     patterns,
     stray_row,
 )
+from .properties import keyed_property
 from .tessellation import Tessellation
 
 #: The longest run of rows or of moves this path takes; a regular expression
@@ -108,8 +109,9 @@ def _notes(tessellation: Tessellation) -> re.Pattern[str]:
 
 def layout(text: str, tessellation: Tessellation) -> Layout | None:
     """The blocks and notes of `text` if it is in the common layout, else
-    None.  A "Game:" line sends it down the full path, so the tessellation
-    in effect is `tessellation` throughout."""
+    None.  The tessellation in effect is `tessellation`, or the one a
+    "Game:" line of the file notes names from that line on; a "Game:" line
+    of a puzzle sends the text down the full path."""
     if "\r" in text or "\n>" in text or text.startswith((">", "\ufeff")):
         return None
     if not text.endswith("\n"):
@@ -119,6 +121,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
     laid = Layout()
     notes = laid.file_notes
     pos, number, size = 0, 1, len(text)
+    named = False  # a "Game:" line with a value named the file's tessellation
     fresh = True  # the line before is blank, or there is none: a line here may title a block
     after = ""  # the block right before the line: "rows", "moves" or none
     while pos < size:
@@ -159,12 +162,23 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
                 return None
             if after == "rows" and stray_row(line):
                 return None  # rule 4 doubts it
-            if kind == PROPERTY and found.game.match(line):
-                return None
+            if kind == PROPERTY and found.game.match(line) and (value := keyed_property(line)):
+                if laid.blocks or named or not (game := _game(value[1])):
+                    return None  # (the first with a value names the file's, as step 2 reads it)
+                tessellation, notes_pattern, named = game, _notes(game), True
         notes.append(Line(kind, line, pos, number))
         pos, number = end + 1, number + 1
         fresh, after = kind == BLANK, ""
     return laid if laid.blocks else None
+
+
+def _game(value: str) -> Tessellation | None:
+    """The tessellation a "Game:" value names; None for none, or for one
+    that the full path reports (SOK101)."""
+    try:
+        return Tessellation.from_name(value) if value else None
+    except ValueError:
+        return None
 
 
 def _block_at(

@@ -119,6 +119,16 @@ def test_what_sokfmt_writes_takes_the_fast_path() -> None:
     assert _sok_read.parse(text, Tessellation.SOKOBAN) == collection
 
 
+def test_a_game_line_of_the_file_notes_names_the_tessellation_in_effect() -> None:
+    # In Hexoban, "rn" are moves ("n" is no Sokoban move) and the board is
+    # read by Hexoban's layout.
+    text = "Title: Hex\nGame: Hexoban\n\nOne\n # # # #\n# @ $ . #\n # # # #\n\nSolution\nrn\n"
+    assert same_as_full_path(text)
+    (puzzle,) = _sok_read.parse(text, Tessellation.SOKOBAN).puzzles
+    assert puzzle.tessellation is Tessellation.HEXOBAN
+    assert str(puzzle.saved_games[0]) == "rn"
+
+
 def test_the_layout_of_a_collection() -> None:
     # Worked out from the grammar's steps: each block titled by the line
     # above it, every other line a note of the block above it.
@@ -153,7 +163,9 @@ def test_the_layout_of_a_collection() -> None:
         f"\ufeffLevel\n{BOARD}\n",  # a byte order mark
         f"Level\n{BOARD}\n\n> quoted\n",  # mail quotes
         f"Level\n{BOARD}\n\n:: c\n",  # a comment after a board
-        f"Game: Hexoban\n\nLevel\n{BOARD}\n",  # another tessellation in effect
+        f"Level\n{BOARD}\nGame: Hexoban\n",  # a puzzle's own tessellation
+        f"Game: Squareban\n\nLevel\n{BOARD}\n",  # SOK101
+        f"Game: Hexoban\nGame: Trioban\n\nLevel\n{BOARD}\n",  # a second one
         f"Level\n{BOARD}\n\nlurdx\n",  # rule 3: almost moves
         f"Level\n{BOARD}\n\nS\nrR\nRx\n",  # rule 3 right after moves
         f"#X ###\n{BOARD}\n",  # rule 4: a stray row above a board
