@@ -1,9 +1,9 @@
 """The fast path of grammars/sok.lark for collections in the common layout.
 
 Most collections are laid out alike: file notes, then puzzles, each a title
-line above its board (right above it, or with one blank line between), then
-paragraphs of notes, and saved games, each
-a title line right above its lines of moves; blank lines between them all.
+line above its board, then paragraphs of notes, and saved games, each a
+title line above its lines of moves (right above, or with one blank line
+between); blank lines between them all.
 For such a text the grammar's steps are known in advance: a block's title
 is the line above it (`titled_board`, `titled_moves`), and every other line,
 blank or not, is a note of the block above it (of the file before the first
@@ -184,14 +184,15 @@ def _game(value: str) -> Tessellation | None:
 def _block_at(
     text: str, start: int, number: int, found: _Patterns, tessellation: Tessellation
 ) -> Line | None:
-    """The token of the board (right at `start`, line `number`, or after one
-    blank line) or of the saved game (right at it) that a title line above
-    would title, if one begins there."""
+    """The token of the board or saved game that a title line above would
+    title, if one begins at `start` (line `number`) or after one blank line
+    there (`title_blank`)."""
     gap = text.startswith("\n", start)
-    rows = found.rows.match(text, start + gap)
+    start, number = start + gap, number + gap
+    rows = found.rows.match(text, start)
     if rows is not None:
-        return Line(ROWS, rows[0][:-1], rows.start(), number + gap, rows[0])
-    moves = None if gap else found.moves.match(text, start)
+        return Line(ROWS, rows[0][:-1], start, number, rows[0])
+    moves = found.moves.match(text, start)
     if moves is None or _refused(moves[0], tessellation):
         return None  # rule 2 retypes a line of moves with a letter it refuses
     raw = moves[0]

@@ -174,7 +174,7 @@ def test_the_layout_of_a_collection() -> None:
         f"Level\n{BOARD}\n\nrR\n",  # moves without a title
         f"lurd\n\nLevel\n{BOARD}\n",  # moves before the first board
         f"; 1\n{BOARD}\n\nnotes\n",  # a ";" title
-        f"Level\n{BOARD}\n\nSolution\n\nrR\n",  # a blank line between a title and its moves
+        f"Level\n{BOARD}\n\nSolution\n\n\nrR\n",  # two blank lines between a title and moves
         f"Level\n{BOARD}\n\nS\nrR\n#####\n#@$.#\n#####\n",  # rows right after moves
     ],
 )
