@@ -112,7 +112,6 @@ def every_letter() -> str:
 
 
 @cache
-@cache
 def refused_letters(tessellation: Tessellation) -> str:
     """The letters of moves.lark that `tessellation` refuses."""
     return "".join(c for c in every_letter() if c not in letters(tessellation))

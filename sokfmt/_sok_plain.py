@@ -39,17 +39,14 @@ from ._sok_postlex import (
     Line,
     _ends_moves,
     _refused,
+    _run,
+    _run_end,
     almost,
     line_class,
     patterns,
     stray_row,
 )
-from .properties import keyed_property
 from .tessellation import Tessellation
-
-#: The longest run of rows or of moves this path takes; a regular expression
-#: keeps state for each repetition it may undo (a longer run takes the full path).
-_LONGEST = 1024
 
 
 @dataclass
@@ -71,26 +68,8 @@ class Layout:
     blocks: list[Block] = field(default_factory=list)  # a board first
 
 
-@dataclass(frozen=True)
-class _Patterns:
-    rows: re.Pattern[str]  # a run of 3 or more WALL_ROW_LINE
-    moves: re.Pattern[str]  # a run of MOVES_LINE
-    game: re.Pattern[str]  # a key/value line of the key "game"
-
-
 @cache
-def _patterns() -> _Patterns:
-    terminals = _lalr.terminals("sok")
-    most = _LONGEST - 1
-    return _Patterns(
-        rows=re.compile(f"(?:{terminals['WALL_ROW_LINE']}\\n){{3,{most}}}"),
-        moves=re.compile(f"(?:{terminals['MOVES_LINE']}\\n){{1,{most}}}"),
-        game=re.compile("[ \\t]*game[ \\t]*[:=]", re.IGNORECASE),
-    )
-
-
-@cache
-def _notes(tessellation: Tessellation) -> re.Pattern[str]:
+def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
     """A line that step 1 types TEXT or PROPERTY and that rule 3 leaves
     alone in `tessellation`: no mail quote (step 1 reads past them), no
     line class but text, and two characters that no line of its moves
@@ -116,8 +95,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         return None
     if not text.endswith("\n"):
         text += "\n"  # (offsets stay where they were)
-    found = _patterns()
-    notes_pattern = _notes(tessellation)
+    notes_pattern = _note_pattern(tessellation)
     laid = Layout()
     notes = laid.file_notes
     pos, number, size = 0, 1, len(text)
@@ -136,7 +114,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         # one is a note, and the block's first line then sends the text down
         # the full path).
         titles = fresh and (match is None or match.lastgroup == TEXT)
-        token = _block_at(text, end + 1, number + 1, found, tessellation) if titles else None
+        token = _block_at(text, end + 1, number + 1, tessellation) if titles else None
         if token is not None:
             if match is None and not _titles(line, tessellation):
                 return None
@@ -162,11 +140,12 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
                 return None
             if after == "rows" and stray_row(line):
                 return None  # rule 4 doubts it
-            if kind == PROPERTY and found.game.match(line) and (value := keyed_property(line)):
-                if laid.blocks or named or not (game := _game(value[1])):
-                    return None  # (the first with a value names the file's, as step 2 reads it)
-                tessellation, notes_pattern, named = game, _notes(game), True
-        notes.append(Line(kind, line, pos, number))
+        token = Line(kind, line, pos, number)
+        if kind == PROPERTY and token.key_value()[0] == "game":
+            if laid.blocks or named or not (game := _game(token.key_value()[1])):
+                return None  # (the first with a value names the file's, as step 2 reads it)
+            tessellation, notes_pattern, named = game, _note_pattern(game), True
+        notes.append(token)
         pos, number = end + 1, number + 1
         fresh, after = kind == BLANK, ""
     return laid if laid.blocks else None
@@ -181,24 +160,22 @@ def _game(value: str) -> Tessellation | None:
         return None
 
 
-def _block_at(
-    text: str, start: int, number: int, found: _Patterns, tessellation: Tessellation
-) -> Line | None:
+def _block_at(text: str, start: int, number: int, tessellation: Tessellation) -> Line | None:
     """The token of the board or saved game that a title line above would
     title, if one begins at `start` (line `number`) or after one blank line
-    there (`title_blank`)."""
+    there (`title_blank`): a run of lines as step 1 takes it."""
     gap = text.startswith("\n", start)
     start, number = start + gap, number + gap
-    rows = found.rows.match(text, start)
-    if rows is not None:
-        return Line(ROWS, rows[0][:-1], start, number, rows[0])
-    moves = found.moves.match(text, start)
-    if moves is None or _refused(moves[0], tessellation):
+    found = patterns()
+    end = _run_end(found.walls, text, start, 3)
+    if end is not None:
+        return _run(ROWS, text[start:end], start, number)
+    end = _run_end(found.moves_lines, text, start, 1)
+    if end is None or _refused(text[start:end], tessellation):
         return None  # rule 2 retypes a line of moves with a letter it refuses
-    raw = moves[0]
-    if raw.count("\n") == 1:
-        return Line(MOVES, raw[:-1], start, number)
-    return Line(MOVES_LINES, raw[:-1], start, number, raw)
+    if text.count("\n", start, end) == 1:
+        return Line(MOVES, text[start : end - 1], start, number)
+    return _run(MOVES_LINES, text[start:end], start, number)
 
 
 def _titles(line: str, tessellation: Tessellation) -> bool:

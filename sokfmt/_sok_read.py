@@ -466,7 +466,7 @@ class _BlockText:
 
     def __init__(self, tokens: list[Line]) -> None:
         self.tokens = tokens
-        joined = tokens[0].text if len(tokens) == 1 else "\n".join(t.text for t in tokens)
+        joined = "\n".join(token.text for token in tokens)
         self.quoted = ">" in joined
         self.text = _unquoted_lines(joined) if self.quoted else joined
 
@@ -600,7 +600,7 @@ def _game_metadata(block: _Block) -> tuple[str, str, str]:
 
 
 def _title(token: Line | None) -> str:
-    return "" if token is None else title_of(token.lines[0] if token.raw else token.text)
+    return "" if token is None else title_of(token.lines[0])
 
 
 def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str], str]:
@@ -615,10 +615,7 @@ def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str]
             if name and value and name not in fields:
                 fields[name] = value
                 continue
-        if token.raw:
-            lines += token.lines
-        else:
-            lines.append(token.text)
+        lines += token.lines
     first = next((i for i, line in enumerate(lines) if line.strip(" \t>")), len(lines))
     while len(lines) > first and not lines[-1].strip(" \t>"):
         lines.pop()

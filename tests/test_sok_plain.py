@@ -185,7 +185,7 @@ def test_what_takes_the_full_path(text: str) -> None:
 def test_note_lines_typed_in_one_match_as_step_1_and_rule_3_type_them() -> None:
     lines = [*NOTES, "lurd:x", "Rx: y", "x:lurd", "1: 2", "::x", " ; x", "((", "-#-", "ab", "é"]
     for tessellation in Tessellation:
-        pattern = _sok_plain._notes(tessellation)
+        pattern = _sok_plain._note_pattern(tessellation)
         for line in lines:
             match = pattern.fullmatch(line + "\n")
             if match is None:
@@ -199,7 +199,7 @@ def test_note_lines_typed_in_one_match_as_step_1_and_rule_3_type_them() -> None:
 @given(st.text(st.sampled_from("#@$.* -_lurdLURDnesw0123456789()|[]{};:=>xyTé\t"), max_size=12))
 def test_any_line_typed_in_one_match_as_step_1_and_rule_3_type_it(line: str) -> None:
     for tessellation in Tessellation:
-        match = _sok_plain._notes(tessellation).fullmatch(line + "\n")
+        match = _sok_plain._note_pattern(tessellation).fullmatch(line + "\n")
         if match is not None:
             assert match.lastgroup == _sok_postlex.line_class(line)
             assert not _sok_postlex.almost(line, tessellation)
