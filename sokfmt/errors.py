@@ -86,16 +86,14 @@ class ParseError(SokfmtError, ValueError):
         """Build the error for offset `pos` of the caller's text, the whole
         of which is `text` (or the lines of it that `text` holds), at the
         line and column `line_and_column` gives."""
-        start, end, ends_input = _bounds(text)
-        pos = max(start, min(pos, end))
-        line, column, source_line = line_and_column(text, pos)
+        pos, line, column, source_line, at_end = _placed(text, pos)
         return cls(
             message,
             line=line,
             column=column,
             pos=pos,
             source_line=source_line,
-            at_end=ends_input and pos >= end,
+            at_end=at_end,
             code=code,
         )
 
@@ -156,12 +154,16 @@ def line_and_column(text: str | Excerpt, pos: int) -> tuple[int, int, str]:
     return first + breaks, pos - start + 1, text[start : found.start() if found else len(text)]
 
 
-def _bounds(text: str | Excerpt) -> tuple[int, int, bool]:
-    """Where `text` begins and ends in the caller's text, and whether the
-    caller's text ends there."""
+def _placed(text: str | Excerpt, pos: int) -> tuple[int, int, int, str, bool]:
+    """Offset `pos` kept within `text` (the caller's text, or lines of it),
+    its line, column and line's text, and whether it is the end of the input."""
     if isinstance(text, Excerpt):
-        return text.start, text.start + len(text.text), text.ends_input
-    return 0, len(text), True
+        start, end, ends_input = text.start, text.start + len(text.text), text.ends_input
+    else:
+        start, end, ends_input = 0, len(text), True
+    pos = max(start, min(pos, end))
+    line, column, source_line = line_and_column(text, pos)
+    return pos, line, column, source_line, ends_input and pos >= end
 
 
 class RleSyntaxError(ParseError):
@@ -270,9 +272,7 @@ class Diagnostic:
     ) -> Diagnostic:
         """The diagnostic for offset `pos` of the caller's text, placed as
         `ParseError.at` places an error."""
-        start, end, _ = _bounds(text)
-        pos = max(start, min(pos, end))
-        line, column, _ = line_and_column(text, pos)
+        pos, line, column, _, _ = _placed(text, pos)
         return cls(severity, code, message, line, column, pos)
 
     def __str__(self) -> str:
