@@ -40,7 +40,6 @@ from ._sok_postlex import (
     _ends_moves,
     _refused,
     _run,
-    _run_end,
     almost,
     line_class,
     patterns,
@@ -160,22 +159,39 @@ def _game(value: str) -> Tessellation | None:
         return None
 
 
+#: The longest run of rows or of moves this path takes: a regular expression
+#: keeps state for each repetition it may undo (a longer run takes the full path).
+_LONGEST = 1024
+
+
+@cache
+def _runs() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Runs of 3 or more WALL_ROW_LINE and of MOVES_LINE, each line ending
+    in LF (the only line break this path takes; step 1's run patterns take
+    every line break and mail quotes, and cost 5% more instructions here)."""
+    terminals, most = _lalr.terminals("sok"), _LONGEST - 1
+    return (
+        re.compile(f"(?:{terminals['WALL_ROW_LINE']}\\n){{3,{most}}}"),
+        re.compile(f"(?:{terminals['MOVES_LINE']}\\n){{1,{most}}}"),
+    )
+
+
 def _block_at(text: str, start: int, number: int, tessellation: Tessellation) -> Line | None:
     """The token of the board or saved game that a title line above would
     title, if one begins at `start` (line `number`) or after one blank line
-    there (`title_blank`): a run of lines as step 1 takes it."""
+    there (`title_blank`)."""
     gap = text.startswith("\n", start)
     start, number = start + gap, number + gap
-    found = patterns()
-    end = _run_end(found.walls, text, start, 3)
-    if end is not None:
-        return _run(ROWS, text[start:end], start, number)
-    end = _run_end(found.moves_lines, text, start, 1)
-    if end is None or _refused(text[start:end], tessellation):
+    rows, moves = _runs()
+    found = rows.match(text, start)
+    if found is not None:
+        return _run(ROWS, found[0], start, number)
+    found = moves.match(text, start)
+    if found is None or _refused(found[0], tessellation):
         return None  # rule 2 retypes a line of moves with a letter it refuses
-    if text.count("\n", start, end) == 1:
-        return Line(MOVES, text[start : end - 1], start, number)
-    return _run(MOVES_LINES, text[start:end], start, number)
+    if found[0].count("\n") == 1:
+        return Line(MOVES, found[0][:-1], start, number)
+    return _run(MOVES_LINES, found[0], start, number)
 
 
 def _titles(line: str, tessellation: Tessellation) -> bool:
