@@ -4,6 +4,9 @@ tables against the grammars they were compiled from."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,16 +30,30 @@ def test_the_tables_in_the_package_are_those_of_the_grammars() -> None:
         )
 
 
-def test_a_changed_grammar_is_compiled_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stale_table_is_refused_not_compiled_again(monkeypatch: pytest.MonkeyPatch) -> None:
     stale = dict(TABLES["rle"], hash="0" * 64)
     monkeypatch.setitem(TABLES, "rle", stale)
     _lalr.table.cache_clear()
     try:
-        fresh = _lalr.table("rle")
-        assert fresh.action  # compiled again by lark, not taken from the stale entry
-        assert fresh.token_index == {t: i for i, t in enumerate(TABLES["rle"]["tokens"])}
+        refused = r"rle\.lark changed .* python -m sokfmt\._grammar"
+        with pytest.raises(_lalr.StaleTable, match=refused):
+            _lalr.table("rle")
     finally:
         _lalr.table.cache_clear()
+
+
+def test_the_tables_file_is_what_the_grammars_give(tmp_path: Path) -> None:
+    """Written again from the grammars, `_tables.py` comes out the same to the
+    byte: not only the hashes but every state and rule were written from them."""
+    written = tmp_path / "_tables.py"
+    subprocess.run(
+        [sys.executable, "-m", "sokfmt._grammar", str(written)],
+        check=True,
+        capture_output=True,
+        cwd=Path(_lalr.__file__).parent.parent,
+    )
+    shipped = Path(_lalr.__file__).with_name("_tables.py").read_text(encoding="utf-8")
+    assert written.read_text(encoding="utf-8") == shipped, "run python -m sokfmt._grammar"
 
 
 class _Recorder:
