@@ -349,3 +349,53 @@ def test_every_configuration_of_an_automaton_is_within_its_limit(name: str) -> N
                 todo.append(target)
     assert len(seen) == len(automaton.numbered)  # nothing numbered that cannot be met
     assert 1 < len(seen) < _lalr.LIMIT / 2  # room to grow
+
+
+def _reachable_stacks(name: str, count: int, seed: int) -> list[list[int]]:
+    """Parser stacks met on the way through token streams that follow the
+    grammar: every prefix of every stream."""
+    table = _lalr.table(name)
+    stacks = []
+    for stream in _streams(name, count, seed):
+        recognizer = _lalr.Recognizer(table)
+        stacks.append(list(recognizer.states))
+        for kind in stream:
+            try:
+                recognizer.feed(table.token_index[kind], kind)
+            except _lalr.Refused:
+                break
+            stacks.append(list(recognizer.states))
+    return stacks
+
+
+@pytest.mark.parametrize("name", GRAMMARS)
+def test_settle_reduces_what_every_token_would_and_stops_where_they_part(name: str) -> None:
+    # settle's definition: it makes the reductions that each of the tokens
+    # would make next, and stops at the first place where they part (a
+    # different step, or a shift).  Checked on random stacks and token sets
+    # against each token's own walk (`_step`), not against settle's table.
+    table = _lalr.table(name)
+    lines = [table.token_index[t] for t in table.tokens]
+    rng = random.Random(23)
+    exact = 0
+    for stack in _reachable_stacks(name, 60, seed=29):
+        for _ in range(4):
+            tokens = frozenset(rng.sample(lines, rng.randint(1, min(4, len(lines)))))
+            settled = list(stack)
+            rules = _lalr._settle(table, settled, _lalr._settled(table, tokens))
+            walks = {t: _lalr._step(table, tuple(stack), t) for t in tokens}
+            accepted = {t: walk[1] for t, walk in walks.items() if walk is not None}
+            for reduced in accepted.values():
+                assert reduced[: len(rules)] == rules, (stack, tokens)
+            if accepted and len(accepted) == len(tokens):
+                # Every token accepted: settle goes exactly as far as they agree.
+                common = min(accepted.values(), key=len)
+                while any(r[: len(common)] != common for r in accepted.values()):
+                    common = common[:-1]
+                assert rules == common, (stack, tokens)
+                exact += 1
+            # Where it stopped, the tokens that are not refused there do not
+            # all make one and the same reduction.
+            steps = {table.action[settled[-1]][t] for t in tokens} - {0}
+            assert not (len(steps) == 1 and next(iter(steps)) < 0), (stack, tokens)
+    assert exact > 20
