@@ -11,14 +11,14 @@ left out reads as a blank line, and reading goes on with the next one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
 from . import _lalr
 from .errors import Diagnostic, Excerpt, LevSyntaxError
-from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
+from .lev import EMPTY, MAX_COLOR, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
 
 # What an argument of a keyword line must be, for the message of LEV101.
 _USAGE = {
@@ -221,9 +221,8 @@ def _malformed(reading: _Reading, index: int) -> None:
 
 
 def _read_sections(reading: _Reading) -> None:
-    """The sections into `reading.sections`, by the rules (step 3).  A line
-    left out reads as a BLANK; so does one more after the last line, which
-    closes the last section even when the rules refuse the end."""
+    """The sections into `reading.sections`, by the rules (step 3), which take
+    every stream of lines.  A line left out reads as a BLANK."""
     automaton = _grammar().automaton
     steps = automaton.steps
     configuration = 0
@@ -233,41 +232,26 @@ def _read_sections(reading: _Reading) -> None:
         if kind == NO_TERMINAL:
             _malformed(reading, index)
             kind = "BLANK"
-        row = steps[configuration] or automaton.row(configuration)
-        step = row[kind] or _left_out(reading, index, kind, configuration, first)
+        step = (steps[configuration] or automaton.row(configuration))[kind]
+        assert step is not None, "the rules take every line"
         configuration, reduced = step
         for name in reduced:  # the section that ends before this line
             _section(reading, name, first, index)
             first = index
-    closing = automaton.row(configuration)["BLANK"]
-    assert closing is not None, "every configuration accepts a BLANK"
-    configuration, reduced = closing
-    for name in reduced:
+    end = automaton.row(configuration)[_lalr.END]
+    assert end is not None, "the rules take every end"
+    for name in end[1][:-1]:  # the last is the whole file, start
         _section(reading, name, first, index + 1)
-    if automaton.row(configuration)[_lalr.END] is None:
-        if "SIZE" in automaton.expected(configuration):
-            reading.at_end("No 'size' section, expected 'size WIDTH HEIGHT'", "LEV102")
-        else:
-            reading.at_end("No 'initial' section, expected 'initial' and its rows", "LEV103")
-
-
-def _left_out(
-    reading: _Reading, index: int, kind: str, configuration: int, read: int
-) -> _lalr.Step:
-    """A token the rules refuse, left out: its error, and the step of the
-    BLANK it reads as (`read`: the first line of the section being read)."""
-    automaton = _grammar().automaton
-    if kind != "ROW":  # a row of a section left out is no error
-        _refused(reading, index, kind, automaton.expected(configuration), read)
-    step = automaton.row(configuration)["BLANK"]
-    assert step is not None, "every configuration accepts a BLANK"
-    return step
 
 
 def _section(reading: _Reading, kind: str, first: int, end: int) -> None:
     """A section the rules made, kept unless rule 3 leaves it out; an
-    unknown section's warning (an error in strict mode)."""
+    unknown section's warning (an error in strict mode); the error of a
+    rule named for one."""
     if kind == "blank":
+        return
+    if kind in _BROKEN_ORDER:
+        _BROKEN_ORDER[kind](reading, first)
         return
     if kind in reading.firsts and kind in _ONCE:  # 3. sections_once
         _second(reading, kind, first, reading.firsts[kind].first)
@@ -279,17 +263,34 @@ def _section(reading: _Reading, kind: str, first: int, end: int) -> None:
     reading.firsts.setdefault(kind, section)
 
 
-def _refused(reading: _Reading, index: int, kind: str, expected: frozenset[str], read: int) -> None:
-    """The error for a token the rules refuse: LEV102 where they expect a
-    SIZE, else LEV104 (a second section of its kind: the first is a section
-    kept, or the one being read, from line `read` on)."""
-    kind = kind.lower()
-    if "SIZE" in expected:
-        column = _indent(reading.lines[index])
-        reading.error(f"'{kind}' needs a 'size' line before it", index, column, "LEV102")
-    else:
-        first = reading.firsts.get(kind)
-        _second(reading, kind, index, read if first is None else first.first)
+def _needs_size(reading: _Reading, index: int) -> None:
+    """LEV102: an "initial" or "target" before "size"."""
+    line = reading.lines[index]
+    message = f"'{_keyword(line)}' needs a 'size' line before it"
+    reading.error(message, index, _indent(line), "LEV102")
+
+
+def _again(reading: _Reading, index: int) -> None:
+    """LEV104: a second "size", "initial" or "target"."""
+    kind = _keyword(reading.lines[index])
+    _second(reading, kind, index, reading.firsts[kind].first)
+
+
+def _no_size(reading: _Reading, index: int) -> None:
+    reading.at_end("No 'size' section, expected 'size WIDTH HEIGHT'", "LEV102")
+
+
+def _no_initial(reading: _Reading, index: int) -> None:
+    reading.at_end("No 'initial' section, expected 'initial' and its rows", "LEV103")
+
+
+# The rules of lev.lark named for an error of the order of sections.
+_BROKEN_ORDER: dict[str, Callable[[_Reading, int], None]] = {
+    "needs_size": _needs_size,
+    "again": _again,
+    "no_size": _no_size,
+    "no_initial": _no_initial,
+}
 
 
 def _second(reading: _Reading, kind: str, index: int, first: int) -> None:
@@ -307,6 +308,11 @@ def _unknown(reading: _Reading, index: int) -> None:
         reading.error(f"{message} (strict mode)", index, _indent(line), "LEV113")
     else:
         reading.warning(f"{message}: kept as it is", index, _indent(line), "LEV113")
+
+
+def _keyword(line: str) -> str:
+    """The first word of a keyword line: its keyword."""
+    return _SPACES.split(line.strip(" \t"), maxsplit=1)[0]
 
 
 def _indent(line: str) -> int:
@@ -468,8 +474,8 @@ def _colors(
 def _rgb(reading: _Reading, index: int, words: list[str]) -> tuple[int, int, int] | None:
     """Rule 6: a color's values, None when one is out of range (LEV110)."""
     for number, word in enumerate(words, start=2):
-        if len(word.lstrip("0")) > 3 or int(word) > 255:
-            message = f"Color value {_shown(word)} is out of range, expected 0 to 255"
+        if len(word.lstrip("0")) > len(str(MAX_COLOR)) or int(word) > MAX_COLOR:
+            message = f"Color value {_shown(word)} is out of range, expected 0 to {MAX_COLOR}"
             reading.error(message, index, _word_column(reading.lines[index], number), "LEV110")
             return None
     return int(words[0]), int(words[1]), int(words[2])
