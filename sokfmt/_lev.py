@@ -11,7 +11,7 @@ left out reads as a blank line, and reading goes on with the next one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
@@ -20,25 +20,8 @@ from . import _lalr
 from .errors import Diagnostic, Excerpt, LevSyntaxError
 from .lev import EMPTY, MAX_COLOR, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
 
-# What an argument of a keyword line must be, for the message of LEV101.
-_USAGE = {
-    "size": "size WIDTH HEIGHT",
-    "initial": "initial",
-    "target": "target",
-    "color": "color LABEL R G B",
-    "end": "end",
-    "img": "img LABEL FILE",
-    "fgimg": "fgimg FILE",
-    "bgimg": "bgimg FILE",
-}
-_ARGUMENTS = {
-    "size": ("NUMBER", "NUMBER"),
-    "color": ("LABEL", "NUMBER", "NUMBER", "NUMBER"),
-    "img": ("LABEL", "FILE"),
-    "fgimg": ("FILE",),
-    "bgimg": ("FILE",),
-}
-_ARGUMENT_NAMES = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE": "a file name"}
+# What the arguments' terminals are, in LEV101's words.
+_KINDS = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE": "a file name"}
 # Words are apart by spaces and tabs (the grammar's _SPACE) only.
 _WORD = re.compile(r"[^ \t]+")
 _SPACES = re.compile(r"[ \t]+")
@@ -63,7 +46,10 @@ class _Grammar:
 
     automaton: _lalr.Automaton  # the rules
     classes: re.Pattern[str]  # step 1: a line, in a group named after its token
-    arguments: dict[str, re.Pattern[str]]  # NUMBER, LABEL
+    keywords: tuple[str, ...]  # the keywords, in the grammar's order
+    # per keyword, its arguments' terminals in their order: the name of each
+    # after the keyword's (SIZE_WIDTH: "WIDTH"), its words, its pattern
+    arguments: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]]
     row: re.Pattern[str]  # ROW_LINE
     cell: re.Pattern[str]  # CELL
     cells: re.Pattern[str]  # CELL+
@@ -83,14 +69,28 @@ def _grammar() -> _Grammar:
         NO_TERMINAL: rf"[ \t]*{keyword}(?:[ \t].*)?",  # a keyword line that matches none
         "OTHER": r".*",
     }
+    arguments = {
+        name.lower(): tuple(
+            (argument.removeprefix(f"{name}_"), _kind(terminals, argument), re.compile(rule))
+            for argument, rule in terminals.items()
+            if argument.startswith(f"{name}_")
+        )
+        for name in keywords
+    }
     return _Grammar(
         automaton=_lalr.automaton("lev"),
         classes=re.compile("|".join(f"(?P<{name}>{rule})" for name, rule in classes.items())),
-        arguments={name: re.compile(terminals[name]) for name in ("NUMBER", "LABEL")},
+        keywords=tuple(name.lower() for name in keywords),
+        arguments=arguments,
         row=re.compile(terminals["ROW_LINE"]),
         cell=re.compile(terminals["CELL"]),
         cells=re.compile(f"(?:{terminals['CELL']})+"),
     )
+
+
+def _kind(terminals: Mapping[str, str], argument: str) -> str:
+    """An argument's terminal in words: what it is made of."""
+    return next(words for kind, words in _KINDS.items() if terminals[kind] == terminals[argument])
 
 
 @dataclass
@@ -192,28 +192,27 @@ def _size(reading: _Reading, index: int) -> tuple[int, int]:
 
 def _malformed(reading: _Reading, index: int) -> None:
     """Step 1's error for a keyword line that does not match its terminal:
-    at the first argument that is wrong or missing."""
+    at the first argument that is wrong or missing, or at a word too many (a
+    FILE, the rest of the line, takes every word: a line with all of its
+    arguments right matches its terminal)."""
     line = reading.lines[index]
     words = list(_WORD.finditer(line))
-    word = words[0][0]
-    expected = _ARGUMENTS.get(word, ())
-    for number, kind in enumerate(expected, start=1):
-        if number >= len(words):
-            column = len(line.rstrip(" \t")) + 1
-            found = "end of line"
+    keyword = words[0][0]
+    arguments = _grammar().arguments[keyword]
+    usage = " ".join([keyword, *(name for name, _, _ in arguments)])
+    column, found, wanted = 0, "", "end of line"
+    for number, (name, kind, pattern) in enumerate(arguments, start=1):
+        if number == len(words):
+            column, found, wanted = len(line.rstrip(" \t")) + 1, "end of line", f"{name}, {kind}"
             break
-        if kind == "FILE":
-            reading.error(f"Malformed {word} line, expected '{_USAGE[word]}'", index, 1, "LEV101")
-            return
-        if not _grammar().arguments[kind].fullmatch(words[number][0]):
-            column = words[number].start() + 1
-            found = repr(words[number][0])
+        word = words[number]
+        if not pattern.fullmatch(word[0]):
+            column, found, wanted = word.start() + 1, repr(word[0]), f"{name}, {kind}"
             break
     else:
-        column = words[len(expected) + 1].start() + 1
-        found, kind = repr(words[len(expected) + 1][0]), ""
-    wanted = _ARGUMENT_NAMES.get(kind, "end of line")
-    message = f"Unexpected {found} in a '{word}' line, expected {wanted} ('{_USAGE[word]}')"
+        extra = words[len(arguments) + 1]
+        column, found = extra.start() + 1, repr(extra[0])
+    message = f"Unexpected {found} in a '{keyword}' line, expected {wanted} ('{usage}')"
     reading.error(message, index, column, "LEV101")
 
 
@@ -302,7 +301,7 @@ def _second(reading: _Reading, kind: str, index: int, first: int) -> None:
 def _unknown(reading: _Reading, index: int) -> None:
     """An unknown section: a warning, an error in strict mode (LEV113)."""
     line = reading.lines[index]
-    keywords = ", ".join(_USAGE)
+    keywords = ", ".join(_grammar().keywords)
     message = f"Unknown section {_WORD.findall(line)[0]!r}, expected one of {keywords}"
     if reading.strict:
         reading.error(f"{message} (strict mode)", index, _indent(line), "LEV113")

@@ -8,14 +8,6 @@
 const { PortError, first, terminals } = require("./rle.js");
 
 const ONCE = ["end", "fgimg", "bgimg"]; // rule 3
-// The arguments of each keyword's terminal, to find the first wrong one.
-const ARGUMENTS = {
-  size: ["NUMBER", "NUMBER"],
-  color: ["LABEL", "NUMBER", "NUMBER", "NUMBER"],
-  img: ["LABEL", "FILE"],
-  fgimg: ["FILE"],
-  bgimg: ["FILE"],
-};
 const words = (line) => [...line.matchAll(/[^ \t]+/g)];
 const indent = (line) => line.search(/[^ \t]|$/) + 1;
 const strip = (line) => line.replace(/^[ \t]+|[ \t]+$/g, "");
@@ -39,7 +31,8 @@ function lineClass(line, number) {
   const keyword = found[0][0];
   if (!r.T.KEYWORD.test(keyword)) return "OTHER";
   if (r.T[keyword.toUpperCase()].test(line)) return keyword.toUpperCase();
-  const wanted = ARGUMENTS[keyword] || [];
+  // The terminals of a keyword's arguments are named after it, in their order.
+  const wanted = Object.keys(r.T).filter((name) => name.startsWith(`${keyword.toUpperCase()}_`));
   const bad = wanted.findIndex((kind, i) => !found[i + 1] || !r.T[kind].test(found[i + 1][0]));
   const word = found[bad < 0 ? wanted.length + 1 : bad + 1];
   return error("LEV101", number, word ? word.index + 1 : line.replace(/[ \t]+$/, "").length + 1);
