@@ -60,8 +60,8 @@ def _grammar() -> _Grammar:
     table = _lalr.table("lev")
     terminals = table.terminals
     keyword = terminals["KEYWORD"]
-    # The keyword lines are the tokens named after a KEYWORD.
-    keywords = [name for name in table.tokens if re.fullmatch(keyword, name.lower())]
+    # The keyword lines are the terminals named after a KEYWORD, in their order.
+    keywords = [name for name in terminals if re.fullmatch(keyword, name.lower())]
     classes = {
         "COMMENT": terminals["COMMENT"],
         "BLANK": terminals["BLANK_LINE"],
