@@ -38,11 +38,11 @@ def _docstring_lines(tree: ast.AST) -> set[int]:
     lines: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                if isinstance(body[0].value.value, str):
-                    assert body[0].end_lineno is not None
-                    lines.update(range(body[0].lineno, body[0].end_lineno + 1))
+            first = node.body[0] if node.body else None
+            value = first.value if isinstance(first, ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                assert first is not None
+                lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
     return lines
 
 
