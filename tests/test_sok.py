@@ -259,6 +259,7 @@ def test_an_empty_line_is_a_blank_line_as_the_lexer_takes_it() -> None:
 # Mostly titles the fast path takes, some that it leaves to the full path.
 _BARE_TITLES = ["; 1", "Level 1", "  ; 0  ", "Caf\u00e9", "\u2028x"] * 4 + [
     ";lurd", "lurd", "Title: x", " @ ", "#X ###", "; #####", "rRxRR", "\ufeffT", "> ; 1", ":: c",
+    "?-$-#", ";-$-#", "Url: 99",
 ]  # fmt: skip
 _BARE_BOARDS = [
     "#####\n#@$.#\n#####",
@@ -383,6 +384,22 @@ def test_a_key_recognised_where_it_stands_makes_a_property() -> None:
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK104", 5, 4)]
 
 
+def test_keys_are_recognised_where_they_stand() -> None:
+    # The tables of sokfmt.properties, by the notes a line stands in.
+    def where(line: str) -> list[bool]:
+        token = _sok_postlex.Line("PROPERTY", line, 0, 1)
+        places = ((False, False), (False, True), (True, False), (True, True))
+        return [_sok_postlex.recognised(token, *place) for place in places]
+
+    # Before the first board (moves there or not), after a board, after moves.
+    assert where("URL = 9") == [True, True, False, False]
+    assert where("Game: Hexoban") == [False, False, True, False]
+    assert where("solver: me") == [False, False, False, True]
+    assert where("Date  Created: 2001") == [True, True, False, False]
+    assert where("Title: T") == [True, True, True, True]
+    assert where("Difficulty: 3") == [False, False, False, False]
+
+
 def test_comments() -> None:
     (puzzle,) = parse_sok("T\n#####\n:: inside\n#@$.#\n#####\n:: after\nnote\n").puzzles
     assert (puzzle.title, puzzle.board.height, puzzle.notes) == ("T", 3, "note")
@@ -396,6 +413,12 @@ def test_blank_lines() -> None:
     assert titles(f"T\n\n{BOARD}\n") == ["T"]
     collection = parse_sok(f"T\n\n\n{BOARD}\n")
     assert (collection.notes, titles(f"T\n\n\n{BOARD}\n")) == ("T", [""])
+
+
+def _diagnosed(text: str) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    parse_sok(text, diagnostics=diagnostics)
+    return diagnostics
 
 
 def test_rule_stray_rows() -> None:
@@ -429,6 +452,10 @@ def test_rule_stray_rows() -> None:
         (puzzle,) = parse_sok(f"T\n{BOARD}\n{row}\n", diagnostics=diagnostics).puzzles
         assert puzzle.notes == row
         assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK105", 5, column)]
+    # Such a row has a wall (the character's): with boxes on goals around it
+    # it makes a board, where three rows of boxes on goals make none.
+    assert [d.code for d in _diagnosed("T\n*\n*-*\n*\n")] == ["SOK103", "SOK102"]
+    assert [(d.code, d.line, d.column) for d in _diagnosed("T\n*\n*?*\n*\n")] == [("SOK301", 3, 2)]
     # A line that would begin with a pusher is no such row ("M" and "p"):
     # the title of what follows, no doubt.
     diagnostics = []
