@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '830cc935540b4d220e4190c1f9
                     {}],
            'start': 0,
            'end': 9},
- 'sok': {'hash': '6ee5a4c5b7606dbcecff01f1ae9c6406536d20ac555e2c573cb2229dcbb60d04',
+ 'sok': {'hash': '42cf8a05cd00c2a439566665f0ce1ebed655db797418320a66122964676a2109',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',
