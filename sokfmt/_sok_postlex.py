@@ -127,6 +127,7 @@ class _Patterns:
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
+    edge: re.Pattern[str]  # a square of EDGE
     puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
     wall: str  # a character of WALL
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
@@ -158,6 +159,7 @@ def patterns() -> _Patterns:
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
+        edge=re.compile(terminals["EDGE"]),
         puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
         wall=next(c for c in map(chr, range(128)) if re.fullmatch(terminals["WALL"], c)),
         wall_row=re.compile(wall_row),
@@ -484,12 +486,15 @@ def _ends_moves(bare: str, tessellation: Tessellation) -> bool:
 def stray_row(line: str) -> bool:
     """Rule 4's shape: `line` (quotes and all) would be a closed row if its
     characters outside the legend were walls (one may stand where the
-    row's first or last wall should), and those are no more than its walls,
-    boxes, goals and pushers."""
+    row's first or last wall should), those are no more than its walls,
+    boxes, goals and pushers, and it has a wall or a box on a goal of its
+    own ("Good", whose "oo" are goals, is text)."""
     bare = unquoted(line)
     found = patterns()
     strays = found.stray.findall(bare)
     if not strays or len(strays) > len(found.solid.findall(bare)):
+        return False
+    if found.edge.search(bare) is None:
         return False
     return found.wall_row.fullmatch(found.stray.sub(found.wall, bare)) is not None
 

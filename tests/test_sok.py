@@ -461,6 +461,14 @@ def test_rule_stray_rows() -> None:
     diagnostics = []
     assert parse_sok(f"Map 5\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title == "Map 5"
     assert diagnostics == []
+    # A line with no wall or box on a goal of its own is no such row: "Good"
+    # (G, goal, goal, d) titles a board with no doubt, above it and between
+    # two boards with no blank line, and the writer sets it apart from none.
+    diagnostics = []
+    collection = parse_sok(f"Good\n{BOARD}\nGood\n{BOARD}\n", diagnostics=diagnostics)
+    assert [puzzle.title for puzzle in collection.puzzles] == ["Good", "Good"]
+    assert diagnostics == []
+    assert dump_sok(collection).startswith(f"Good\n{BOARD}\n")
 
 
 def test_rule_moves_titles() -> None:

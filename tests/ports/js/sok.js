@@ -108,14 +108,16 @@ function typed(token, previous) {
 }
 
 // Rule 4's shape: the line would be a closed row if its characters outside
-// the legend were walls, and they are no more than its squares of EDGE and INNER.
+// the legend were walls, they are no more than its squares of EDGE and INNER,
+// and it has a square of EDGE of its own.
 function strayRow(line) {
   const { SQUARE, EDGE, INNER, WALL_ROW_LINE } = r.T;
   const bare = unquoted(line);
   const walled = bare.replace(/./gsu, (c) => (SQUARE.test(c) ? c : "#"));
   const outside = strays(bare, (c) => SQUARE.test(c)).length;
   const solid = [...bare].filter((c) => EDGE.test(c) || INNER.test(c)).length;
-  return outside > 0 && outside <= solid && WALL_ROW_LINE.test(walled);
+  const edge = [...bare].some((c) => EDGE.test(c));
+  return outside > 0 && outside <= solid && edge && WALL_ROW_LINE.test(walled);
 }
 
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
