@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from . import _board
 from ._losses import floor_rows_of, without_floor_rows
+from ._notes import places
 from .board import FLOOR, Board
 from .errors import quoted
 from .properties import FILE_FIELDS, fields_by_key, parse_property
@@ -65,15 +66,24 @@ def document_collection(
     field, when the elements leave that field empty (the dates always: .slc
     has no element for them); it leaves the notes, and every other line
     stays.  So a collection reads the same from .slc and from the .sok file
-    it converts to."""
+    it converts to; where its lines stood is kept (`Collection.fields_at`)."""
     fields = {name: value for name, value in elements.items() if value}
-    taken = set()
+    taken = {}
     for index, name, value in description_properties(notes):
         if name not in fields:
             fields[name] = value
-            taken.add(index)
+            taken[index] = name
+    fields_at: tuple[tuple[str, int], ...] = ()
     if taken:
-        notes = "\n".join(line for i, line in enumerate(notes.split("\n")) if i not in taken)
+        kept: list[str] = []
+        above = []  # (field, the lines kept above its line)
+        for index, line in enumerate(notes.split("\n")):
+            if index in taken:
+                above.append((taken[index], len(kept)))
+            else:
+                kept.append(line)
+        notes = "\n".join(kept)
+        fields_at = places(kept, above)
     return Collection(
         title=fields.get("title", ""),
         author=fields.get("author", ""),
@@ -83,6 +93,7 @@ def document_collection(
         email=fields.get("email", ""),
         url=fields.get("url", ""),
         puzzles=puzzles,
+        fields_at=fields_at,
     )
 
 

@@ -53,6 +53,7 @@ from .tessellation import Tessellation
 
 # Properties a block's notes may hold, by field: (key written, keys read).
 _FILE_PROPERTIES = tuple((field.key, field.read, field.name) for field in FILE_FIELDS)
+_FILE_KEYS_OF = {field.name: field.read for field in FILE_FIELDS}
 # The fields as a message names them.
 _FIELD_WORDS = {"created_at": "date of creation", "updated_at": "date of last change"}
 _CLOSED_ROWS = frozenset(("WALL_ROW", "EDGE_ROW", "PAIR_ROWS", ROWS))
@@ -192,12 +193,17 @@ class _Writer:
             for _, keys, name in _FILE_PROPERTIES
         }
         _refuse_hidden_fields(owner, collection.notes, fields)
-        properties = [
-            _property(owner, key, getattr(collection, name))
+        properties = {
+            name: _property(owner, key, getattr(collection, name))
             for key, _, name in _FILE_PROPERTIES
             if getattr(collection, name)
-        ]
-        self._lines_after(owner, properties, collection.notes, None)
+        }
+        lines = _in_file_order(properties, collection.notes, collection.fields_at)
+        if lines is None:
+            self._lines_after(owner, list(properties.values()), collection.notes, None)
+        else:
+            self.out += lines
+            self.paragraph = _last_paragraph(lines)
 
     # ------------------------------------------------------------ puzzles
 
@@ -398,6 +404,32 @@ def _placed(
     if needs_game:
         return None
     return _apart(list(notes), list(head), -1, before, after, same_field)
+
+
+def _in_file_order(
+    properties: dict[str, str], notes: str, fields_at: tuple[tuple[str, int], ...]
+) -> list[str] | None:
+    """The file's key/value lines (`properties`, by field) among the lines
+    of its notes where `fields_at` says they stood (those it does not name
+    first), or None: it names none of them, or the notes would not read
+    back (a line of theirs taken for a field, or rows for a board)."""
+    at: dict[str, int] = {}
+    lines = notes.split("\n") if notes else []
+    for name, above in fields_at:
+        if name in properties:
+            at.setdefault(name, min(above, len(lines)))
+    if not at or (lines and _unwritable(lines)):
+        return None
+    placed = [line for name, line in properties.items() if name not in at]
+    for index in range(len(lines) + 1):
+        for name in [name for name, where in at.items() if where == index]:
+            keys = set(_FILE_KEYS_OF[name])
+            if keys & _valued_keys("\n".join(lines[:index])):
+                return None  # a line of the notes above would be taken for it
+            placed.append(properties[name])
+        if index < len(lines):
+            placed.append(lines[index])
+    return None if _misread(placed, None) else placed
 
 
 def _with_blank(spare: list[str], lines: list[str], block: bool) -> list[str]:

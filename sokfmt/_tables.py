@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '830cc935540b4d220e4190c1f9
                     {}],
            'start': 0,
            'end': 9},
- 'sok': {'hash': '42cf8a05cd00c2a439566665f0ce1ebed655db797418320a66122964676a2109',
+ 'sok': {'hash': '3a29943b0589e316257816a35671c7d93dd18aebb5ec9552b0fd2e538cd251ba',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',
