@@ -3,6 +3,7 @@ reader, round trips through every format, and hostile XML."""
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import pickle
@@ -778,3 +779,36 @@ def test_the_characters_xml_cannot_hold_are_those_outside_its_char_production() 
     every = "".join(map(chr, range(0x110000)))
     refused = {ord(c) for c in NOT_XML.findall(every)}
     assert refused == {code for code in range(0x110000) if not is_char(code)}
+
+
+# ------------------------------------------------------------------ the house
+
+
+def _imported(module: Path) -> set[str]:
+    """The sokfmt modules `module` imports anywhere (at its top or inside a
+    function), by name: "_sok_write" for ``from ._sok_write import x``."""
+    found = set()
+    for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                found.add(node.module)
+            else:
+                found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(
+                alias.name.removeprefix("sokfmt.")
+                for alias in node.names
+                if alias.name.startswith("sokfmt.")
+            )
+    return found
+
+
+def test_the_slc_modules_learn_what_sok_can_hold_from_one_module_the_writer_shares() -> None:
+    package = Path(sokfmt.__file__).parent
+    slc_modules = sorted(package.glob("_slc*.py"))
+    assert {path.stem for path in slc_modules} >= {"_slc", "_slc_schema", "_slc_tree", "_slc_write"}
+    for path in slc_modules:
+        assert _imported(path).isdisjoint({"_sok_write", "_sok_postlex"}), path.name
+    assert "_sok_holds" in _imported(package / "_slc_schema.py")
+    assert "_sok_holds" in _imported(package / "_sok_write.py")
+    assert _imported(package / "_sok_holds.py").isdisjoint({"_sok_write", "_slc_schema"})
