@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '830cc935540b4d220e4190c1f9
                     {}],
            'start': 0,
            'end': 9},
- 'sok': {'hash': '4f6aae721f3c509fe46411dd93809f38f32a72855f62a5d957831bae51970624',
+ 'sok': {'hash': '4d2a830189b647718bf179c79714bf8ceef19add3fbd0d7993a3f0986d4eb656',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',

@@ -239,7 +239,8 @@ function noted({ notes, title }, keys) {
   }
   fields.notes = inked(lines, (line) => /[^ \t>]/.test(line)).join("\n");
   if (title === undefined) return [fields, game];
-  fields.title_line = fields.title && title ? title.text : "";
+  // A title line that is the title itself is no title line.
+  fields.title_line = fields.title && title && title.text !== fields.title ? title.text : "";
   fields.title ||= title ? strip(strip(unquoted(title.text)).replace(/^;/, "")) : "";
   return [fields, game];
 }
