@@ -282,6 +282,12 @@ def test_a_cut_hexoban_board_names_the_cells_shown_in_every_row() -> None:
     board = Board(Tessellation.HEXOBAN, ("#" * 60, middle, "#" * 60))
     screen = on_board(board).screen(80, 24)
     assert screen.lines[2] == "Cut to fit the terminal: columns 22-60 of 60 shown"
+    # The pusher at (1, 30), drawn at 62: columns 23-101, which show cells
+    # 11-50 of row 0 and 11-49 of row 1.
+    middle = "#" + "-" * 29 + "@" + "-" * 28 + "#"
+    board = Board(Tessellation.HEXOBAN, ("#" * 60, middle, "#" * 60))
+    screen = on_board(board).screen(80, 24)
+    assert screen.lines[2] == "Cut to fit the terminal: columns 12-50 of 60 shown"
 
 
 def test_several_pushers_tab_and_the_marked_one(tmp_path: Path) -> None:
@@ -376,6 +382,12 @@ def test_s_saves_only_what_the_file_does_not_hold(tiny: Path) -> None:
     played = session(tiny, index=1)
     keys(played, "left", "right", "right", "s")
     assert played.message == f"Nothing new to save: {tiny} holds these moves ('Solution')"
+    # Moves held under another title are held all the same.
+    tiny.write_text(TINY.replace("#####\n\nTwo", "#####\n\nTry\nR\n\nTwo"), "utf-8")
+    corner = session(tiny)
+    keys(corner, "right", "s")
+    assert corner.message == f"Nothing new to save: {tiny} holds these moves ('Try')"
+    tiny.write_text(TINY, "utf-8")
     # A snapshot saved once; then once more, nothing new.
     keys(played, "u", "s")
     assert played.message == f"Saved 'Snapshot' (2/1) to {tiny}"
@@ -467,6 +479,13 @@ def _sokfmt(*arguments: str) -> subprocess.CompletedProcess[str]:
 def test_play_needs_a_terminal_and_a_collection(tiny: Path, tmp_path: Path) -> None:
     result = _sokfmt("play", str(tiny))
     assert (result.returncode, result.stderr) == (2, "sokfmt: sokfmt play needs a terminal\n")
+    result = _sokfmt("play")  # the bundled sample
+    assert (result.returncode, result.stderr) == (2, "sokfmt: sokfmt play needs a terminal\n")
+    result = _sokfmt("play", "--format", "xsb")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "sokfmt: --format and --tessellation say how to read FILE: name FILE\n",
+    )
     lev = tmp_path / "blocks.lev"
     lev.write_text("size 2 1\ninitial\nA.\n", "utf-8")
     result = _sokfmt("play", str(lev))

@@ -151,11 +151,14 @@ def _store(path: str | None, format: str | None, tessellation: Tessellation | No
     their games go.
 
     Raises:
-        UsageError: FILE is standard input, or a .lev file.
+        UsageError: FILE is standard input, or a .lev file; or --format or
+            --tessellation without FILE.
         ContentError: FILE holds no puzzle.
         SokfmtError, OSError: FILE cannot be read.
     """
     if path is None:
+        if format or tessellation:
+            raise UsageError("--format and --tessellation say how to read FILE: name FILE")
         return GameFile("the bundled sample", "sok", None, sample(), beside=SAMPLE_GAMES)
     if path == "-":
         raise UsageError("play reads a file, not standard input, which the game needs")
