@@ -393,7 +393,7 @@ class Session:
             board_lines,
             board_lines.stop if game.solved else None,
             marked,
-            [row[columns][: width - 1] for row in squares[shown]],
+            [row[columns] for row in squares[shown]],
         )
 
 
