@@ -113,3 +113,25 @@ def test_readme_console_examples(number: int, tmp_path: Path) -> None:
         assert result.stdout.splitlines() == [line for line in shown if line not in errors], lines[
             start
         ]
+
+
+def test_the_example_files_say_only_what_the_examples_show() -> None:
+    # Read with every diagnostic: tiny.sok has one doubt (its open board,
+    # which `check` reports), mine, theirs and mixed none; every game
+    # titled "Solution" solves its puzzle, worked out by hand: mixed.sok's
+    # Sokoban uulD, Hexoban sU (down-left, then a push up-left onto the
+    # goal), Trioban LdR (the pointing-up triangle's third side is below),
+    # Octoban lE (off a square, which has no diagonals, to an octagon).
+    expected = {"tiny.sok": 1, "mine.sok": 0, "theirs.sok": 0, "mixed.sok": 0}
+    tessellations = set()
+    for name, doubts in expected.items():
+        diagnostics: list[sokfmt.Diagnostic] = []
+        collection = sokfmt.load(SAMPLES / name, diagnostics=diagnostics)
+        assert isinstance(collection, sokfmt.Collection)
+        assert [d.severity for d in diagnostics] == ["warning"] * doubts, name
+        for puzzle in collection.puzzles:
+            tessellations.add(puzzle.board.tessellation)
+            for game in puzzle.saved_games:
+                if game.title == "Solution":
+                    assert sokfmt.replay(puzzle, game).solved, (name, puzzle.title)
+    assert tessellations == set(sokfmt.Tessellation)
