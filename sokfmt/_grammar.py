@@ -3,8 +3,8 @@ tables that `_lalr` runs, and writes them into `_tables.py`.
 
     python -m sokfmt._grammar      # after editing grammars/*.lark
 
-A reader never needs lark: `_lalr.table` compiles a grammar here only when
-its text no longer matches the hash its table was written with.
+A reader never needs lark: `_lalr.table` refuses a table whose grammar changed
+since, and the tests write the tables again and compare them with the file.
 """
 
 from __future__ import annotations
@@ -50,17 +50,18 @@ def compile_table(name: str, text: str | None = None) -> dict[str, Any]:
     symbols = {str(symbol) for row in parse_table.states.values() for symbol in row}
     tokens = sorted(symbol for symbol in symbols if symbol.isupper())
     token_index = {token: i for i, token in enumerate(tokens)}
+    number = _state_numbers(parse_table)
     rules: list[Any] = []
     rule_index: dict[Any, int] = {}
     action: list[dict[int, int]] = []
     goto: list[dict[str, int]] = []
-    for state in sorted(parse_table.states):
+    for state in sorted(parse_table.states, key=number.__getitem__):
         row, targets = {}, {}
         for symbol, (kind, argument) in sorted(parse_table.states[state].items()):
             if not symbol.isupper():
-                targets[str(symbol)] = argument
+                targets[str(symbol)] = number[argument]
             elif kind is Shift:
-                row[token_index[symbol]] = argument + 1
+                row[token_index[symbol]] = number[argument] + 1
             else:
                 if argument not in rule_index:
                     rule_index[argument] = len(rules)
@@ -68,7 +69,6 @@ def compile_table(name: str, text: str | None = None) -> dict[str, Any]:
                 row[token_index[symbol]] = -rule_index[argument] - 1
         action.append(row)
         goto.append(targets)
-    assert sorted(parse_table.states) == list(range(len(action)))
     return {
         "hash": _lalr.grammar_hash(text),
         "terminals": {str(t.name): compact(t.pattern.to_regexp()) for t in compiled},
@@ -79,9 +79,25 @@ def compile_table(name: str, text: str | None = None) -> dict[str, Any]:
         "rule_texts": [str(rule) for rule in rules],
         "action": action,
         "goto": goto,
-        "start": parse_table.start_states["start"],
-        "end": parse_table.end_states["start"],
+        "start": number[parse_table.start_states["start"]],
+        "end": number[parse_table.end_states["start"]],
     }
+
+
+def _state_numbers(parse_table: Any) -> dict[int, int]:
+    """lark's state numbers, which follow the order of its sets and change from
+    run to run, renumbered in the order a breadth-first walk from the start
+    state reaches them (successors by symbol name): one grammar, one file."""
+    start = parse_table.start_states["start"]
+    number = {start: 0}
+    reached = [start]
+    for state in reached:
+        for _, (kind, argument) in sorted(parse_table.states[state].items()):
+            if kind is Shift and argument not in number:
+                number[argument] = len(number)
+                reached.append(argument)
+    assert len(number) == len(parse_table.states), "a state no walk reaches"
+    return number
 
 
 def _lexer_order(terminal: Any) -> tuple[int, int, int, str]:
@@ -148,7 +164,7 @@ if __name__ == "__main__":
         # hash seed: a fixed seed writes the same file for the same grammars.
         os.execve(
             sys.executable,
-            [sys.executable, "-m", "sokfmt._grammar"],
+            [sys.executable, "-m", "sokfmt._grammar", *sys.argv[1:]],
             {**os.environ, "PYTHONHASHSEED": "0"},
         )
-    print(write_tables())
+    print(write_tables(Path(sys.argv[1]) if len(sys.argv) > 1 else None))

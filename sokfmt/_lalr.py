@@ -3,8 +3,8 @@
 lark compiles each grammar once, when the package is made (`_grammar.py`
 writes `_tables.py`); reading runs the tables with the small driver below,
 without importing lark.  Each table carries the hash of its grammar's text:
-a grammar edited since its table was written is compiled again, with lark,
-so that a stale table can never be used.
+a grammar edited since its table was written is an error (`StaleTable`), so
+that a stale table can never be used and lark is never needed to read.
 
 The driver follows lark's LALR parser step for step (tests/test_lalr.py runs
 both on random token streams): the same tokens accepted, the same rules
@@ -84,18 +84,28 @@ class Table:
     end: int
 
 
+class StaleTable(RuntimeError):
+    """A grammar changed since `_tables.py` was written from it: a broken
+    checkout or install, never a reading error."""
+
+
 @cache
 def table(name: str) -> Table:
-    """The tables of grammar `name`: those written into the package, or,
-    when the grammar changed since, compiled again with lark."""
+    """The tables of grammar `name`, as written into the package.
+
+    Raises:
+        StaleTable: the grammar's text is not the one its table was written
+            from (run ``python -m sokfmt._grammar``).
+    """
     text = grammar_path(name).read_text(encoding="utf-8")
     from ._tables import TABLES
 
     data = TABLES.get(name)
     if data is None or data["hash"] != grammar_hash(text):
-        from ._grammar import compile_table
-
-        data = compile_table(name, text)
+        raise StaleTable(
+            f"{grammar_path(name)} changed since sokfmt/_tables.py was written: "
+            "run python -m sokfmt._grammar"
+        )
     return _dense(name, data)
 
 

@@ -11,34 +11,17 @@ left out reads as a blank line, and reading goes on with the next one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
 from . import _lalr
 from .errors import Diagnostic, Excerpt, LevSyntaxError
-from .lev import EMPTY, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
+from .lev import EMPTY, MAX_COLOR, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
 
-# What an argument of a keyword line must be, for the message of LEV101.
-_USAGE = {
-    "size": "size WIDTH HEIGHT",
-    "initial": "initial",
-    "target": "target",
-    "color": "color LABEL R G B",
-    "end": "end",
-    "img": "img LABEL FILE",
-    "fgimg": "fgimg FILE",
-    "bgimg": "bgimg FILE",
-}
-_ARGUMENTS = {
-    "size": ("NUMBER", "NUMBER"),
-    "color": ("LABEL", "NUMBER", "NUMBER", "NUMBER"),
-    "img": ("LABEL", "FILE"),
-    "fgimg": ("FILE",),
-    "bgimg": ("FILE",),
-}
-_ARGUMENT_NAMES = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE": "a file name"}
+# What the arguments' terminals are, in LEV101's words.
+_KINDS = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE": "a file name"}
 # Words are apart by spaces and tabs (the grammar's _SPACE) only.
 _WORD = re.compile(r"[^ \t]+")
 _SPACES = re.compile(r"[ \t]+")
@@ -63,7 +46,10 @@ class _Grammar:
 
     automaton: _lalr.Automaton  # the rules
     classes: re.Pattern[str]  # step 1: a line, in a group named after its token
-    arguments: dict[str, re.Pattern[str]]  # NUMBER, LABEL
+    keywords: tuple[str, ...]  # the keywords, in the grammar's order
+    # per keyword, its arguments' terminals in their order: the name of each
+    # after the keyword's (SIZE_WIDTH: "WIDTH"), its words, its pattern
+    arguments: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]]
     row: re.Pattern[str]  # ROW_LINE
     cell: re.Pattern[str]  # CELL
     cells: re.Pattern[str]  # CELL+
@@ -74,8 +60,8 @@ def _grammar() -> _Grammar:
     table = _lalr.table("lev")
     terminals = table.terminals
     keyword = terminals["KEYWORD"]
-    # The keyword lines are the tokens named after a KEYWORD.
-    keywords = [name for name in table.tokens if re.fullmatch(keyword, name.lower())]
+    # The keyword lines are the terminals named after a KEYWORD, in their order.
+    keywords = [name for name in terminals if re.fullmatch(keyword, name.lower())]
     classes = {
         "COMMENT": terminals["COMMENT"],
         "BLANK": terminals["BLANK_LINE"],
@@ -83,14 +69,28 @@ def _grammar() -> _Grammar:
         NO_TERMINAL: rf"[ \t]*{keyword}(?:[ \t].*)?",  # a keyword line that matches none
         "OTHER": r".*",
     }
+    arguments = {
+        name.lower(): tuple(
+            (argument.removeprefix(f"{name}_"), _kind(terminals, argument), re.compile(rule))
+            for argument, rule in terminals.items()
+            if argument.startswith(f"{name}_")
+        )
+        for name in keywords
+    }
     return _Grammar(
         automaton=_lalr.automaton("lev"),
         classes=re.compile("|".join(f"(?P<{name}>{rule})" for name, rule in classes.items())),
-        arguments={name: re.compile(terminals[name]) for name in ("NUMBER", "LABEL")},
+        keywords=tuple(name.lower() for name in keywords),
+        arguments=arguments,
         row=re.compile(terminals["ROW_LINE"]),
         cell=re.compile(terminals["CELL"]),
         cells=re.compile(f"(?:{terminals['CELL']})+"),
     )
+
+
+def _kind(terminals: Mapping[str, str], argument: str) -> str:
+    """An argument's terminal in words: what it is made of."""
+    return next(words for kind, words in _KINDS.items() if terminals[kind] == terminals[argument])
 
 
 @dataclass
@@ -192,28 +192,27 @@ def _size(reading: _Reading, index: int) -> tuple[int, int]:
 
 def _malformed(reading: _Reading, index: int) -> None:
     """Step 1's error for a keyword line that does not match its terminal:
-    at the first argument that is wrong or missing."""
+    at the first argument that is wrong or missing, or at a word too many (a
+    FILE, the rest of the line, takes every word: a line with all of its
+    arguments right matches its terminal)."""
     line = reading.lines[index]
     words = list(_WORD.finditer(line))
-    word = words[0][0]
-    expected = _ARGUMENTS.get(word, ())
-    for number, kind in enumerate(expected, start=1):
-        if number >= len(words):
-            column = len(line.rstrip(" \t")) + 1
-            found = "end of line"
+    keyword = words[0][0]
+    arguments = _grammar().arguments[keyword]
+    usage = " ".join([keyword, *(name for name, _, _ in arguments)])
+    column, found, wanted = 0, "", "end of line"
+    for number, (name, kind, pattern) in enumerate(arguments, start=1):
+        if number == len(words):
+            column, found, wanted = len(line.rstrip(" \t")) + 1, "end of line", f"{name}, {kind}"
             break
-        if kind == "FILE":
-            reading.error(f"Malformed {word} line, expected '{_USAGE[word]}'", index, 1, "LEV101")
-            return
-        if not _grammar().arguments[kind].fullmatch(words[number][0]):
-            column = words[number].start() + 1
-            found = repr(words[number][0])
+        word = words[number]
+        if not pattern.fullmatch(word[0]):
+            column, found, wanted = word.start() + 1, repr(word[0]), f"{name}, {kind}"
             break
     else:
-        column = words[len(expected) + 1].start() + 1
-        found, kind = repr(words[len(expected) + 1][0]), ""
-    wanted = _ARGUMENT_NAMES.get(kind, "end of line")
-    message = f"Unexpected {found} in a '{word}' line, expected {wanted} ('{_USAGE[word]}')"
+        extra = words[len(arguments) + 1]
+        column, found = extra.start() + 1, repr(extra[0])
+    message = f"Unexpected {found} in a '{keyword}' line, expected {wanted} ('{usage}')"
     reading.error(message, index, column, "LEV101")
 
 
@@ -221,9 +220,8 @@ def _malformed(reading: _Reading, index: int) -> None:
 
 
 def _read_sections(reading: _Reading) -> None:
-    """The sections into `reading.sections`, by the rules (step 3).  A line
-    left out reads as a BLANK; so does one more after the last line, which
-    closes the last section even when the rules refuse the end."""
+    """The sections into `reading.sections`, by the rules (step 3), which take
+    every stream of lines.  A line left out reads as a BLANK."""
     automaton = _grammar().automaton
     steps = automaton.steps
     configuration = 0
@@ -233,41 +231,26 @@ def _read_sections(reading: _Reading) -> None:
         if kind == NO_TERMINAL:
             _malformed(reading, index)
             kind = "BLANK"
-        row = steps[configuration] or automaton.row(configuration)
-        step = row[kind] or _left_out(reading, index, kind, configuration, first)
+        step = (steps[configuration] or automaton.row(configuration))[kind]
+        assert step is not None, "the rules take every line"
         configuration, reduced = step
         for name in reduced:  # the section that ends before this line
             _section(reading, name, first, index)
             first = index
-    closing = automaton.row(configuration)["BLANK"]
-    assert closing is not None, "every configuration accepts a BLANK"
-    configuration, reduced = closing
-    for name in reduced:
+    end = automaton.row(configuration)[_lalr.END]
+    assert end is not None, "the rules take every end"
+    for name in end[1][:-1]:  # the last is the whole file, start
         _section(reading, name, first, index + 1)
-    if automaton.row(configuration)[_lalr.END] is None:
-        if "SIZE" in automaton.expected(configuration):
-            reading.at_end("No 'size' section, expected 'size WIDTH HEIGHT'", "LEV102")
-        else:
-            reading.at_end("No 'initial' section, expected 'initial' and its rows", "LEV103")
-
-
-def _left_out(
-    reading: _Reading, index: int, kind: str, configuration: int, read: int
-) -> _lalr.Step:
-    """A token the rules refuse, left out: its error, and the step of the
-    BLANK it reads as (`read`: the first line of the section being read)."""
-    automaton = _grammar().automaton
-    if kind != "ROW":  # a row of a section left out is no error
-        _refused(reading, index, kind, automaton.expected(configuration), read)
-    step = automaton.row(configuration)["BLANK"]
-    assert step is not None, "every configuration accepts a BLANK"
-    return step
 
 
 def _section(reading: _Reading, kind: str, first: int, end: int) -> None:
     """A section the rules made, kept unless rule 3 leaves it out; an
-    unknown section's warning (an error in strict mode)."""
+    unknown section's warning (an error in strict mode); the error of a
+    rule named for one."""
     if kind == "blank":
+        return
+    if kind in _BROKEN_ORDER:
+        _BROKEN_ORDER[kind](reading, first)
         return
     if kind in reading.firsts and kind in _ONCE:  # 3. sections_once
         _second(reading, kind, first, reading.firsts[kind].first)
@@ -279,17 +262,34 @@ def _section(reading: _Reading, kind: str, first: int, end: int) -> None:
     reading.firsts.setdefault(kind, section)
 
 
-def _refused(reading: _Reading, index: int, kind: str, expected: frozenset[str], read: int) -> None:
-    """The error for a token the rules refuse: LEV102 where they expect a
-    SIZE, else LEV104 (a second section of its kind: the first is a section
-    kept, or the one being read, from line `read` on)."""
-    kind = kind.lower()
-    if "SIZE" in expected:
-        column = _indent(reading.lines[index])
-        reading.error(f"'{kind}' needs a 'size' line before it", index, column, "LEV102")
-    else:
-        first = reading.firsts.get(kind)
-        _second(reading, kind, index, read if first is None else first.first)
+def _needs_size(reading: _Reading, index: int) -> None:
+    """LEV102: an "initial" or "target" before "size"."""
+    line = reading.lines[index]
+    message = f"'{_keyword(line)}' needs a 'size' line before it"
+    reading.error(message, index, _indent(line), "LEV102")
+
+
+def _again(reading: _Reading, index: int) -> None:
+    """LEV104: a second "size", "initial" or "target"."""
+    kind = _keyword(reading.lines[index])
+    _second(reading, kind, index, reading.firsts[kind].first)
+
+
+def _no_size(reading: _Reading, index: int) -> None:
+    reading.at_end("No 'size' section, expected 'size WIDTH HEIGHT'", "LEV102")
+
+
+def _no_initial(reading: _Reading, index: int) -> None:
+    reading.at_end("No 'initial' section, expected 'initial' and its rows", "LEV103")
+
+
+# The rules of lev.lark named for an error of the order of sections.
+_BROKEN_ORDER: dict[str, Callable[[_Reading, int], None]] = {
+    "needs_size": _needs_size,
+    "again": _again,
+    "no_size": _no_size,
+    "no_initial": _no_initial,
+}
 
 
 def _second(reading: _Reading, kind: str, index: int, first: int) -> None:
@@ -301,12 +301,17 @@ def _second(reading: _Reading, kind: str, index: int, first: int) -> None:
 def _unknown(reading: _Reading, index: int) -> None:
     """An unknown section: a warning, an error in strict mode (LEV113)."""
     line = reading.lines[index]
-    keywords = ", ".join(_USAGE)
+    keywords = ", ".join(_grammar().keywords)
     message = f"Unknown section {_WORD.findall(line)[0]!r}, expected one of {keywords}"
     if reading.strict:
         reading.error(f"{message} (strict mode)", index, _indent(line), "LEV113")
     else:
         reading.warning(f"{message}: kept as it is", index, _indent(line), "LEV113")
+
+
+def _keyword(line: str) -> str:
+    """The first word of a keyword line: its keyword."""
+    return _SPACES.split(line.strip(" \t"), maxsplit=1)[0]
 
 
 def _indent(line: str) -> int:
@@ -468,8 +473,8 @@ def _colors(
 def _rgb(reading: _Reading, index: int, words: list[str]) -> tuple[int, int, int] | None:
     """Rule 6: a color's values, None when one is out of range (LEV110)."""
     for number, word in enumerate(words, start=2):
-        if len(word.lstrip("0")) > 3 or int(word) > 255:
-            message = f"Color value {_shown(word)} is out of range, expected 0 to 255"
+        if len(word.lstrip("0")) > len(str(MAX_COLOR)) or int(word) > MAX_COLOR:
+            message = f"Color value {_shown(word)} is out of range, expected 0 to {MAX_COLOR}"
             reading.error(message, index, _word_column(reading.lines[index], number), "LEV110")
             return None
     return int(words[0]), int(words[1]), int(words[2])

@@ -43,6 +43,7 @@ from ._sok_postlex import (
     almost,
     line_class,
     patterns,
+    recognised,
     stray_row,
 )
 from .tessellation import Tessellation
@@ -134,12 +135,12 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             laid.comments.append((number, line))
             pos, number = end + 1, number + 1
             continue
+        token = Line(kind, line, pos, number)
         if kind != BLANK:
-            if not match and not _note(line, kind, after == "moves", tessellation):
+            if not match and not _note(token, after == "moves", laid.blocks, tessellation):
                 return None
             if after == "rows" and stray_row(line):
                 return None  # rule 4 doubts it
-        token = Line(kind, line, pos, number)
         if kind == PROPERTY and token.key_value()[0] == "game":
             if laid.blocks or named or not (game := _game(token.key_value()[1])):
                 return None  # (the first with a value names the file's, as step 2 reads it)
@@ -200,14 +201,18 @@ def _titles(line: str, tessellation: Tessellation) -> bool:
     return line_class(line) == TEXT and not almost(line, tessellation)
 
 
-def _note(line: str, kind: str, after_moves: bool, tessellation: Tessellation) -> bool:
-    """Whether a line of class `kind` is a note as it stands: text or a
-    key/value line that rule 3 leaves alone.  (A line of text where it
-    could title a block is one: a block right after it, or after a blank
-    line, would have been found, and any other line of a block here sends
-    the text down the full path.)"""
+def _note(token: Line, after_moves: bool, blocks: list[Block], tessellation: Tessellation) -> bool:
+    """Whether `token` (right after moves: `after_moves`; after `blocks`)
+    is a note as it stands: text or a key/value line that rule 3 leaves
+    alone.  (A line of text where it could title a block is one: a block
+    right after it, or after a blank line, would have been found, and any
+    other line of a block here sends the text down the full path.)"""
+    kind, line = token.type, token.text
     if kind != TEXT and kind != PROPERTY:
         return False
+    after_game = bool(blocks) and blocks[-1].token.type != ROWS
+    if kind == PROPERTY and recognised(token, bool(blocks), after_game):
+        return True
     if after_moves and _ends_moves(line, tessellation):
         return False
     return not almost(line, tessellation)

@@ -19,7 +19,7 @@ from functools import cache
 from . import _board, _lalr
 from ._moves import refused_letters
 from .errors import Excerpt, ParseError
-from .properties import keyed_property
+from .properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS, fields_by_key, keyed_property
 from .tessellation import Tessellation
 
 # Token types (grammar %declare) and the line classes that give them.
@@ -128,7 +128,7 @@ class _Patterns:
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
     puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
-    closed: re.Pattern[str]  # WALL_ROW_LINE or EDGE_ROW_LINE
+    wall: str  # a character of WALL
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
     move_letter: re.Pattern[str]  # MOVE_LETTER
 
@@ -159,7 +159,7 @@ def patterns() -> _Patterns:
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
-        closed=re.compile(f"{terminals['WALL_ROW_LINE']}|{terminals['EDGE_ROW_LINE']}"),
+        wall=next(c for c in map(chr, range(128)) if re.fullmatch(terminals["WALL"], c)),
         wall_row=re.compile(wall_row),
         move_letter=re.compile(terminals["MOVE_LETTER"]),
     )
@@ -383,7 +383,10 @@ class PostLex:
         return _refused(token.text, self._tessellation()) > 0
 
     def almost_moves(self, token: Line, kind: str) -> str:
-        """Rule 3: a line one character away from a moves line is an ALMOST."""
+        """Rule 3: a line one character away from a moves line is an ALMOST,
+        but for a key/value line whose key is recognised where it stands."""
+        if kind == PROPERTY and recognised(token, self.seen_board, self.moves_since_board):
+            return kind
         bare = unquoted(token.text)
         tessellation = self._tessellation()
         if self.in_moves and _ends_moves(bare, tessellation):
@@ -394,13 +397,12 @@ class PostLex:
 
     def stray_rows(self, token: Line, row_after: bool) -> str:
         """Rule 4 for a TEXT after a row, shaped like a closed row but for a
-        few characters outside the legend: between two lines of rows, that
-        row; else text, with a doubt."""
+        few characters outside the legend: between two lines of rows, a
+        WALL_ROW; else text, with a doubt."""
         if not row_after:
             token.stray = True
             return token.type
-        floored = patterns().stray.sub(" ", unquoted(token.text))
-        return WALL_ROW if patterns().wall_row.fullmatch(floored) else EDGE_ROW
+        return WALL_ROW
 
     def _follow_game(self, token: Line) -> None:
         """The tessellation in effect: the first "Game:" line with a value
@@ -481,14 +483,32 @@ def _ends_moves(bare: str, tessellation: Tessellation) -> bool:
 
 def stray_row(line: str) -> bool:
     """Rule 4's shape: `line` (quotes and all) would be a closed row if its
-    characters outside the legend were floor, and those are no more than
-    its walls, boxes, goals and pushers."""
+    characters outside the legend were walls (one may stand where the
+    row's first or last wall should), and those are no more than its walls,
+    boxes, goals and pushers."""
     bare = unquoted(line)
     found = patterns()
     strays = found.stray.findall(bare)
     if not strays or len(strays) > len(found.solid.findall(bare)):
         return False
-    return found.closed.fullmatch(found.stray.sub(" ", bare)) is not None
+    return found.wall_row.fullmatch(found.stray.sub(found.wall, bare)) is not None
+
+
+@cache
+def _keys() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The keys recognised in the file notes, a puzzle's and a saved game's."""
+    return tuple(  # type: ignore[return-value]
+        frozenset(fields_by_key(fields)) for fields in (FILE_FIELDS, PUZZLE_FIELDS, GAME_FIELDS)
+    )
+
+
+def recognised(token: Line, after_board: bool, after_moves: bool) -> bool:
+    """Whether the key of `token`, a PROPERTY, is one the format recognises
+    where it stands: in the file notes (before the first board), a saved
+    game's (after moves after the last board) or a puzzle's (else)."""
+    file_keys, puzzle_keys, game_keys = _keys()
+    keys = file_keys if not after_board else game_keys if after_moves else puzzle_keys
+    return token.key_value()[0] in keys
 
 
 #: Rule 1 draws a line up to this many squares for each of its characters:

@@ -154,6 +154,8 @@ _WORDS = re.compile(r"[^ \t]+")
 _ROW = re.compile(r"[ \t]*[0-9A-Za-z.]+[ \t]*")
 #: Sizes have at most 9 digits (the reader refuses more).
 MAX_SIZE = 999_999_999
+#: The largest value of a color's red, green or blue (the smallest is 0).
+MAX_COLOR = 255
 
 
 def _is_label(cell: object) -> bool:
@@ -236,10 +238,12 @@ def _labelled_problems(puzzle: LevPuzzle, labels: set[str]) -> Iterator[str]:
                 isinstance(value, tuple)
                 and len(value) == 3
                 and all(
-                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value
+                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_COLOR
+                    for v in value
                 )
             ):
-                yield f"color of {label!r} must be three whole numbers 0..255, not {value!r}"
+                wanted = f"three whole numbers 0..{MAX_COLOR}"
+                yield f"color of {label!r} must be {wanted}, not {value!r}"
 
 
 def _unknown_problems(sections: object) -> Iterator[str]:

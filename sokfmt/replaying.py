@@ -50,55 +50,17 @@ the standard solution metrics.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from . import _replay
 from .board import Board, Position
-from .errors import ValidationError
+from .errors import ReplayFailure, ValidationError
 from .moves import SavedGame, SolvingMode
 from .puzzle import Puzzle
 
 __all__ = ("Replay", "ReplayFailure", "best_solution", "replay")
-
-
-class ReplayFailure(enum.Enum):
-    """Why a step cannot be played.  The values are stable codes for tools."""
-
-    #: The board has no pusher, and the game has steps.
-    NO_PUSHER = "no-pusher"
-    #: The pusher, the box it pushes, or a jump or pusher change leaves the board.
-    OFF_BOARD = "off-board"
-    #: The pusher's cell has no side in that direction (an Octoban square has no diagonal).
-    DIRECTION_UNAVAILABLE = "direction-unavailable"
-    #: The pusher would enter a wall.
-    WALL = "wall"
-    #: Another pusher (Multiban) stands where the pusher would go.
-    PUSHER_IN_THE_WAY = "pusher-in-the-way"
-    #: A lower-case letter (a move) into a box.
-    MOVE_INTO_BOX = "move-into-box"
-    #: An upper-case letter of a forward game with no box to push.
-    PUSH_WITHOUT_BOX = "push-without-box"
-    #: The pushed box has a wall behind it.
-    BOX_INTO_WALL = "box-into-wall"
-    #: The pushed box has another box behind it.
-    BOX_INTO_BOX = "box-into-box"
-    #: The pushed box has a pusher (Multiban) behind it.
-    BOX_INTO_PUSHER = "box-into-pusher"
-    #: An upper-case letter of a reverse game into a box: reverse games pull.
-    PUSH_IN_REVERSE = "push-in-reverse"
-    #: An upper-case letter of a reverse game with no box behind the pusher.
-    PULL_WITHOUT_BOX = "pull-without-box"
-    #: A reverse game's pusher starts on a box (its square is a goal) and moves before jumping.
-    PUSHER_ON_BOX = "pusher-on-box"
-    #: A jump after the first pull.
-    JUMP_AFTER_PULL = "jump-after-pull"
-    #: A jump ends on a wall, a box, another pusher, or outside the walls.
-    JUMP_BLOCKED = "jump-blocked"
-    #: A pusher change does not end on a pusher.
-    NO_PUSHER_TO_CHANGE_TO = "no-pusher-to-change-to"
 
 
 @dataclass(frozen=True, slots=True)

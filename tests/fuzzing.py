@@ -142,6 +142,11 @@ _SOK_LINES = [
     "'Lockdown'",
     "Date Created: 2001-02-03",
     "Date of Last Change: 2004",
+    # Issue 30: keys of move letters, stray characters at a row's ends.
+    "Url: 99",
+    "URL=dd",
+    "#-$-?",
+    "?-$-#",
 ]
 _SLC_LINES = [
     '<?xml version="1.0" encoding="utf-8"?>',

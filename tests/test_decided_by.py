@@ -87,17 +87,24 @@ def _unit(language: str, case: dict[str, Any]) -> tuple[str, str, tuple[int, int
     return unit["grammar"], text, (line - first + 1, column - quotes)
 
 
+# lev.lark's rules named for an error: the grammar decides those errors
+# without refusing a line.
+LEV_ERROR_RULES = {"needs_size", "again", "no_size", "no_initial"}
+
+
 def _lev_refused_line(text: str, strict: bool) -> int | None:
-    """The line at which lev.lark refuses `text` (the end of the input: the
-    line after the last), or None.  Its tokens are lines, made by steps 1
-    and 2 of its header (the reader's lexer and postlex: rows by count stay
-    there): a keyword line that matches none of the terminals is refused by
-    step 1, checked here with lark's terminals; the others go to lark's
-    parser.  The column within the line is the header's rule, not checked."""
+    """The first line at which lev.lark refuses `text`, or reads it with a
+    rule named for an error (the end of the input: the line after the last),
+    or None.  Its tokens are lines, made by steps 1 and 2 of its header (the
+    reader's lexer and postlex: rows by count stay there): a keyword line
+    that matches none of the terminals is refused by step 1, checked here
+    with lark's terminals; the others go to lark's parser.  The column
+    within the line is the header's rule, not checked."""
     lark = _lark("lev")
     terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
     reading = _lev._reading(text, strict=strict)
     interactive = lark.parse_interactive()
+    end = len(reading.lines) + 1
     for index, kind in _lev.tokens(reading):
         line = reading.lines[index]
         if kind == _lev.NO_TERMINAL:
@@ -106,14 +113,19 @@ def _lev_refused_line(text: str, strict: bool) -> int | None:
             assert not any(re.fullmatch(pattern, line) for pattern in terminals.values()), line
             return index + 1
         try:
-            interactive.feed_token(Token(kind, line))
+            interactive.feed_token(Token(kind, index + 1))
         except UnexpectedInput:
             return index + 1
     try:
-        interactive.feed_eof()
+        tree = interactive.feed_eof()
     except UnexpectedInput:
-        return len(reading.lines) + 1
-    return None
+        return end
+    named = [
+        int(node.children[0].value) if node.children else end
+        for node in tree.iter_subtrees()
+        if node.data in LEV_ERROR_RULES
+    ]
+    return min(named, default=None)
 
 
 @pytest.mark.parametrize(("language", "case"), _cases())

@@ -14,12 +14,14 @@ from hypothesis import strategies as st
 import sokfmt
 from sokfmt import (
     IllegalStepError,
+    LevSyntaxError,
     ParseError,
     RleSyntaxError,
     SavedGameSyntaxError,
     SokfmtError,
     Tessellation,
     ValidationError,
+    parse_lev,
     parse_moves,
     parse_sok,
     rle_decode,
@@ -224,3 +226,47 @@ def test_a_position_at_the_end_of_a_million_lines_takes_no_index_of_them() -> No
     finally:
         tracemalloc.stop()
     assert peak < 100_000  # a list of a million line starts would take some 36 MB
+
+
+LEV_MESSAGES = [
+    # The arguments and their names come from lev.lark's terminals (SIZE_WIDTH, ...).
+    (
+        "size 2 x\n",
+        "Unexpected 'x' in a 'size' line, expected HEIGHT, a number ('size WIDTH HEIGHT') "
+        "(at line 1, column 8)",
+    ),
+    (
+        "size 1 1\ninitial\nA\ncolor A 1 2\n",
+        "Unexpected end of line in a 'color' line, expected BLUE, a number "
+        "('color LABEL RED GREEN BLUE') (at line 4, column 12)",
+    ),
+    (
+        "size 1 1\ninitial\nA\nimg AB x.png\n",
+        "Unexpected 'AB' in a 'img' line, expected LABEL, a one-character label "
+        "('img LABEL FILE') (at line 4, column 5)",
+    ),
+    (
+        "size 1 1 1\n",
+        "Unexpected '1' in a 'size' line, expected end of line ('size WIDTH HEIGHT') "
+        "(at line 1, column 10)",
+    ),
+    (
+        "fgimg\n",
+        "Unexpected end of line in a 'fgimg' line, expected FILE, a file name "
+        "('fgimg FILE') (at line 1, column 6)",
+    ),
+    ("initial\n", "'initial' needs a 'size' line before it (at line 1, column 1)"),
+    (
+        "size 1 1\ninitial\nA\n size 1 1\n",
+        "A second 'size' section, the first is on line 1 (at line 4, column 2)",
+    ),
+    ("; c\n", "No 'size' section, expected 'size WIDTH HEIGHT' (at end of input)"),
+    ("size 1 1\n", "No 'initial' section, expected 'initial' and its rows (at end of input)"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), LEV_MESSAGES)
+def test_lev_messages(text: str, message: str) -> None:
+    with pytest.raises(LevSyntaxError) as caught:
+        parse_lev(text)
+    assert str(caught.value) == message

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from corpus import CORPUS, needs_corpus
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 from replay import OPPOSITE
 
@@ -960,7 +960,18 @@ def test_random_moves_undos_and_redos_agree_with_the_model(data: st.DataObject) 
     rng = data.draw(st.randoms(use_true_random=True))
     cells = [(r, c) for r in range(-1, board.height + 1) for c in range(-1, board.width + 1)]
     agree(game, model)
-    for _ in range(data.draw(st.integers(10, 60))):
+    # Halfway, perhaps, the game is saved and resumed, steps undone after its
+    # cursor and all: the resumed game goes on as the one it was saved from
+    # (playing the next undone step keeps the rest; redo plays them).
+    rounds = data.draw(st.integers(10, 60))
+    resume_at = data.draw(st.sampled_from([None, rounds // 2]))
+    for round_ in range(rounds):
+        if round_ == resume_at:
+            if model.played:  # a step after the cursor, at least
+                assert game.undo() == model.undo()
+            game = Game.resume(target, game.saved_game(), sokoban_plus=plus)
+            agree(game, model)
+            event(f"resumed with {'some' if model.undone else 'no'} steps after the cursor")
         before = state(game)
         operation = rng.choices(
             ["move", "undo", "redo", "restart", "jump", "select"], [12, 4, 3, 0.3, 1, 1]

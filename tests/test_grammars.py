@@ -184,8 +184,8 @@ def test_the_recognised_keys_are_those_of_sok_lark() -> None:
 
 
 def test_the_lev_keywords_are_those_of_lev_lark() -> None:
-    """The model (which lines are keyword lines) and the reader (the usage a
-    malformed keyword line is told) list the words that lev.lark's KEYWORD
+    """The model (which lines are keyword lines) and the reader (the keywords
+    an unknown section is told) list the words that lev.lark's KEYWORD
     terminal matches, and no other."""
     from sokfmt import _lev, lev
 
@@ -194,4 +194,4 @@ def test_the_lev_keywords_are_those_of_lev_lark() -> None:
     matched = {word for word in words if keyword.fullmatch(word)}
     assert len(matched) == 8
     assert set(lev._KEYWORDS) == matched
-    assert set(_lev._USAGE) == matched
+    assert set(_lev._grammar().keywords) == matched

@@ -103,6 +103,13 @@ def test_import_does_not_import_lark() -> None:
     assert _python(code).strip() == "False"
 
 
+def test_errors_are_the_ground_floor() -> None:
+    # Every module may raise sokfmt's errors, so errors.py imports no other
+    # module of sokfmt, even for its annotations (ReplayFailure lives there).
+    source = (ROOT / "sokfmt" / "errors.py").read_text(encoding="utf-8")
+    assert not re.findall(r"^\s*(?:from \.|import sokfmt|from sokfmt)", source, re.MULTILINE)
+
+
 def test_import_does_not_import_numpy() -> None:
     # numpy is an optional extra: only the array functions import it.
     code = "import sys, sokfmt; sokfmt.statistics; print('numpy' in sys.modules)"

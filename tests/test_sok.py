@@ -33,6 +33,7 @@ from sokfmt import (
     _lalr,
     _sok_bare,
     _sok_postlex,
+    _sok_read,
     dump_sok,
     from_dict,
     iter_sok,
@@ -258,6 +259,7 @@ def test_an_empty_line_is_a_blank_line_as_the_lexer_takes_it() -> None:
 # Mostly titles the fast path takes, some that it leaves to the full path.
 _BARE_TITLES = ["; 1", "Level 1", "  ; 0  ", "Caf\u00e9", "\u2028x"] * 4 + [
     ";lurd", "lurd", "Title: x", " @ ", "#X ###", "; #####", "rRxRR", "\ufeffT", "> ; 1", ":: c",
+    "?-$-#", ";-$-#", "Url: 99",
 ]  # fmt: skip
 _BARE_BOARDS = [
     "#####\n#@$.#\n#####",
@@ -362,6 +364,42 @@ def test_property_lines() -> None:
     assert (first.notes, second.title) == ("---", "")
 
 
+def test_a_key_recognised_where_it_stands_makes_a_property() -> None:
+    # "Url" is all move letters: "Url: 99" is one character away from moves
+    # (rule 3), but in the file notes the format recognises the key.
+    for value in ("99", "12", "dd"):
+        text = f"Url: {value}\n\nT\n{BOARD}\n"
+        for fast in (True, False):
+            diagnostics: list[Diagnostic] = []
+            collection = _sok_read.parse(text, Tessellation.SOKOBAN, diagnostics, fast=fast)
+            assert (collection.url, collection.notes, diagnostics) == (value, "", [])
+        assert parse_sok(dump_sok(collection)) == collection
+    # Right above the first board it is a property too, not the board's title.
+    collection = parse_sok(f"URL = 12\n{BOARD}\n")
+    assert (collection.url, collection.puzzles[0].title) == ("12", "")
+    # A puzzle's notes have no "Url": there the line is almost moves, a doubt.
+    diagnostics = []
+    (puzzle,) = parse_sok(f"T\n{BOARD}\nUrl: 99\n", diagnostics=diagnostics).puzzles
+    assert puzzle.notes == "Url: 99"
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK104", 5, 4)]
+
+
+def test_keys_are_recognised_where_they_stand() -> None:
+    # The tables of sokfmt.properties, by the notes a line stands in.
+    def where(line: str) -> list[bool]:
+        token = _sok_postlex.Line("PROPERTY", line, 0, 1)
+        places = ((False, False), (False, True), (True, False), (True, True))
+        return [_sok_postlex.recognised(token, *place) for place in places]
+
+    # Before the first board (moves there or not), after a board, after moves.
+    assert where("URL = 9") == [True, True, False, False]
+    assert where("Game: Hexoban") == [False, False, True, False]
+    assert where("solver: me") == [False, False, False, True]
+    assert where("Date  Created: 2001") == [True, True, False, False]
+    assert where("Title: T") == [True, True, True, True]
+    assert where("Difficulty: 3") == [False, False, False, False]
+
+
 def test_comments() -> None:
     (puzzle,) = parse_sok("T\n#####\n:: inside\n#@$.#\n#####\n:: after\nnote\n").puzzles
     assert (puzzle.title, puzzle.board.height, puzzle.notes) == ("T", 3, "note")
@@ -375,6 +413,12 @@ def test_blank_lines() -> None:
     assert titles(f"T\n\n{BOARD}\n") == ["T"]
     collection = parse_sok(f"T\n\n\n{BOARD}\n")
     assert (collection.notes, titles(f"T\n\n\n{BOARD}\n")) == ("T", [""])
+
+
+def _diagnosed(text: str) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    parse_sok(text, diagnostics=diagnostics)
+    return diagnostics
 
 
 def test_rule_stray_rows() -> None:
@@ -396,6 +440,26 @@ def test_rule_stray_rows() -> None:
     # Mostly letters: a title like any other, no doubt.
     diagnostics = []
     assert parse_sok(f"# Level 1 #\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title
+    assert diagnostics == []
+    # The character may stand where the row's first or last wall should: the
+    # row would be open without it, and still belongs to the board.
+    for row, column in (("#-$-?", 5), ("?-$-#", 1), ("#-$-?-", 5)):
+        diagnostics = []
+        text = f"T\n#####\n#@$.#\n{row}\n#.--#\n#####\n"
+        assert parse_sok(text, diagnostics=diagnostics).puzzles == ()
+        assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK301", 4, column)]
+        diagnostics = []
+        (puzzle,) = parse_sok(f"T\n{BOARD}\n{row}\n", diagnostics=diagnostics).puzzles
+        assert puzzle.notes == row
+        assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK105", 5, column)]
+    # Such a row has a wall (the character's): with boxes on goals around it
+    # it makes a board, where three rows of boxes on goals make none.
+    assert [d.code for d in _diagnosed("T\n*\n*-*\n*\n")] == ["SOK103", "SOK102"]
+    assert [(d.code, d.line, d.column) for d in _diagnosed("T\n*\n*?*\n*\n")] == [("SOK301", 3, 2)]
+    # A line that would begin with a pusher is no such row ("M" and "p"):
+    # the title of what follows, no doubt.
+    diagnostics = []
+    assert parse_sok(f"Map 5\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title == "Map 5"
     assert diagnostics == []
 
 

@@ -30,7 +30,7 @@ BOARD = "#####\n#@$.#\n#####"
 NOTES = ["Level 1", "Author: Me", "Time: 00:00:01", "Some notes", "x: y", "Caf\u00e9 2"] * 3 + [
     "lurd", "lurdx", "Rx", "lurd: x", "#X ###", "; 1", ":: c", "Game: Hexoban", "GAME = Trioban",
     "  Title: Mine", "3#", "#-#", "#@$.#", "  ", "\t", "nesw", "Solution", "> quoted", "Title:",
-    "Ab",
+    "Ab", "Url: 99", "URL=dd", "#-$-?", "?-$-#",
 ]  # fmt: skip
 BOARDS = [BOARD, "  ####\n###  #\n#@$ .#\n######", "####\n#@*#\n#..#\n####", "#####\n#   #\n#####"]
 MOVES = ["R", "rR", "lurd\nLURD", "uuLL\nrrDD\nlu", "r2R", "rR\nxR", "NE", "[lu]R"]
@@ -119,6 +119,13 @@ def test_what_sokfmt_writes_takes_the_fast_path() -> None:
     assert _sok_read.parse(text, Tessellation.SOKOBAN) == collection
 
 
+def test_a_key_of_move_letters_recognised_where_it_stands_takes_the_fast_path() -> None:
+    text = f"Url: 99\nURL=dd\n\nLevel\n{BOARD}\n\nSolution\nR\n"
+    assert same_as_full_path(text)
+    collection = _sok_read.parse(text, Tessellation.SOKOBAN)
+    assert (collection.url, collection.notes) == ("99", "URL=dd")  # the first is the field
+
+
 def test_a_game_line_of_the_file_notes_names_the_tessellation_in_effect() -> None:
     # In Hexoban, "rn" are moves ("n" is no Sokoban move) and the board is
     # read by Hexoban's layout.
@@ -170,6 +177,9 @@ def test_the_layout_of_a_collection() -> None:
         f"Level\n{BOARD}\n\nS\nrR\nRx\n",  # rule 3 right after moves
         f"#X ###\n{BOARD}\n",  # rule 4: a stray row above a board
         f"Level\n{BOARD}\n#X ###\n",  # rule 4 after a board
+        f"?-$-#\n{BOARD}\n",  # rule 4: a stray where a row's first wall should be
+        f"Level\n{BOARD}\n#-$-?\n",  # ... or its last
+        f"Level\n{BOARD}\nUrl: 99\n",  # rule 3: "Url" is no key of a puzzle's notes
         f"{BOARD}\n",  # a board without a title
         f"Level\n{BOARD}\n\nrR\n",  # moves without a title
         f"lurd\n\nLevel\n{BOARD}\n",  # moves before the first board

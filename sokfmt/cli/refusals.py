@@ -8,10 +8,9 @@ pushes) is read off the board where the code alone does not say.
 
 from __future__ import annotations
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, ReplayFailure
 from ..game import Game
 from ..geometry import neighbour
-from ..replaying import ReplayFailure
 from ..tessellation import Direction
 
 D = Direction

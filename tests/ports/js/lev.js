@@ -8,14 +8,6 @@
 const { PortError, first, terminals } = require("./rle.js");
 
 const ONCE = ["end", "fgimg", "bgimg"]; // rule 3
-// The arguments of each keyword's terminal, to find the first wrong one.
-const ARGUMENTS = {
-  size: ["NUMBER", "NUMBER"],
-  color: ["LABEL", "NUMBER", "NUMBER", "NUMBER"],
-  img: ["LABEL", "FILE"],
-  fgimg: ["FILE"],
-  bgimg: ["FILE"],
-};
 const words = (line) => [...line.matchAll(/[^ \t]+/g)];
 const indent = (line) => line.search(/[^ \t]|$/) + 1;
 const strip = (line) => line.replace(/^[ \t]+|[ \t]+$/g, "");
@@ -39,7 +31,8 @@ function lineClass(line, number) {
   const keyword = found[0][0];
   if (!r.T.KEYWORD.test(keyword)) return "OTHER";
   if (r.T[keyword.toUpperCase()].test(line)) return keyword.toUpperCase();
-  const wanted = ARGUMENTS[keyword] || [];
+  // The terminals of a keyword's arguments are named after it, in their order.
+  const wanted = Object.keys(r.T).filter((name) => name.startsWith(`${keyword.toUpperCase()}_`));
   const bad = wanted.findIndex((kind, i) => !found[i + 1] || !r.T[kind].test(found[i + 1][0]));
   const word = found[bad < 0 ? wanted.length + 1 : bad + 1];
   return error("LEV101", number, word ? word.index + 1 : line.replace(/[ \t]+$/, "").length + 1);
@@ -55,7 +48,7 @@ function size(line, number) {
 }
 
 // Each line's token, its class (step 1) or what rules 1 and 2 make of it
-// (step 2), fed to the parser.
+// (step 2), fed to the parser, whose rules take every line and every end.
 function read(interactive) {
   let [rowsLeft, previous] = [0, null];
   for (const [index, line] of r.lines.entries()) {
@@ -69,37 +62,12 @@ function read(interactive) {
     if (kind === "SIZE" && !r.sized) size(line, number);
     if (kind === "INITIAL" || kind === "TARGET") rowsLeft = r.height;
     previous = kind;
-    feed(interactive, kind, number);
+    interactive.feed_token({ type: kind, value: number });
   }
-  feed(interactive, "BLANK", r.lines.length + 1); // closes the last section
-  if (takes(interactive.parser_state, "$END")) interactive.feed_eof();
-  else error(takes(interactive.parser_state, "SIZE") ? "LEV102" : "LEV103", ...r.end);
-}
-
-// A token the rules refuse reads as a BLANK (a refused row is no error).
-function feed(interactive, type, number) {
-  const taken = takes(interactive.parser_state, type);
-  const code = takes(interactive.parser_state, "SIZE") ? "LEV102" : "LEV104";
-  if (!taken && type !== "ROW") error(code, number, indent(r.lines[number - 1]));
-  interactive.feed_token({ type: taken ? type : "BLANK", value: number });
+  interactive.feed_eof();
 }
 
 // ------------------------------------------------------------------ step 3
-
-// Whether the parser, as it stands, takes a token of `type`: lark's tables
-// walked on a copy of its stack, so that a refused token reduces nothing.
-function takes(state, type) {
-  const { states, end_state: endState } = state.parse_conf;
-  const stack = [...state.state_stack];
-  for (;;) {
-    if (type === "$END" && stack.at(-1) === endState) return true;
-    const step = states[stack.at(-1)][type];
-    if (!step || (type === "$END" && step[0].name === "Shift")) return false;
-    if (step[0].name === "Shift") return true;
-    stack.splice(stack.length - step[1].expansion.length);
-    stack.push(states[stack.at(-1)][step[1].origin.name][1]);
-  }
-}
 
 // A section the rules made (its tokens carry their line numbers): its
 // lines, kept unless rule 3 leaves it out; an unknown section's warning (an
@@ -115,9 +83,17 @@ function section(kind, children) {
   r.firsts[kind] ||= found;
 }
 
-// The sections of lev.lark's rules, each handed to the reading in progress (a blank one is none).
+// The sections of lev.lark's rules, each handed to the reading in progress (a
+// blank one is none), and its rules named for an error of the order.
 const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown"];
-const steps = Object.fromEntries(SECTIONS.map((kind) => [kind, (children) => section(kind, children)]));
+const atWord = (code) => ([token]) => error(code, token.value, indent(r.lines[token.value - 1]));
+const steps = {
+  ...Object.fromEntries(SECTIONS.map((kind) => [kind, (children) => section(kind, children)])),
+  needs_size: atWord("LEV102"),
+  again: atWord("LEV104"),
+  no_size: () => error("LEV102", ...r.end),
+  no_initial: () => error("LEV103", ...r.end),
+};
 
 // The puzzle of a text as the vectors' JSON, and the warnings; throws the first error.
 function parse(parsers, text, strict = false) {

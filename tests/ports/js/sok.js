@@ -65,11 +65,11 @@ function* tokens(lines) {
   let previous = null; // the last token handed on
   for (const [i, token] of lines.entries()) {
     const after = isRow(lines[i + 1]);
-    const floored = TEXTS.includes(token.type) && isRow(previous) && strayRow(token.text);
-    if (floored) token.stray = !after;
-    if (floored && after) token.type = r.T.WALL_ROW_LINE.test(floored) ? "WALL_ROW" : "EDGE_ROW";
+    const stray = TEXTS.includes(token.type) && isRow(previous) && strayRow(token.text);
+    if (stray) token.stray = !after;
+    if (stray && after) token.type = "WALL_ROW";
     yield (previous = typed(token, previous));
-    if (!floored && after && TEXTS.includes(token.type)) token.stray = Boolean(strayRow(token.text));
+    if (!stray && after && TEXTS.includes(token.type)) token.stray = strayRow(token.text);
   }
 }
 
@@ -86,7 +86,10 @@ function typed(token, previous) {
     return r.T.MOVES_LINE.test(bare.slice(0, stray.index) + letter + bare.slice(stray.index + stray[0].length));
   };
   let kind = token.type;
-  if ((isRow(token) || TEXTS.includes(kind)) && r.inMoves && oneAway("r")) kind = "ALMOST";
+  // A key/value line whose key is recognised where it stands is that property.
+  const keys = !r.puzzles.length ? FILE : r.movesSinceBoard ? GAME : PUZZLE;
+  if (kind === "PROPERTY" && Object.hasOwn(keys, property(bare)[0])) kind = "PROPERTY";
+  else if ((isRow(token) || TEXTS.includes(kind)) && r.inMoves && oneAway("r")) kind = "ALMOST";
   else if (TEXTS.includes(kind) && oneAway("")) kind = "ALMOST";
   else if (kind === "MOVES") kind = ["MOVES", "ALMOST"][strays(bare, move).length] || "TEXT";
   if (ROWS.includes(kind)) {
@@ -104,15 +107,15 @@ function typed(token, previous) {
   return Object.assign(token, { type: kind });
 }
 
-// Rule 4's shape: the line, its characters outside the legend as floor, if
-// that is a closed row and they are no more than its squares of EDGE and INNER.
+// Rule 4's shape: the line would be a closed row if its characters outside
+// the legend were walls, and they are no more than its squares of EDGE and INNER.
 function strayRow(line) {
-  const { SQUARE, EDGE, INNER, WALL_ROW_LINE, EDGE_ROW_LINE } = r.T;
+  const { SQUARE, EDGE, INNER, WALL_ROW_LINE } = r.T;
   const bare = unquoted(line);
-  const floored = bare.replace(/./gsu, (c) => (SQUARE.test(c) ? c : " "));
+  const walled = bare.replace(/./gsu, (c) => (SQUARE.test(c) ? c : "#"));
   const outside = strays(bare, (c) => SQUARE.test(c)).length;
   const solid = [...bare].filter((c) => EDGE.test(c) || INNER.test(c)).length;
-  return outside && outside <= solid && (WALL_ROW_LINE.test(floored) || EDGE_ROW_LINE.test(floored)) && floored;
+  return outside > 0 && outside <= solid && WALL_ROW_LINE.test(walled);
 }
 
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
