@@ -215,6 +215,9 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     assert grammars
     assert grammars <= names
     assert {"sokfmt/py.typed", "sokfmt/__init__.py", "sokfmt/samples/sample.sok"} <= names
+    # The files README's console examples read, beside the sample.
+    samples = {"sample", "tiny", "bad", "mine", "theirs", "mixed"}
+    assert {f"sokfmt/samples/{name}.sok" for name in samples} <= names
     assert not any(name.startswith(("tests/", "benchmarks/", "grammars/")) for name in names)
     metadata = next(name for name in names if name.endswith("/METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()

@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import math
 import os
-import shlex
 import shutil
 import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from corpus import CORPUS, needs_corpus
 from png import Image, Pixel
 
 from sokfmt import Board, Collection, Puzzle, Tessellation, parse_lev, parse_sok
@@ -451,23 +448,3 @@ def test_the_terminal_colours_a_goal_under_a_box_and_a_pusher() -> None:
     ]
     lower = draw(board, colour=True).split("\n")[2]
     assert "\x1b[38;5;33;48;5;52m◉ \x1b[0m\x1b[38;5;178m■ \x1b[0m" in lower
-
-
-@needs_corpus
-def test_readme_shows_the_real_show_output() -> None:
-    """Each `sokfmt show` example of README, run on the corpus's file."""
-    text = README.read_text("utf-8")
-    examples = text.split("$ sokfmt show ")[1:]
-    assert len(examples) >= 2
-    for example in examples:
-        command, rest = example.split("\n", 1)
-        arguments = shlex.split(command)
-        arguments[0] = str(CORPUS / "tadams42__sokoenginepy" / arguments[0])
-        shown = subprocess.run(
-            [sys.executable, "-m", "sokfmt", "show", *arguments],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=dict(os.environ, PYTHONIOENCODING="utf-8"),
-        ).stdout
-        assert shown == rest.split("```", 1)[0], command

@@ -14,12 +14,14 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import IO
 
 from ..errors import Diagnostic, ParseError, SokfmtError, SokfmtWarning, ValidationError
 from ..files import FILE_FORMATS, file_format
 from ..files import load as load_file
+from ..formats import parse_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
@@ -33,6 +35,16 @@ USAGE_ERROR = 2  # the command line asks for something that cannot be done
 INTERNAL_ERROR = 3  # a bug in sokfmt
 INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
 OUTPUT_CLOSED = 141  # the reader of standard output went away, as a shell reports SIGPIPE
+
+
+#: The collection bundled with sokfmt, in the package: what `info` and
+#: `play` read without a file.
+SAMPLE = "samples/sample.sok"
+
+
+def sample() -> Collection:
+    """The collection bundled with sokfmt (`SAMPLE`)."""
+    return parse_sok(resources.files("sokfmt").joinpath(SAMPLE).read_text("utf-8"))
 
 
 class UsageError(Exception):

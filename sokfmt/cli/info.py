@@ -6,12 +6,10 @@ import argparse
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from .. import __version__
 from ..board_stats import Statistics, statistics
-from ..formats import parse_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
 from ..replaying import Replay, best_solution, replay
@@ -25,6 +23,7 @@ from .files import (
     input_format,
     load,
     refuse_folder,
+    sample,
 )
 from .output import cannot_write, display_name, unwritable
 from .selection import Chosen, add_puzzle_option, refuse_for_lev, select
@@ -48,12 +47,6 @@ def register(commands: Any) -> None:
     command.add_argument("--json", action="store_true", help="print the same as JSON")
     add_tessellation_option(command)
     command.set_defaults(run=run)
-
-
-def sample() -> Collection:
-    """The collection bundled with sokfmt."""
-    text = resources.files("sokfmt").joinpath("samples/sample.sok").read_text("utf-8")
-    return parse_sok(text)
 
 
 def run(arguments: argparse.Namespace) -> int:
