@@ -162,9 +162,10 @@ needs_links = pytest.mark.skipif(not hasattr(os, "symlink"), reason="symbolic li
 @pytest.fixture
 def linked(tmp_path: Path) -> Path:
     """tree/: a/x.sok with a link back up (a/up -> ..) and one to itself's
-    folder (here -> .); b/z.sok, also reached as 0first -> b (a name that
-    comes before b); outer -> ../outside, a folder outside the tree with
-    y.sok. Three files, each a puzzle of its own, each to be read once."""
+    folder (here -> .); b/z.sok, also reached as b/alias.sok and through
+    0first -> b (names that come first); outer -> ../outside, a folder
+    outside the tree with y.sok. Three files, each a puzzle of its own,
+    each to be read once."""
     tree, outside = tmp_path / "tree", tmp_path / "outside"
     for folder in (tree / "a", tree / "b", outside):
         folder.mkdir(parents=True)
@@ -175,6 +176,7 @@ def linked(tmp_path: Path) -> Path:
     os.symlink(".", tree / "a" / "here")
     os.symlink("b", tree / "0first")
     os.symlink(os.path.join("..", "outside"), tree / "outer")
+    os.symlink("z.sok", tree / "b" / "alias.sok")  # a name that comes before z.sok
     return tree
 
 
