@@ -35,21 +35,25 @@ os.kill(os.getpid(), getattr(signal, end))
 """
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals and signals")
-@pytest.mark.parametrize(
-    ("end", "status"), [("SIGTERM", -15), ("SIGINT", -2), ("SIGHUP", -1), ("exit", 0)]
-)
-def test_progress_bar_clears_its_line_when_the_command_ends(end: str, status: int) -> None:
+def _on_a_terminal(program: str, *arguments: str, columns: int = 80) -> tuple[int, str]:
+    """Run `program` with its standard error on a pseudo-terminal `columns`
+    wide (standard output elsewhere, no COLUMNS to go by) and SIGINT as a
+    shell gives it to a command in the foreground; its exit status, and
+    what it wrote there."""
+    import fcntl
     import pty
-    import signal
+    import struct
+    import termios
 
     leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     child = subprocess.Popen(
-        [sys.executable, "-c", _ENDING, end],
+        [sys.executable, "-c", program, *arguments],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=follower,
-        # SIGINT as a shell gives it to a command in the foreground.
+        env=environment,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     os.close(follower)
@@ -63,13 +67,41 @@ def test_progress_bar_clears_its_line_when_the_command_ends(end: str, status: in
             break
         written += part
     os.close(leader)
-    assert child.wait(timeout=60) == status
-    text = written.decode()
+    return child.wait(timeout=60), written.decode()
+
+
+@posix_only
+@pytest.mark.parametrize(
+    ("end", "status"), [("SIGTERM", -15), ("SIGINT", -2), ("SIGHUP", -1), ("exit", 0)]
+)
+def test_progress_bar_clears_its_line_when_the_command_ends(end: str, status: int) -> None:
+    ended, text = _on_a_terminal(_ENDING, end)
+    assert ended == status
     drawn = "[" + "#" * 10 + "-" * 20 + "] 1/3 levels.sok"
     assert text.startswith("\r" + drawn + "|")
     # The line cleared, before anything else (Python's KeyboardInterrupt).
     after = text[len("\r" + drawn + "|") :]
     assert after.startswith("\r" + " " * (len(drawn) + 2) + "\r"), after
+
+
+_LONG_NAME = """
+from sokfmt.cli.text import Progress
+bar = Progress(3)
+bar.update(1, "folder/" * 5 + "a_long_level_file_name.sok")
+bar.close()
+"""
+
+
+@posix_only
+def test_progress_bar_is_as_wide_as_the_terminal_of_standard_error() -> None:
+    status, text = _on_a_terminal(_LONG_NAME, columns=60)
+    assert status == 0
+    drawn = text.split("\r")[1]
+    # 60 columns less the last and two for an echoed "^C": the bar and
+    # "1/3 " take 37, which leaves 20 for the name: without its folders it
+    # is 26 long, and loses its middle.
+    assert drawn == "[" + "#" * 10 + "-" * 20 + "] 1/3 a_long_le...name.sok"
+    assert len(drawn) == 57
 
 
 FILES = 8

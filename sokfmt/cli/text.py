@@ -90,7 +90,7 @@ class Progress:
         filled = 30 * done // self.total
         bar = "#" * filled + "-" * (30 - filled)
         head = f"[{bar}] {done}/{self.total} {detail}"
-        width = max(shutil.get_terminal_size().columns - 1 - _ECHO, len(head) + 12)
+        width = max(_columns() - 1 - _ECHO, len(head) + 12)
         line = head + shortened(name, width - len(head))
         sys.stderr.write("\r" + line.ljust(self._drawn))
         sys.stderr.flush()
@@ -135,6 +135,15 @@ class Progress:
             except (ValueError, OSError):
                 return  # not the main thread
             self._previous[number] = previous
+
+
+def _columns() -> int:
+    """The width of the terminal that standard error writes to (standard
+    output may be a file meanwhile), else as `shutil` finds it."""
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (AttributeError, ValueError, OSError):  # not a file descriptor's, or no terminal
+        return shutil.get_terminal_size().columns
 
 
 #: What stands for the part of a name left out.

@@ -146,14 +146,17 @@ def _files_under(top: str, extensions: tuple[str, ...], unreachable: dict[str, s
             unreachable[path] = f"folder skipped: it cannot be read: {error.strerror}"
             continue
         for entry in entries:
-            if entry.is_symlink():
-                links.append(entry.path)  # followed once the tree's own are read
-            elif entry.is_dir():
-                folders.append(entry.path)
-            elif entry.is_file() and _extension(entry.name) in extensions:
-                status = entry.stat()
-                read.add((status.st_dev, status.st_ino))
-                files.append(entry.path)
+            try:
+                if entry.is_symlink():
+                    links.append(entry.path)  # followed once the tree's own are read
+                elif entry.is_dir():
+                    folders.append(entry.path)
+                elif entry.is_file() and _extension(entry.name) in extensions:
+                    status = entry.stat()
+                    read.add((status.st_dev, status.st_ino))
+                    files.append(entry.path)
+            except OSError as error:  # gone meanwhile, or not to be looked at
+                unreachable[entry.path] = f"skipped: {error.strerror}"
     return files
 
 
