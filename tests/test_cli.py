@@ -387,7 +387,10 @@ def test_progress_bar_only_on_a_terminal(
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     shown = text.Progress(4)
-    shown.update(2, "b.sok")
+    try:
+        shown.update(2, "b.sok")
+    finally:
+        shown.close()  # and the signals' handling is the test process's own again
     assert "[" + "#" * 15 + "-" * 15 + "] 2/4 b.sok" in capsys.readouterr().err
     assert not text.Progress(1).shown  # one file needs no bar
 
@@ -414,12 +417,15 @@ def test_progress_bar_fits_the_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import shutil
+    import signal
 
     from sokfmt.cli import text
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     monkeypatch.setattr(shutil, "get_terminal_size", lambda *_: os.terminal_size((60, 24)))
+    handling = [signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)]
     bar = text.Progress(4)
+    assert signal.getsignal(signal.SIGTERM) != handling[1]  # the bar's, while it is shown
     try:
         bar.update(1, os.path.join("archive", "deeper", "levels", "a_long_file_name.sok"), "7 ")
         bar.update(2, "short.sok", "9 ")
@@ -433,6 +439,8 @@ def test_progress_bar_fits_the_terminal(
     assert len(first) == 57
     assert second == ("[" + "#" * 15 + "-" * 15 + "] 2/4 9 short.sok").ljust(57)
     assert cleared == " " * 59
+    # Closed, the bar leaves the signals' handling as it found it.
+    assert [signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)] == handling
 
 
 def test_colour_choice(monkeypatch: pytest.MonkeyPatch) -> None:
