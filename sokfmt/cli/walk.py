@@ -1,9 +1,11 @@
-"""Many files at once: folders walked for level files, and a job run on each
-file in parallel processes, with a progress bar that moves per puzzle.
+"""Many files at once: folders walked for level files (through symbolic
+links, each folder and file once), and a job run on each file in parallel
+processes, with a progress bar that moves per puzzle.
 
 The worker processes are the parent's alone to stop: they ignore Ctrl-C,
-and the parent, when it is interrupted (or anything else goes wrong),
-ends them at once and waits for them, so that no process is left behind.
+and the parent, when it is interrupted (Ctrl-C, SIGTERM, SIGHUP) or
+anything else goes wrong, ends them at once and waits for them, so that
+no process is left behind.
 Each worker has a pipe of its own to the parent, which hands it one task
 at a time; a worker whose parent is gone (its pipe closed, or its parent's
 pid changed) ends too."""
