@@ -226,6 +226,14 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     assert "Provides-Extra: numpy" in text
     assert "Requires-Dist: numpy>=1.24; extra == 'numpy'" in text
     assert "Requires-Dist: numpy" not in text.split("; extra")[0]
+    # The summary (`pip show sokfmt`) names every kind of file sokfmt reads
+    # by its extension (.txt is a .sok file by another name).
+    [summary] = [line for line in text.splitlines() if line.startswith("Summary: ")]
+    extensions = {e for f in sokfmt.FILE_FORMATS for e in f.extensions} - {".txt", ".json"}
+    assert extensions == {".sok", ".xsb", ".hsb", ".tsb", ".slc", ".lev"}
+    for extension in extensions:
+        assert f"{extension}," in summary or f"{extension})" in summary, extension
+    assert "JSON" in summary
     requirements = [line for line in text.splitlines() if line.startswith("Requires-Dist:")]
     assert [line for line in requirements if "extra ==" not in line] == [
         "Requires-Dist: lark<2,>=1.2"

@@ -25,6 +25,7 @@ from .files import (
     refuse_folder,
     sample,
 )
+from .grouping import add_warning_options
 from .output import cannot_write, display_name, unwritable
 from .selection import Chosen, add_puzzle_option, refuse_for_lev, select
 from .text import table
@@ -46,6 +47,7 @@ def register(commands: Any) -> None:
     command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
     command.add_argument("--json", action="store_true", help="print the same as JSON")
     add_tessellation_option(command)
+    add_warning_options(command)
     command.set_defaults(run=run)
 
 
@@ -57,7 +59,9 @@ def run(arguments: argparse.Namespace) -> int:
         else:
             refuse_folder(arguments.file, "info")
             chosen = input_format(arguments.file, arguments.format)
-            item = load(arguments.file, chosen, arguments.tessellation)
+            item = load(
+                arguments.file, chosen, arguments.tessellation, verbosity=arguments.verbosity
+            )
             name = display_name(arguments.file)
         if isinstance(item, LevPuzzle):
             refuse_for_lev(arguments.puzzles)

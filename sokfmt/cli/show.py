@@ -24,6 +24,7 @@ from .files import (
     refuse_folder,
 )
 from .gallery import gallery_html
+from .grouping import add_warning_options
 from .output import display_name, escaped, unwritable, write_text
 from .selection import Chosen, Spec, add_puzzle_option, refuse_for_lev, select
 from .svg import board_svg, lev_svg
@@ -96,6 +97,7 @@ def register(commands: Any) -> None:
     command.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto", help="colour the drawing"
     )
+    add_warning_options(command)
     command.set_defaults(run=run)
 
 
@@ -104,7 +106,7 @@ def run(arguments: argparse.Namespace) -> int:
         refuse_folder(arguments.file, "show")
         _refuse_one_output_twice(arguments.svg, arguments.html)
         chosen = input_format(arguments.file, arguments.format)
-        item = load(arguments.file, chosen, arguments.tessellation)
+        item = load(arguments.file, chosen, arguments.tessellation, verbosity=arguments.verbosity)
         # Each of --svg and --html writes its file; without them, the drawing.
         pictures: list[tuple[str, str]] = []
         if arguments.html:
