@@ -22,10 +22,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ._replay import BOX, DIRECTIONS, JUMP, OTHER_BOX, Engine
+from ._replay import BOX, DIRECTIONS, JUMP, OTHER_BOX, Engine, layout
 from .board import BOX as BOX_SQUARE
 from .board import BOX_ON_GOAL, FLOOR, GOAL, PUSHER_ON_GOAL, Board
 from .board import PUSHER as PUSHER_SQUARE
+from .tessellation import Tessellation
 
 # The codes of sokfmt.arrays (imported from there only with numpy).
 _OUTSIDE, _FLOOR_CODE, _WALL, _GOAL_CODE = 0, 1, 2, 3
@@ -37,6 +38,9 @@ _EMPTIED = str.maketrans(
 )
 
 
+#: A view's `seen` when it holds no position: two below any step, so that
+#: no step is taken for the next one (step 0 would be, after -1).
+UNSEEN = -2
 # A view's target before any: no `out` is this.
 _NO_TARGET = object()
 
@@ -49,16 +53,45 @@ class Frame(NamedTuple):
     height: int
     width: int
     sealed: bool  # no piece can ever stand outside: the views may be used
-    flat: list[int]  # engine index -> index in the array (-1: the border)
-    tables: tuple[list[int], ...]  # by step code: a cell -> its neighbour that way
-    backs: tuple[list[int], ...]  # by step code: a cell -> its neighbour the other way
+    grid: Grid
     empty: list[int]  # a cell -> its code without a piece
     boxed: list[int]  # ... with a box on it
     manned: list[int]  # ... with a pusher on it
     codes: bytes  # the array's cells without pieces
 
 
-@lru_cache(maxsize=64)
+class Grid(NamedTuple):
+    """The engine's layout of a tessellation and size, in the array's
+    indexes: shared by the frames of every board of that size."""
+
+    flat: list[int]  # engine index -> index in the array (-1: the border)
+    tables: tuple[list[int], ...]  # by step code: a cell -> its neighbour that way
+    backs: tuple[list[int], ...]  # by step code: a cell -> its neighbour the other way
+    # By a step's byte (OTHER_BOX or not): its table, None for a jump's or
+    # pusher change's (`Game.to_array` looks steps up this way).
+    plain: tuple[list[int] | None, ...]
+
+
+@lru_cache(maxsize=256)
+def grid(tessellation: Tessellation, width: int, height: int) -> Grid:
+    """The grid of a `width` x `height` board (cached, as layouts are)."""
+    lay = layout(tessellation, width, height)
+    flat = [-1] * (lay.size + 1)  # the NOWAY sentinel included
+    inner = [lay.index_of(divmod(at, width)) for at in range(width * height)]
+    for at, index in enumerate(inner):
+        flat[index] = at
+    # Codes of one direction share their table: each is mapped once.
+    mapped: dict[int, list[int]] = {}
+    for table in (*lay.tables, *lay.backs):
+        if id(table) not in mapped:
+            mapped[id(table)] = [flat[table[index]] for index in inner]
+    tables = tuple(mapped[id(table)] for table in lay.tables)
+    plain = tuple(tables[code & 31] if code & 31 < JUMP else None for code in range(2 * OTHER_BOX))
+    return Grid(flat, tables, tuple(mapped[id(table)] for table in lay.backs), plain)
+
+
+# Enough for the boards of a large collection's games, a few lists each.
+@lru_cache(maxsize=4096)
 def frame(board: Board) -> Frame:
     """The frame of `board` (cached: a collection's games share boards)."""
     from .arrays import to_array
@@ -67,19 +100,13 @@ def frame(board: Board) -> Frame:
     lay = engine.layout
     empty_board = Board(board.tessellation, tuple(row.translate(_EMPTIED) for row in board.cells))
     codes = bytes(to_array(empty_board).tobytes())
-    flat = [-1] * (lay.size + 1)  # the NOWAY sentinel included
-    inner = [lay.index_of(divmod(at, lay.width)) for at in range(len(codes))]
-    for at, index in enumerate(inner):
-        flat[index] = at
+    grid_ = grid(board.tessellation, lay.width, lay.height)
     empty = list(codes)
-    sealed = _sealed(board, engine, flat, empty)
     return Frame(
         height=lay.height,
         width=lay.width,
-        sealed=sealed,
-        flat=flat,
-        tables=tuple([flat[table[index]] for index in inner] for table in lay.tables),
-        backs=tuple([flat[table[index]] for index in inner] for table in lay.backs),
+        sealed=_sealed(board, engine, grid_.flat, empty),
+        grid=grid_,
         empty=empty,
         boxed=[_BOXED.get(code, code) for code in empty],
         manned=[_MANNED.get(code, code) for code in empty],
@@ -109,7 +136,7 @@ def _sealed(board: Board, engine: Engine, flat: list[int], empty: list[int]) -> 
 
 
 class View:
-    """The codes of a game's position at step `seen` (-1: none yet), and
+    """The codes of a game's position at step `seen` (`UNSEEN`: none), and
     where its active pusher stood then; `Game.to_array` brings them up to
     date.  The frame's lists are kept here too, for `advance`'s speed."""
 
@@ -132,15 +159,10 @@ class View:
     def __init__(self, frame: Frame, reverse: bool) -> None:
         self.frame = frame
         self.reverse = reverse
-        self.tables, self.backs = frame.tables, frame.backs
-        # By a step's byte (OTHER_BOX or not): its table, None for a jump's
-        # or pusher change's (`Game.to_array` looks up steps this way).
-        self.plain = tuple(
-            frame.tables[code & 31] if code & 31 < JUMP else None for code in range(2 * OTHER_BOX)
-        )
+        self.tables, self.backs, self.plain = frame.grid.tables, frame.grid.backs, frame.grid.plain
         self.empty, self.boxed, self.manned = frame.empty, frame.boxed, frame.manned
         self.cells = bytearray(frame.codes)
-        self.seen = -1
+        self.seen = UNSEEN
         self.pusher = -1
         # The last `out` array, and its memory as bytes.
         self.target: object = _NO_TARGET
@@ -165,7 +187,7 @@ class View:
     def rebuild(self, engine: Engine, played: int) -> None:
         """The codes of the engine's position, which is at step `played`."""
         frame = self.frame
-        flat, cells = frame.flat, self.cells
+        flat, cells = frame.grid.flat, self.cells
         cells[:] = frame.codes
         for index in [*engine.box_cells(), *engine.under]:
             cells[flat[index]] = frame.boxed[flat[index]]
@@ -181,7 +203,7 @@ class View:
         """Bring the codes from step `seen` to step `played` of `codes` (the
         game's steps), which must not have changed before `seen` since."""
         seen = self.seen
-        if seen >= 0:
+        if seen != UNSEEN:
             if played > seen:
                 for code in codes[seen:played]:
                     if not self.advance(code):

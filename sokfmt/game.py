@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import _replay
-from ._observe import View, frame
+from ._observe import UNSEEN, View, frame
 from ._replay import CHANGE, DIRECTIONS, JUMP, OTHER_BOX, START, STEPS, Engine, StepFailed, tally
 from .arrays import _numpy
 from .board import Board, Position
@@ -603,7 +603,7 @@ class Game:
         del self._codes[played:]
         view = self._view
         if view is not None and view.seen > played:
-            view.seen = -1  # it saw steps that are gone: it cannot take them back
+            view.seen = UNSEEN  # it saw steps that are gone: it cannot take them back
 
     def _index(self, position: Position) -> int:
         """The engine's index of `position`.

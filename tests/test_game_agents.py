@@ -314,6 +314,23 @@ def test_to_array_after_each_step_of_a_push_and_its_undo() -> None:
     ]
 
 
+def test_to_array_after_a_new_branch_taken_back() -> None:
+    # The steps it saw are gone, and the game is back at step 0: it finds
+    # the codes again rather than play a step from where it last looked.
+    game = Game(parse_board("#####\n#---#\n#-@-#\n#---#\n#####"))
+    buffer = np.zeros((5, 5), dtype=np.uint8)
+    game.move(D.RIGHT)
+    game.to_array(out=buffer)
+    game.restart()
+    game.move(D.UP)  # another first step: the one it saw is dropped
+    game.undo()
+    assert game.to_array(out=buffer)[1:4].tolist() == [
+        [2, 1, 1, 1, 2],
+        [2, 1, 6, 1, 2],
+        [2, 1, 1, 1, 2],
+    ]
+
+
 def test_to_array_writes_into_an_array_that_is_not_one_block() -> None:
     game = Game(parse_board("####\n#@.#\n####"))
     wide = np.zeros((3, 8), dtype=np.uint8)
