@@ -338,7 +338,9 @@ class Engine:
             cells[index] = value
         self.box_count = len(starts)
         self.pushers = [m.start() for m in _PUSHERS.finditer(text)]
-        self.under: dict[int, int] = {}  # boxes under pushers that are not active
+        # Boxes under pushers that are not active.  Never changed in place
+        # (pusher changes, rare, make another), so that copies share it.
+        self.under: dict[int, int] = {}
         for index in self.pushers[1:]:
             self._park(index)
         self.active = 0
@@ -349,14 +351,15 @@ class Engine:
 
     def copy(self) -> Engine:
         """An independent engine in the same position: the containers that
-        playing changes (cells, pushers, boxes under pushers) are copied;
-        the rest (the board, the layout's tables, the targets, the outside
-        once found, the stack of `lasts`, whose pairs never change) is shared."""
+        playing changes in place (cells, pushers) are copied; the rest (the
+        board, the layout's tables, the targets, the outside once found,
+        the boxes under pushers and the stack of `lasts`, which are
+        replaced rather than changed) is shared."""
+        state = self.__dict__.copy()
+        state["cells"] = state["cells"][:]
+        state["pushers"] = state["pushers"][:]
         twin = Engine.__new__(Engine)
-        twin.__dict__ = state = self.__dict__.copy()
-        state["cells"] = self.cells[:]
-        state["pushers"] = self.pushers[:]
-        state["under"] = self.under.copy() if self.under else {}
+        twin.__dict__ = state
         return twin
 
     # ---------------------------------------------------------------- runs
@@ -524,7 +527,11 @@ class Engine:
         """The pusher at `q` becomes active; the one at `p` stops being so."""
         self._park(p)
         self.active = self.pushers.index(q)
-        self.cells[q] = self.under.pop(q, FREE)
+        if q in self.under:
+            self.under = under = self.under.copy()
+            self.cells[q] = under.pop(q)
+        else:
+            self.cells[q] = FREE
 
     def unjump(self, codes: bytes) -> None:
         """Take back the jump `codes`, the group played last."""
@@ -598,7 +605,7 @@ class Engine:
     def _park(self, index: int) -> None:
         """Make the pusher at `index` an obstacle (it stops being active)."""
         if self.cells[index] >= BOX:
-            self.under[index] = self.cells[index]
+            self.under = {**self.under, index: self.cells[index]}
         self.cells[index] = PUSHER
 
     def _outside_cells(self) -> set[int]:

@@ -165,11 +165,11 @@ SHARED_BY_ENGINES = {
     "box_count": "an int",
     "_outside": "a set read only, made once, on first use",
     "lasts": "a stack of tuples: pushing or popping makes another",
+    "under": "a dict that a pusher change replaces rather than changes",
 }
 COPIED_BY_ENGINES = {
     "cells",
     "pushers",
-    "under",
     "pulls",
     "active",
     "last",
@@ -468,3 +468,19 @@ def test_state_tells_which_parked_pusher_stands_on_a_box() -> None:
     )
     assert (one.boxes, two.boxes) == (((1, 1), (2, 3)), ((1, 5), (2, 3)))
     assert one.state != two.state
+
+
+def test_a_pusher_change_on_a_copy_leaves_the_boxes_under_the_originals_pushers() -> None:
+    # Pushers that start on boxes (a reverse game) wait on them: a pusher
+    # change makes one active, or parks another on its box, on the copy alone.
+    for rows, chosen in (("#######", "#@-+--#"), (1, 3)), (("#######", "#+-@-+#"), (1, 5)):
+        board = parse_board("\n".join((*rows, "#-----#", "#######")))
+        game = Game(board, reverse=True)
+        twin = game.copy()
+        twin.select(chosen)
+        twin.jump((2, chosen[1]))
+        assert _exposed(game) == _exposed(Game(board, reverse=True))
+        game.select((1, 3 if chosen != (1, 3) else 1))
+        witness = Game(board, reverse=True)
+        witness.select((1, 3 if chosen != (1, 3) else 1))
+        assert _exposed(game) == _exposed(witness)
