@@ -92,8 +92,8 @@ class SokobanEnv(gymnasium.Env[Observation, np.int64]):
 
     Raises:
         ValidationError: no level, levels of two tessellations, a level
-            without a pusher or larger than `shape`, or an unknown
-            `render_mode`.
+            without a pusher or larger than `shape`, an unknown
+            `render_mode`, or `max_steps` or `tile_size` not above 0.
         ParseError: a file of `levels` is not valid.
     """
 
@@ -118,8 +118,9 @@ class SokobanEnv(gymnasium.Env[Observation, np.int64]):
                 raise ValidationError(f"Level {index} ({puzzle.title!r}) has no pusher")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValidationError(f"Unknown render_mode {render_mode!r}; there is 'rgb_array'")
-        if not (isinstance(max_steps, int) and max_steps > 0):
-            raise ValidationError(f"max_steps is a whole number above 0, not {max_steps!r}")
+        for name, value in (("max_steps", max_steps), ("tile_size", tile_size)):
+            if not (isinstance(value, int) and value > 0):
+                raise ValidationError(f"{name} is a whole number above 0, not {value!r}")
         height = max(puzzle.board.height for puzzle in self.puzzles)
         width = max(puzzle.board.width for puzzle in self.puzzles)
         if shape is None:

@@ -188,8 +188,18 @@ def test_levels_from_a_file_a_folder_and_a_collection(tmp_path: Path) -> None:
             "Unknown render_mode 'human'; there is 'rgb_array'",
         ),
         ([parse_board(ROOM)], {"max_steps": 0}, "max_steps is a whole number above 0, not 0"),
+        ([parse_board(ROOM)], {"tile_size": 1.5}, "tile_size is a whole number above 0, not 1.5"),
     ],
-    ids=["none", "tessellations", "no-pusher", "not-a-level", "shape", "render-mode", "steps"],
+    ids=[
+        "none",
+        "tessellations",
+        "no-pusher",
+        "not-a-level",
+        "shape",
+        "render-mode",
+        "steps",
+        "tile-size",
+    ],
 )
 def test_bad_levels_and_options(levels: Any, options: dict[str, Any], message: str) -> None:
     with pytest.raises(ValidationError) as caught:
