@@ -90,8 +90,8 @@ def grid(tessellation: Tessellation, width: int, height: int) -> Grid:
     return Grid(flat, tables, tuple(mapped[id(table)] for table in lay.backs), plain)
 
 
-# Enough for the boards of a large collection's games, a few lists each.
-@lru_cache(maxsize=4096)
+# Enough for the boards of a large collection's games (a few lists each, 3 kB for 10x10).
+@lru_cache(maxsize=1024)
 def frame(board: Board) -> Frame:
     """The frame of `board` (cached: a collection's games share boards)."""
     from .arrays import to_array
