@@ -22,8 +22,10 @@ README = Path(__file__).parent.parent / "README.md"
 SAMPLES = Path(sokfmt.__file__).parent / "samples"
 CONSOLE = re.compile(r"```console\n(.*?)\n```", re.DOTALL)
 
-# A block of examples after this marker needs numpy (the numpy extra).
+# A block of examples after this marker needs numpy (the numpy extra), or
+# gymnasium (the gym extra).
 NEEDS_NUMPY = re.compile(r"<!-- doctest: needs numpy -->\n```python\n.*?\n```", re.DOTALL)
+NEEDS_GYMNASIUM = re.compile(r"<!-- doctest: needs gymnasium -->\n```python\n.*?\n```", re.DOTALL)
 
 
 def _run(text: str) -> doctest.TestResults:
@@ -33,9 +35,9 @@ def _run(text: str) -> doctest.TestResults:
     return runner.summarize(verbose=False)
 
 
-def _has_numpy() -> bool:
+def _has(module: str) -> bool:
     try:
-        import numpy  # noqa: F401
+        __import__(module)
     except ImportError:
         return False
     return True
@@ -43,10 +45,11 @@ def _has_numpy() -> bool:
 
 def test_readme_examples() -> None:
     text = README.read_text(encoding="utf-8")
-    assert NEEDS_NUMPY.search(text)
-    if not _has_numpy():
-        # Blank lines in their place keep the line numbers of the others.
-        text = NEEDS_NUMPY.sub(lambda match: "\n" * match.group().count("\n"), text)
+    for needs, module in ((NEEDS_NUMPY, "numpy"), (NEEDS_GYMNASIUM, "gymnasium")):
+        assert needs.search(text)
+        if not _has(module):
+            # Blank lines in their place keep the line numbers of the others.
+            text = needs.sub(lambda match: "\n" * match.group().count("\n"), text)
     results = _run(text)
     assert results.attempted > 10
     assert results.failed == 0
@@ -55,6 +58,12 @@ def test_readme_examples() -> None:
 def test_readme_array_examples_ran() -> None:
     pytest.importorskip("numpy", reason="numpy (the numpy extra) runs README's array examples")
     blocks = NEEDS_NUMPY.findall(README.read_text(encoding="utf-8"))
+    assert sum(block.count(">>> ") for block in blocks) >= 5
+
+
+def test_readme_environment_examples_ran() -> None:
+    pytest.importorskip("gymnasium", reason="gymnasium (the gym extra) runs README's examples")
+    blocks = NEEDS_GYMNASIUM.findall(README.read_text(encoding="utf-8"))
     assert sum(block.count(">>> ") for block in blocks) >= 5
 
 
