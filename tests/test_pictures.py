@@ -15,6 +15,7 @@ import math
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Sequence
 from html.parser import HTMLParser
 from pathlib import Path
