@@ -151,7 +151,9 @@ def _without_groups(text: str, limit: int, compiled: _Compiled, language: Langua
 
 def _expand_lines(text: str, counts: re.Pattern[str], budget: Budget) -> str:
     """`expand_counts` for a group-free text, line by line, each line break
-    paid for after its line (the order of the tokens RUN and LINE_BREAK)."""
+    paid for after its line (the order of the tokens RUN and LINE_BREAK).
+    The lines are split at LF only: a CR stands in its line, where it is paid
+    for right after the RUN before it, as its LINE_BREAK token would be."""
     if "\n" not in text:
         return expand_counts(text, counts, budget, int)
     lines = []
@@ -174,7 +176,7 @@ class _Decoded(_language.Groups[str]):
         if token.type == "RUN":
             counts = _compiled(self.language.name).counts
             return [expand_counts(token.value, counts, self.budget, token.pos.__add__)]
-        self.budget.take(1)  # LINE_BREAK
+        self.budget.take(len(token.value))  # LINE_BREAK: it stands for itself
         return [token.value]
 
     def repeated(self, pieces: list[str], count: int) -> list[str]:

@@ -33,6 +33,9 @@ board_like = st.text(alphabet="#@+$*. -_pPbB\n", max_size=200)
         ("####\n#..#\n####", "4#|#..#|4#"),
         ("", ""),
         ("abc\n", "abc|"),
+        # A CR is a line break, which a count cannot repeat: never counted.
+        ("\r\r\r", "\r\r\r"),
+        ("a\r\n\r\n\r\nb", "a\r|\r|\r|b"),
     ],
 )
 def test_encode(text: str, expected: str) -> None:
@@ -82,6 +85,15 @@ def test_limit_is_configurable() -> None:
         rle_decode("a\nb\nc", limit=3)
 
 
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("text", ["#\r\n#", "(#)\r\n#", "#\r#\n"])
+def test_a_line_break_is_paid_for_by_its_length(text: str, fast: bool) -> None:
+    # It stands for itself: a CRLF is two characters of the decoding.
+    assert decode(text, 4, fast=fast) == text.replace("(", "").replace(")", "")
+    with pytest.raises(RleSyntaxError, match="limit of 3"):
+        decode(text, 3, fast=fast)
+
+
 def test_limit_must_be_a_whole_number() -> None:
     with pytest.raises(ValueError, match="limit"):
         rle_decode("#", limit=-1)
@@ -101,7 +113,7 @@ def _outcome(text: str, limit: int, fast: bool) -> object:
         return (error.code, error.line, error.column)
 
 
-rle_text = st.text(alphabet="#$.@ -|\n2310()", max_size=60)
+rle_text = st.text(alphabet="#$.@ -|\n\r2310()", max_size=60)
 # Well-formed groups, nested, with counts (zero among them now and then):
 # what the fast path of groups expands.
 _piece = st.text(alphabet="#$.@ -|", min_size=1, max_size=4) | st.builds(
@@ -117,10 +129,17 @@ grouped_text = st.recursive(
     ),
     max_leaves=12,
 )
+# Lines of groups, apart by line breaks of every kind.
+grouped_lines = st.builds(
+    lambda first, line_break, second: first + line_break + second,
+    grouped_text,
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    grouped_text,
+)
 
 
 @settings(max_examples=500)
-@given(rle_text | grouped_text | st.text(max_size=30), st.sampled_from([10**9, 40]))
+@given(rle_text | grouped_text | grouped_lines | st.text(max_size=30), st.sampled_from([10**9, 40]))
 def test_fast_path_agrees_with_the_grammar(text: str, limit: int) -> None:
     """The fast paths and the full parse accept the same texts, decode them
     alike, and refuse the others with the same error at the same place."""
