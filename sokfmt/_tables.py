@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '1bc7be196e802e198f23da039d
                     {}],
            'start': 8,
            'end': 15},
- 'sok': {'hash': '6ee5a4c5b7606dbcecff01f1ae9c6406536d20ac555e2c573cb2229dcbb60d04',
+ 'sok': {'hash': 'c9167ba30b3629fc28ae4e97911bc395eabea62173418c7a666860d5fa8e31f1',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',
