@@ -516,16 +516,28 @@ def recognised(token: Line, after_board: bool, after_moves: bool) -> bool:
     return token.key_value()[0] in keys
 
 
-#: Rule 1 draws a line up to this many squares for each of its characters:
-#: no board is written denser, and drawing more would cost time out of
-#: proportion to the text ("2500000(2#)" is 12 characters).
-DENSEST = 10_000
+#: Rule 1 draws a line up to this many squares for each of its characters,
+#: and up to `MOST_DRAWN` in all (row ends count as squares).  No board is
+#: written denser (a row of 100 walls is "100#", 25 a character) nor larger
+#: on one line (YASC's largest board is 100 x 100); drawing more would cost
+#: time and memory out of proportion to the text: matching a drawn row to
+#: its class costs some 280 bytes a square, and "2500000(2#)", padded to a
+#: row of 549 characters, drew 5,000,000 walls under a bound of 10,000 a
+#: character alone.  The density bounds what a file draws, byte for byte;
+#: the most, what one line does, however long.
+DENSEST = 100
+MOST_DRAWN = 20_000
+
+
+def drawing_limit(text: str) -> int:
+    """How many squares rule 1 draws of the RLE line `text` at most."""
+    return min(DENSEST * len(text), MOST_DRAWN)
 
 
 def rle_class(text: str) -> str:
     """Rule 1 for the text of an RLE_LINE (quotes removed)."""
     try:
-        drawn = _board.drawn(text, limit=DENSEST * len(text))
+        drawn = _board.drawn(text, limit=drawing_limit(text))
     except ParseError:
         return TEXT
     rows = drawn.split("\n")

@@ -45,11 +45,12 @@ function step1(text) {
 
 // Rule 1: what an RLE line draws (board.lark), by the classes of its rows:
 // one row, its class; rows closed at both ends, one with a wall, PAIR_ROWS or
-// ROWS; anything else, TEXT.
+// ROWS; anything else (a line that would draw more than 100 squares a
+// character, or 20,000 in all, among them), TEXT.
 function rule1(bare) {
   let rows = [];
   try {
-    rows = board.drawn(r.parsers, bare, 10000 * bare.length).split("\n");
+    rows = board.drawn(r.parsers, bare, Math.min(100 * bare.length, 20000)).split("\n");
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
   }
