@@ -1,0 +1,256 @@
+"""Floods over a board's flat cells: the closed-board test, the outside, the
+squares a pusher reaches and the squares a box can be pulled back to from a
+goal, in every tessellation, without a call per square.
+
+A board is laid out flat, row after row, each row after one cell of frame
+(`Layout.index`), with a row of frame above and below: every neighbour of a
+board cell is a cell of this layout, and a step is the same offset of the
+index wherever it is taken (per cell shape, see `sokfmt.geometry.cell_shape`).
+A set of cells is an integer whose bit i stands for cell i.  Small boards
+(`SMALL` cells or fewer, Boxoban's among them) flood a whole front at a time
+with shifts of those integers, a few operations a step however many cells it
+adds; larger ones, where a long corridor would make that quadratic, flood a
+cell at a time over a bytearray, in time linear in their size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .board import Board, Position
+from .tessellation import Tessellation
+
+__all__ = ("FRAME", "SMALL", "Layout", "bits", "layout", "positions", "pull", "spread")
+
+#: Boards of up to this many cells of layout flood as integers.
+SMALL = 2048
+#: The layout's character for the frame round the board.
+FRAME = "~"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where the cells of a board of one tessellation and size stand in its
+    flat layout, and the offsets of its steps.
+
+    `moves` gives, per cell shape, the bits of the board cells of that
+    shape and the offsets of their neighbours (`shifts`: the same as
+    shifts of a set of cells, left for a positive offset, right for a
+    negative one); `pulls`, per shape, the bits
+    of its cells and, for each direction, (offset of the cell a box pushed
+    from there goes to, offset of the cell its pusher stands on).
+    """
+
+    tessellation: Tessellation
+    height: int
+    width: int
+    stride: int
+    cells: int
+    board: int
+    edge: int
+    moves: tuple[tuple[int, tuple[int, ...]], ...]
+    shifts: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+    pulls: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    #: The position of each index, for small boards (a lookup, not a division).
+    places: tuple[Position, ...]
+
+    def index(self, position: Position) -> int:
+        row, column = position
+        return (row + 1) * self.stride + column + 1
+
+    def position(self, index: int) -> Position:
+        row, column = divmod(index, self.stride)
+        return row - 1, column - 1
+
+    def text(self, board: Board) -> str:
+        """The squares of `board` in layout order, the frame as `FRAME`."""
+        frame = FRAME * (self.stride + 1)
+        return frame + FRAME.join(board.cells) + frame
+
+    def shape(self, index: int) -> int:
+        """The shape of the cell at `index` (see `sokfmt.geometry.cell_shape`)."""
+        if self.tessellation is Tessellation.SOKOBAN:
+            return 0
+        row, column = divmod(index, self.stride)
+        if self.tessellation is Tessellation.HEXOBAN:
+            return (row - 1) % 2
+        return (row + column) % 2  # (row - 1) + (column - 1) has the same parity
+
+
+@lru_cache(maxsize=64)
+def layout(tessellation: Tessellation, height: int, width: int) -> Layout:
+    """The layout of boards of `tessellation`, `height` rows of `width` cells."""
+    from .geometry import _STEP_OFFSETS, OPPOSITE, cell_shape
+
+    stride = width + 1
+    tables = _STEP_OFFSETS[tessellation]
+    shape_bits = [0] * len(tables)
+    board = edge = 0
+    for row in range(height):
+        for column in range(width):
+            shape = cell_shape(tessellation, (row, column))
+            bit = 1 << ((row + 1) * stride + column + 1)
+            board |= bit
+            shape_bits[shape] |= bit
+            for dy, dx in tables[shape].values():
+                if not (0 <= row + dy < height and 0 <= column + dx < width):
+                    edge |= bit
+    moves = []
+    pulls = []
+    for shape, table in enumerate(tables):
+        offsets = sorted({dy * stride + dx for dy, dx in table.values()})
+        moves.append((shape_bits[shape], tuple(offsets)))
+        pairs = set()
+        for direction, (dy, dx) in table.items():
+            back = table.get(OPPOSITE[direction])
+            if back is not None:
+                pairs.add((dy * stride + dx, back[0] * stride + back[1]))
+        pulls.append((shape_bits[shape], tuple(sorted(pairs))))
+    cells = (height + 2) * stride + 1
+    places = tuple(
+        (index // stride - 1, index % stride - 1) for index in range(cells if cells <= SMALL else 0)
+    )
+    shifts = tuple(
+        (mask, tuple(o for o in offsets if o > 0), tuple(-o for o in offsets if o < 0))
+        for mask, offsets in moves
+    )
+    return Layout(
+        tessellation, height, width, stride, cells, board, edge,
+        tuple(moves), shifts, tuple(pulls), places,
+    )  # fmt: skip
+
+
+def bits(text: str, squares: str) -> int:
+    """The cells of a layout's `text` that hold one of `squares`."""
+    return int(text.translate(_table(squares))[::-1], 2)
+
+
+@lru_cache(maxsize=32)
+def _table(squares: str) -> dict[int, int]:
+    return {ord(c): ord("1" if c in squares else "0") for c in "#@+$*.-" + FRAME}
+
+
+def positions(plan: Layout, cells: int) -> list[Position]:
+    """The positions of `cells`, row by row."""
+    text = format(cells, "b")[::-1]
+    place = plan.places.__getitem__ if plan.places else plan.position
+    found = []
+    index = text.find("1")
+    while index >= 0:
+        found.append(place(index))
+        index = text.find("1", index + 1)
+    return found
+
+
+def _shifted(cells: int, offset: int) -> int:
+    """Bit i of the result is bit i + offset of `cells`."""
+    return cells >> offset if offset >= 0 else cells << -offset
+
+
+def spread(plan: Layout, reached: int, passable: int, stop: int = 0) -> int:
+    """`reached` and every cell of `passable` a walk from it reaches through
+    cells of `passable`; as soon as it reaches a cell of `stop`, what it
+    has reached so far."""
+    passable &= plan.board
+    if plan.cells > SMALL:
+        return _spread_cells(plan, reached, passable, stop)
+    if len(plan.shifts) == 1:  # one shape of cell: one set of shifts for all
+        ((_, ups, downs),) = plan.shifts
+        while not reached & stop:
+            near = 0
+            for shift in ups:
+                near |= reached << shift
+            for shift in downs:
+                near |= reached >> shift
+            grown = reached | (near & passable)
+            if grown == reached:
+                break
+            reached = grown
+        return reached
+    while not reached & stop:
+        near = 0
+        for mask, ups, downs in plan.shifts:
+            front = reached & mask
+            for shift in ups:
+                near |= front << shift
+            for shift in downs:
+                near |= front >> shift
+        grown = reached | (near & passable)
+        if grown == reached:
+            break
+        reached = grown
+    return reached
+
+
+def pull(plan: Layout, goals: int, floor: int) -> int:
+    """The cells of `floor` a lone box can be pushed from onto one of
+    `goals`, the goals among them: a box goes from s to t when its pusher
+    stands on the cell before s in that direction, s and that cell on
+    `floor`.  The search pulls it back from t to s."""
+    floor &= plan.board
+    if plan.cells > SMALL:
+        return _pull_cells(plan, goals, floor)
+    # For each shape and direction, the cells s whose pusher's cell is floor.
+    pullable = [
+        (mask & floor & _shifted(floor, back), ahead)
+        for mask, pairs in plan.pulls
+        for ahead, back in pairs
+    ]
+    live = goals
+    while True:
+        grown = live
+        for cells, ahead in pullable:
+            grown |= cells & _shifted(live, ahead)
+        if grown == live:
+            return live
+        live = grown
+
+
+# ------------------------------------------------- cell by cell, for large boards
+
+
+def _flags(plan: Layout, cells: int) -> bytearray:
+    return bytearray(format(cells, "b")[::-1].ljust(plan.cells, "0").encode("ascii"))
+
+
+def _from_flags(flags: bytearray) -> int:
+    return int(flags.decode("ascii")[::-1], 2)
+
+
+def _spread_cells(plan: Layout, reached: int, passable: int, stop: int) -> int:
+    seen = _flags(plan, reached)
+    open_ = _flags(plan, passable & ~reached)
+    stops = _flags(plan, stop)
+    one, zero = ord("1"), ord("0")
+    queue = [i for i, flag in enumerate(seen) if flag == one]
+    single = plan.moves[0][1] if len(plan.moves) == 1 else None
+    for index in queue:
+        if stops[index] == one:
+            break
+        for offset in single or plan.moves[plan.shape(index)][1]:
+            near = index + offset
+            if open_[near] == one:
+                open_[near] = zero
+                seen[near] = one
+                queue.append(near)
+    return _from_flags(seen)
+
+
+def _pull_cells(plan: Layout, goals: int, floor: int) -> int:
+    live = _flags(plan, goals)
+    ground = _flags(plan, floor)
+    one = ord("1")
+    queue = [i for i, flag in enumerate(live) if flag == one]
+    for target in queue:
+        for offset in plan.moves[plan.shape(target)][1]:
+            source = target + offset
+            if live[source] == one or ground[source] != one:
+                continue
+            # The directions are those of the source's shape.
+            for ahead, back in plan.pulls[plan.shape(source)][1]:
+                if source + ahead == target and ground[source + back] == one:
+                    live[source] = one
+                    queue.append(source)
+                    break
+    return _from_flags(live)
