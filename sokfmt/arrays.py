@@ -33,6 +33,7 @@ from .board import Board
 from .errors import ValidationError
 from .geometry import _STEP_OFFSETS
 from .puzzle import Puzzle
+from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
 if TYPE_CHECKING:
@@ -83,49 +84,81 @@ def _numpy() -> Any:
 def to_arrays(
     puzzles: Iterable[Puzzle | Board], shape: tuple[int, int] | None = None
 ) -> npt.NDArray[np.uint8]:
-    """The boards of `puzzles` (puzzles or boards) stacked into one ``uint8``
-    array of shape (count, height, width), each board at the top left of its
-    layer and the rest outside.  `shape` is (height, width), by default
-    that of the tallest and the widest board.
+    """The boards of `puzzles` (puzzles or boards, of one tessellation)
+    stacked into one ``uint8`` array of shape (count, height, width), each
+    board at the top left of its layer and the rest outside.  `shape` is
+    (height, width), by default that of the tallest and the widest board.
 
     Raises:
-        ValidationError: a board does not fit in `shape`.
+        ValidationError: boards of different tessellations (an array does
+            not say which its boards are), an item that is neither a puzzle
+            nor a board, a `shape` that is not two whole numbers, a board
+            that does not fit in it, or a layer of more than
+            `sokfmt.DEFAULT_LIMIT` squares.
     """
     numpy = _numpy()
-    boards = [item.board if isinstance(item, Puzzle) else item for item in puzzles]
-    # Boards of one tessellation and size are coded together, from one text.
-    groups: dict[tuple[Tessellation, int, int], list[int]] = {}
+    boards = [_board_of(item) for item in puzzles]
+    _one_tessellation(boards)
+    # Boards of one size are coded together, from one text.
+    groups: dict[tuple[int, int], list[int]] = {}
     for index, board in enumerate(boards):
-        size = (len(board.cells), len(board.cells[0]))
-        groups.setdefault((board.tessellation, *size), []).append(index)
-    height = max((rows for _, rows, _ in groups), default=0)
-    width = max((columns for _, _, columns in groups), default=0)
+        groups.setdefault((len(board.cells), len(board.cells[0])), []).append(index)
+    height = max((rows for rows, _ in groups), default=0)
+    width = max((columns for _, columns in groups), default=0)
     if shape is not None:
-        if height > shape[0] or width > shape[1]:
+        wanted = _shape(shape)
+        if height > wanted[0] or width > wanted[1]:
             raise ValidationError(
                 f"The boards need a shape of at least {(height, width)} (height, width), "
-                f"not {shape}"
+                f"not {wanted}"
             )
-        height, width = shape
+        height, width = wanted
     # A frame of one cell round every layer stands for the world off the
     # board, where the outside begins.
     codes = numpy.zeros((len(boards), height + 2, width + 2), dtype=numpy.uint8)
-    for (_, rows, columns), indices in groups.items():
+    for (rows, columns), indices in groups.items():
         text = "".join(chain.from_iterable(boards[i].cells for i in indices))
         coded = numpy.frombuffer(text.encode("ascii").translate(_CODES), dtype=numpy.uint8)
         codes[indices, 1 : rows + 1, 1 : columns + 1] = coded.reshape(len(indices), rows, columns)
-    tessellations: dict[Tessellation, list[int]] = {}
-    for (tessellation, _, _), indices in groups.items():
-        tessellations.setdefault(tessellation, []).extend(indices)
-    for tessellation, indices in tessellations.items():
-        if len(indices) == len(boards):
-            codes[_outside(tessellation, codes)] = OUTSIDE
-        else:
-            layers = codes[indices]
-            layers[_outside(tessellation, layers)] = OUTSIDE
-            codes[indices] = layers
+    if boards:
+        codes[_outside(boards[0].tessellation, codes)] = OUTSIDE
     inside: npt.NDArray[np.uint8] = codes[:, 1:-1, 1:-1].copy()
     return inside
+
+
+def _board_of(item: object) -> Board:
+    if isinstance(item, Puzzle):
+        return item.board
+    if isinstance(item, Board):
+        return item
+    raise ValidationError(f"to_arrays takes puzzles and boards, not {type(item).__name__}")
+
+
+def _one_tessellation(boards: list[Board]) -> None:
+    """Refuse boards of more than one tessellation, naming the first of each."""
+    first: dict[Tessellation, int] = {}
+    for number, board in enumerate(boards, start=1):
+        first.setdefault(board.tessellation, number)
+    if len(first) > 1:
+        found = ", ".join(f"{t.value} (board {n})" for t, n in first.items())
+        raise ValidationError(f"An array holds boards of one tessellation, not {found}")
+
+
+def _shape(shape: object) -> tuple[int, int]:
+    """`shape` as (height, width), checked before anything is allocated."""
+    if (
+        not isinstance(shape, (tuple, list))
+        or len(shape) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in shape)
+    ):
+        raise ValidationError(f"A shape is (height, width), two whole numbers, not {shape!r}")
+    height, width = shape
+    if height * width > DEFAULT_LIMIT:
+        raise ValidationError(
+            f"A shape of {height * width:,} squares is more than a board may have "
+            f"({DEFAULT_LIMIT:,})"
+        )
+    return height, width
 
 
 def _outside(tessellation: Tessellation, codes: npt.NDArray[np.uint8]) -> Any:
@@ -191,10 +224,14 @@ def from_array(array: npt.ArrayLike, tessellation: Tessellation = Tessellation.S
     outside reads as floor.
 
     Raises:
-        ValidationError: not two dimensions, or a value that is no code.
+        ValidationError: not an array of two dimensions (ragged rows among
+            them), or a value that is no code.
     """
     numpy = _numpy()
-    codes = numpy.asarray(array)
+    try:
+        codes = numpy.asarray(array)
+    except (ValueError, TypeError) as error:  # ragged rows, or what is no array
+        raise ValidationError(f"A board's array has rows of one length: {error}") from error
     if codes.ndim != 2 or 0 in codes.shape:
         raise ValidationError(f"A board's array has two dimensions, not shape {codes.shape}")
     if not numpy.issubdtype(codes.dtype, numpy.integer) or codes.min() < 0 or codes.max() > 7:
