@@ -161,7 +161,8 @@ def test_to_arrays_refuses_boards_of_different_tessellations() -> None:
     trioban = Board(Tessellation.TRIOBAN, sokoban.cells)
     with pytest.raises(
         ValidationError,
-        match=r"one tessellation, not Sokoban \(board 1\), Hexoban \(board 3\), Trioban \(board 4\)",
+        match=r"one tessellation, not Sokoban \(board 1\), Hexoban \(board 3\), "
+        r"Trioban \(board 4\)",
     ):
         to_arrays([sokoban, Puzzle(sokoban), Puzzle(hexoban), trioban, hexoban])
     assert to_arrays([hexoban, Puzzle(hexoban)]).shape == (2, 3, 3)
