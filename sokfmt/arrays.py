@@ -25,9 +25,11 @@ more than reading them.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterable
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from .board import Board
 from .errors import ValidationError
@@ -50,6 +52,7 @@ __all__ = (
     "PUSHER_ON_GOAL",
     "WALL",
     "from_array",
+    "load_arrays",
     "to_array",
     "to_arrays",
 )
@@ -159,6 +162,128 @@ def _shape(shape: object) -> tuple[int, int]:
             f"({DEFAULT_LIMIT:,})"
         )
     return height, width
+
+
+Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
+
+
+@overload
+def load_arrays(
+    files: Paths, *, shape: tuple[int, int] | None = None, titles: Literal[False] = False
+) -> npt.NDArray[np.uint8]: ...
+
+
+@overload
+def load_arrays(
+    files: Paths, *, shape: tuple[int, int] | None = None, titles: Literal[True]
+) -> tuple[npt.NDArray[np.uint8], list[str]]: ...
+
+
+def load_arrays(
+    files: Paths, *, shape: tuple[int, int] | None = None, titles: bool = False
+) -> npt.NDArray[np.uint8] | tuple[npt.NDArray[np.uint8], list[str]]:
+    """The boards of `files` (a path or paths, each read as `sokfmt.load`
+    reads it) in one array, as `to_arrays` stacks them; with `titles`, the
+    array and the list of the puzzles' titles.
+
+    A file of bare boards of one size (``; N`` title lines, each above the
+    rows of a board that begin and end with a wall, a blank line after
+    each: DeepMind's Boxoban levels) is read straight into the array, a
+    whole file at a time, with the checks `load` makes; any other file is
+    read by `load`, and the array and titles are the same either way.
+
+    Raises:
+        ParseError: a file is not valid in its format, at its line and
+            column in that file (from Python 3.11, a note names the file).
+        ValidationError: as `to_arrays` (boards of different tessellations,
+            a `shape` they do not fit), or as `load` (a file whose format
+            sokfmt cannot tell).
+        OSError: a file cannot be read.
+    """
+    from . import _bare_arrays
+    from .errors import SokfmtError
+    from .files import file_format, load
+
+    numpy = _numpy()
+    paths = [files] if isinstance(files, (str, os.PathLike)) else list(files)
+    layers: list[npt.NDArray[np.uint8]] = []
+    names: list[str] = []
+    first: dict[Tessellation, int] = {}  # the first board of each tessellation
+    count = 0
+    for path in paths:
+        chosen = file_format(path)
+        found = None
+        if chosen.name in ("sok", "xsb"):  # Sokoban, unless a "Game:" line says otherwise
+            with open(path, "rb") as file:
+                found = _bare_arrays.read(file.read(), numpy)
+        if found is not None:
+            squares, lines = found
+            layer = _with_outside(numpy, Tessellation.SOKOBAN, squares)
+            if titles:
+                names.extend(_bare_arrays.titles(lines))
+            first.setdefault(Tessellation.SOKOBAN, count + 1)
+        else:
+            try:
+                puzzles = load(path).puzzles
+            except SokfmtError as error:
+                if sys.version_info >= (3, 11):  # notes are new in 3.11
+                    error.add_note(f"in {os.fspath(path)}")
+                raise
+            for number, puzzle in enumerate(puzzles, start=count + 1):
+                first.setdefault(puzzle.board.tessellation, number)
+            if len(first) > 1:
+                break  # refused below
+            layer = to_arrays(puzzles)
+            if titles:
+                names.extend(puzzle.title for puzzle in puzzles)
+        count += len(layer)
+        layers.append(layer)
+    if len(first) > 1:
+        found_ = ", ".join(f"{t.value} (board {n})" for t, n in first.items())
+        raise ValidationError(f"An array holds boards of one tessellation, not {found_}")
+    stack = _stacked(numpy, [layer for layer in layers if len(layer)], count, shape)
+    return (stack, names) if titles else stack
+
+
+def _with_outside(
+    numpy: Any, tessellation: Tessellation, squares: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]:
+    """`squares` with the outside coded, found as `to_arrays` finds it."""
+    codes = numpy.zeros((len(squares), squares.shape[1] + 2, squares.shape[2] + 2), numpy.uint8)
+    codes[:, 1:-1, 1:-1] = squares
+    codes[_outside(tessellation, codes)] = OUTSIDE
+    inside: npt.NDArray[np.uint8] = codes[:, 1:-1, 1:-1]
+    return inside
+
+
+def _stacked(
+    numpy: Any,
+    layers: list[npt.NDArray[np.uint8]],
+    count: int,
+    shape: tuple[int, int] | None,
+) -> npt.NDArray[np.uint8]:
+    """`layers` (boards of one tessellation) in one array, each at the top
+    left of its layers, as `to_arrays` places them."""
+    height = max((layer.shape[1] for layer in layers), default=0)
+    width = max((layer.shape[2] for layer in layers), default=0)
+    if shape is not None:
+        wanted = _shape(shape)
+        if height > wanted[0] or width > wanted[1]:
+            raise ValidationError(
+                f"The boards need a shape of at least {(height, width)} (height, width), "
+                f"not {wanted}"
+            )
+        height, width = wanted
+    if all(layer.shape[1:] == (height, width) for layer in layers):
+        if not layers:
+            return numpy.zeros((0, height, width), dtype=numpy.uint8)  # type: ignore[no-any-return]
+        return numpy.concatenate(layers)  # type: ignore[no-any-return]
+    stack = numpy.zeros((count, height, width), dtype=numpy.uint8)
+    start = 0
+    for layer in layers:
+        stack[start : start + len(layer), : layer.shape[1], : layer.shape[2]] = layer
+        start += len(layer)
+    return stack  # type: ignore[no-any-return]
 
 
 def _outside(tessellation: Tessellation, codes: npt.NDArray[np.uint8]) -> Any:
