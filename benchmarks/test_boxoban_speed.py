@@ -26,7 +26,7 @@ from sokfmt import load, load_arrays, parse_board, statistics
 from sokfmt.cli.check import check_file
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-import boxoban  # noqa: E402
+import boxoban
 
 np = pytest.importorskip("numpy", reason="numpy (the numpy extra) is not installed")
 

@@ -81,7 +81,7 @@ def read(data: bytes, numpy: Any) -> tuple[npt.NDArray[np.uint8], list[bytes]] |
     (or the end of the file)."""
     codes, readable, title = _tables()
     if not data.endswith(b"\n"):
-        return None
+        data += b"\n"  # the end of the text ends the last line
     text = numpy.frombuffer(data, dtype=numpy.uint8)
     if not numpy.frombuffer(readable, dtype=numpy.uint8)[text].all():
         return None

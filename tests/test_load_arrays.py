@@ -64,6 +64,45 @@ def test_a_board_of_the_fast_path_worked_out_by_hand(tmp_path: Path) -> None:
     assert stack.tolist() == [[[2, 0, 3, 2], [2, 6, 4, 2], [2, 5, 7, 2], [2, 2, 2, 2]]]
 
 
+# Files at the edges of what the fast path decides, each with whether it
+# decides it: what the reader makes of each is not the fast path's to guess.
+EDGES = [
+    ("; 1\n#####\n#@$.#\n#####\n", True),
+    ("; 1\n#####\n#@$.#\n#####", True),  # no line break at the end
+    ("; 1\n#####\n#@$.#\n#####\n\n\n\n", True),
+    ("  ;  7 \n#####\n#@$.#\n#####\n", True),  # spaces round the ";" and the title
+    ("; 1\n#####\n#@$.$\n#####\n", False),  # a row that ends with a box: no wall row
+    ("; 1\n#####\n#@$. \n#####\n", False),  # nor with a blank
+    ("; 1\n#### \n#@$. \n#### \n", False),  # a blank column at the right: a narrower board
+    ("; 1\n#####\n#@$.*\n#####\n", False),  # a box on a goal ends a wall row, but no wall
+    ("; 1\n###\n#@#\n", False),  # two rows: no board
+    ("; 1\n#\n#\n#\n", True),  # three rows of one wall
+    ("; 1\n###\n#@#\n###\nX\n; 2\n###\n#@#\n###\n", False),  # a line where a blank belongs
+    ("; 1\n###\n#@#\n###\n\n; 2\n###\n#@#\n###\nX\n; 3\n###\n#@#\n###\n", False),
+    ("; 1\n###\n#@#\n###\n\n; 2\n####\n#@$#\n####\n", False),  # two sizes
+    ("; 1\t\n#####\n#@$.#\n#####\n", False),  # a tab
+    ("; 1 \u00e9\n#####\n#@$.#\n#####\n", False),  # a letter outside ASCII
+    ("; 1\r\n#####\r\n#@$.#\r\n#####\r\n", False),  # CRLF
+    ("; lurd\n#####\n#@$.#\n#####\n", False),  # a title that rule 3 looks at
+    ("; #\n#####\n#@$.#\n#####\n", False),  # and one rule 4 looks at
+    ("Title\n#####\n#@$.#\n#####\n", False),
+    ("\n; 1\n#####\n#@$.#\n#####\n", False),  # a blank line first
+    ("; 1\n#####\n#@ .#\n#   #\n## ##\n", True),  # floor open at the bottom: outside
+]
+
+
+@pytest.mark.parametrize(("text", "decided"), EDGES)
+def test_the_edges_of_the_fast_path(tmp_path: Path, text: str, decided: bool) -> None:
+    path = tmp_path / "edge.txt"
+    path.write_bytes(text.encode("utf-8"))
+    assert (_bare_arrays.read(path.read_bytes(), np) is not None) == decided
+    expected = _outcome(lambda: _by_the_reader([path]))
+    assert _outcome(lambda: load_arrays(path, titles=True)) == expected
+    if decided:
+        assert len(expected) == 4
+        assert expected[0][0] >= 1  # read without an error, boards and all
+
+
 # Lines and characters that the fast path must see as what they are.
 CHARACTERS = "# -_.$*@+WpmPMbBo\t\r\n;:>xX1(|)\u00e9"
 LINES = [
