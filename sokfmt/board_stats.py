@@ -65,28 +65,34 @@ def statistics(board: Board | Puzzle) -> Statistics:
     elif not isinstance(board, Board):
         raise ValidationError(f"statistics takes a Board or a Puzzle, not {type(board).__name__}")
     plan = _flood.layout(board.tessellation, board.height, board.width)
-    text = plan.text(board)
-    open_ = _flood.bits(text, _NOT_WALLS)
-    plain = _flood.bits(text, FLOOR)
-    # The outside is the plain floor that reaches the edge; floor is the rest.
-    floor = open_ & ~_flood.spread(plan, plain & plan.edge, plain)
-    reached = _flood.spread(plan, _flood.bits(text, _PUSHERS), open_ & ~_flood.bits(text, _BOXES))
+    squares = plan.squares(board)
+    open_ = _flood.bits(squares, _NOT_WALLS)
+    floor = open_
+    if open_ & plan.edge:  # else walls all round the edge: nothing is outside
+        # The outside is the plain floor that reaches the edge; floor is the rest.
+        plain = _flood.bits(squares, FLOOR)
+        floor &= ~_flood.spread(plan, plain & plan.edge, plain)
+    pushers = _flood.first_cells(squares, _PUSHER) | _flood.first_cells(squares, _PUSHER_ON_GOAL)
+    reached = _flood.spread(plan, pushers, open_ & ~_flood.bits(squares, _BOXES))
     # A box may be pushed from any square that is no wall, the outside's too.
-    live = _flood.pull(plan, _flood.bits(text, _GOALS), open_)
+    live = _flood.pull(plan, _flood.bits(squares, _GOALS), open_)
     dead = tuple(_flood.positions(plan, floor & ~live))
-    goals_with_boxes = text.count(BOX_ON_GOAL)
+    on_goals = squares.count(_BOX_ON_GOAL)
     return Statistics(
-        boxes=text.count(BOX) + goals_with_boxes,
-        goals=text.count(GOAL) + goals_with_boxes + text.count(PUSHER_ON_GOAL),
+        boxes=squares.count(_BOX) + on_goals,
+        goals=squares.count(_GOAL) + on_goals + squares.count(_PUSHER_ON_GOAL),
         floor=floor.bit_count(),
         reachable=reached.bit_count(),
-        boxes_on_goals=goals_with_boxes,
+        boxes_on_goals=on_goals,
         dead=len(dead),
         dead_squares=dead,
     )
 
 
 _NOT_WALLS = "".join(square for square in SQUARES if square != WALL)
-_PUSHERS = PUSHER + PUSHER_ON_GOAL
+# The squares as the bytes of a layout's squares.
+_PUSHER, _PUSHER_ON_GOAL, _BOX, _BOX_ON_GOAL, _GOAL = (
+    square.encode("ascii") for square in (PUSHER, PUSHER_ON_GOAL, BOX, BOX_ON_GOAL, GOAL)
+)
 _BOXES = BOX + BOX_ON_GOAL
 _GOALS = GOAL + BOX_ON_GOAL + PUSHER_ON_GOAL

@@ -159,18 +159,18 @@ def outside(board: Board) -> set[Position]:
     """The floor cells that connect to the edge of the board without crossing
     a wall: the outside, which a picture leaves out."""
     plan = _flood.layout(board.tessellation, board.height, board.width)
-    floor = _flood.bits(plan.text(board), FLOOR)
+    floor = _flood.bits(plan.squares(board), FLOOR)
     return set(_flood.positions(plan, _flood.spread(plan, floor & plan.edge, floor)))
 
 
 def is_closed(board: Board) -> bool:
     """Whether walls close in every pusher: none of them can walk off the board."""
     plan = _flood.layout(board.tessellation, board.height, board.width)
-    text = plan.text(board)
-    open_ = _flood.bits(text, _NOT_WALLS)
+    squares = plan.squares(board)
+    open_ = _flood.bits(squares, _NOT_WALLS)
     if not open_ & plan.edge:
         return True  # walls all round the edge: nothing inside can reach it
-    pushers = _flood.bits(text, _PUSHERS)
+    pushers = _flood.bits(squares, _PUSHERS)
     return not _flood.spread(plan, pushers, open_, stop=plan.edge) & plan.edge
 
 
