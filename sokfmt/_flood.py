@@ -96,17 +96,27 @@ def layout(tessellation: Tessellation, height: int, width: int) -> Layout:
 
     stride = width + 1
     tables = _STEP_OFFSETS[tessellation]
-    shape_bits = [0] * len(tables)
-    board = edge = 0
+    # The masks are built as texts of "0" and "1", in time linear in the
+    # board (or-ing one bit at a time into an integer would be quadratic).
+    # A cell's shape depends on its row's parity and its column's only.
+    shape_bits = []
+    for shape in range(len(tables)):
+        rows = [
+            "".join(
+                "1" if cell_shape(tessellation, (row, c)) == shape else "0" for c in range(width)
+            )
+            for row in (0, 1)
+        ]
+        shape_bits.append(_mask(stride, [rows[row % 2] for row in range(height)]))
+    board = _mask(stride, ["1" * width] * height)
+    # Only cells of the first and last rows and columns have a neighbour off the board.
+    border = bytearray(b"0" * ((height + 2) * stride + 1))
     for row in range(height):
-        for column in range(width):
-            shape = cell_shape(tessellation, (row, column))
-            bit = 1 << ((row + 1) * stride + column + 1)
-            board |= bit
-            shape_bits[shape] |= bit
-            for dy, dx in tables[shape].values():
-                if not (0 <= row + dy < height and 0 <= column + dx < width):
-                    edge |= bit
+        for column in range(width) if row in (0, height - 1) else {0, width - 1}:
+            steps = tables[cell_shape(tessellation, (row, column))].values()
+            if any(not (0 <= row + dy < height and 0 <= column + dx < width) for dy, dx in steps):
+                border[(row + 1) * stride + column + 1] = ord("1")
+    edge = int(border.decode("ascii")[::-1], 2)
     moves = []
     pulls = []
     for shape, table in enumerate(tables):
@@ -130,6 +140,12 @@ def layout(tessellation: Tessellation, height: int, width: int) -> Layout:
         tessellation, height, width, stride, cells, board, edge,
         tuple(moves), shifts, tuple(pulls), places,
     )  # fmt: skip
+
+
+def _mask(stride: int, rows: list[str]) -> int:
+    """The cells marked "1" in `rows` (one text of "0" and "1" a row)."""
+    frame = "0" * (stride + 1)
+    return int((frame + "0".join(rows) + frame)[::-1], 2)
 
 
 def bits(squares: bytes, wanted: str) -> int:

@@ -13,7 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sokfmt import Board, Puzzle, Tessellation, ValidationError, _flood, parse_board, statistics
+from sokfmt import (
+    Board,
+    Puzzle,
+    Statistics,
+    Tessellation,
+    ValidationError,
+    _flood,
+    parse_board,
+    statistics,
+)
 from sokfmt.geometry import is_closed, outside
 
 
@@ -73,3 +82,28 @@ def test_statistics_takes_a_puzzle() -> None:
     assert statistics(Puzzle(board)) == statistics(board)
     with pytest.raises(ValidationError, match="a Board or a Puzzle, not str"):
         statistics("#####")  # type: ignore[arg-type]
+
+
+def test_a_board_of_a_million_cells_worked_out_by_hand() -> None:
+    # Walls but for a room of six squares at the top left and one floor
+    # square on the bottom edge (outside).  Its layout is built in time
+    # linear in its size, and it floods cell by cell.  The pusher reaches
+    # all of the room but the box; a box is live on the goal and on
+    # (1, 2), pushed right onto it from (1, 1): the rest of the room is
+    # dead (each push from there needs a pusher on a wall).
+    rows = ["#" * 1000 for _ in range(1000)]
+    rows[1] = "#@$." + "#" * 996
+    rows[2] = "#---" + "#" * 996
+    rows[999] = "#" * 500 + "-" + "#" * 499
+    board = Board(Tessellation.SOKOBAN, tuple(rows))
+    assert is_closed(board)
+    assert outside(board) == {(999, 500)}
+    assert statistics(board) == Statistics(
+        boxes=1,
+        goals=1,
+        floor=6,
+        reachable=5,
+        boxes_on_goals=0,
+        dead=4,
+        dead_squares=((1, 1), (2, 1), (2, 2), (2, 3)),
+    )
