@@ -142,6 +142,12 @@ def _one_tessellation(boards: list[Board]) -> None:
     first: dict[Tessellation, int] = {}
     for number, board in enumerate(boards, start=1):
         first.setdefault(board.tessellation, number)
+    _refuse_mixed(first)
+
+
+def _refuse_mixed(first: dict[Tessellation, int]) -> None:
+    """Refuse the boards whose first board of each tessellation `first` gives
+    (numbered from 1) if they are of more than one."""
     if len(first) > 1:
         found = ", ".join(f"{t.value} (board {n})" for t, n in first.items())
         raise ValidationError(f"An array holds boards of one tessellation, not {found}")
@@ -231,16 +237,13 @@ def load_arrays(
                 raise
             for number, puzzle in enumerate(puzzles, start=count + 1):
                 first.setdefault(puzzle.board.tessellation, number)
-            if len(first) > 1:
-                break  # refused below
+            _refuse_mixed(first)
             layer = to_arrays(puzzles)
             if titles:
                 names.extend(puzzle.title for puzzle in puzzles)
+        _refuse_mixed(first)
         count += len(layer)
         layers.append(layer)
-    if len(first) > 1:
-        found_ = ", ".join(f"{t.value} (board {n})" for t, n in first.items())
-        raise ValidationError(f"An array holds boards of one tessellation, not {found_}")
     stack = _stacked(numpy, [layer for layer in layers if len(layer)], count, shape)
     return (stack, names) if titles else stack
 
