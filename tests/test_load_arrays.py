@@ -233,6 +233,9 @@ def test_boards_of_different_tessellations_are_refused(tmp_path: Path) -> None:
         load_arrays([sokoban, hexoban, sokoban])
     with pytest.raises(ValidationError, match=message):
         to_arrays([p for path in (sokoban, hexoban) for p in load(path).puzzles])
+    # A file the fast path reads, after one of another tessellation.
+    with pytest.raises(ValidationError, match=r"not Hexoban \(board 1\), Sokoban \(board 2\)"):
+        load_arrays([hexoban, sokoban])
     assert load_arrays([hexoban]).shape == (1, 3, 3)
 
 
