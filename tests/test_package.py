@@ -71,6 +71,7 @@ def test_public_names_are_pinned() -> None:
         "iter_slc",
         "iter_sok",
         "load",
+        "load_arrays",
         "load_lev",
         "load_slc",
         "load_sok",
