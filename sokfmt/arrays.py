@@ -108,14 +108,7 @@ def to_arrays(
         groups.setdefault((len(board.cells), len(board.cells[0])), []).append(index)
     height = max((rows for rows, _ in groups), default=0)
     width = max((columns for _, columns in groups), default=0)
-    if shape is not None:
-        wanted = _shape(shape)
-        if height > wanted[0] or width > wanted[1]:
-            raise ValidationError(
-                f"The boards need a shape of at least {(height, width)} (height, width), "
-                f"not {wanted}"
-            )
-        height, width = wanted
+    height, width = _fitted(height, width, shape)
     # A frame of one cell round every layer stands for the world off the
     # board, where the outside begins.
     codes = numpy.zeros((len(boards), height + 2, width + 2), dtype=numpy.uint8)
@@ -168,6 +161,19 @@ def _shape(shape: object) -> tuple[int, int]:
             f"({DEFAULT_LIMIT:,})"
         )
     return height, width
+
+
+def _fitted(height: int, width: int, shape: object) -> tuple[int, int]:
+    """The shape of an array of boards as large as `height` by `width`: those,
+    or `shape` (checked) when one is asked for."""
+    if shape is None:
+        return height, width
+    wanted = _shape(shape)
+    if height > wanted[0] or width > wanted[1]:
+        raise ValidationError(
+            f"The boards need a shape of at least {(height, width)} (height, width), not {wanted}"
+        )
+    return wanted
 
 
 Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
@@ -269,14 +275,7 @@ def _stacked(
     left of its layers, as `to_arrays` places them."""
     height = max((layer.shape[1] for layer in layers), default=0)
     width = max((layer.shape[2] for layer in layers), default=0)
-    if shape is not None:
-        wanted = _shape(shape)
-        if height > wanted[0] or width > wanted[1]:
-            raise ValidationError(
-                f"The boards need a shape of at least {(height, width)} (height, width), "
-                f"not {wanted}"
-            )
-        height, width = wanted
+    height, width = _fitted(height, width, shape)
     if all(layer.shape[1:] == (height, width) for layer in layers):
         if not layers:
             return numpy.zeros((0, height, width), dtype=numpy.uint8)  # type: ignore[no-any-return]

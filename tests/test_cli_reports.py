@@ -7,7 +7,6 @@ import json
 import re
 import subprocess
 import sys
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -380,37 +379,3 @@ def test_dedup_json_keeps_standard_output_a_document_when_keep_fails(tmp_path: P
 # ----------------------------------------------------------------- README
 
 README = Path(__file__).parent.parent / "README.md"
-MARK = "<!-- tests/test_cli_reports.py runs these commands and compares their output -->"
-
-
-def _sessions() -> list[list[str]]:
-    """The lines of each console block of README after `MARK`."""
-    sessions = []
-    for part in README.read_text(encoding="utf-8").split(MARK)[1:]:
-        block = part.split("```console\n", 1)[1].split("\n```", 1)[0]
-        sessions.append(block.split("\n"))
-    return sessions
-
-
-def test_readme_examples_are_true(tmp_path: Path) -> None:
-    sessions = _sessions()
-    assert len(sessions) == 2
-    commands = 0
-    for lines in sessions:
-        starts = [n for n, line in enumerate(lines) if line.startswith("$ ")] + [len(lines)]
-        for start, end in pairwise(starts):
-            command, shown = lines[start][2:].split(), lines[start + 1 : end]
-            if command[0] == "cat":  # the file, as the example shows it
-                (tmp_path / command[1]).write_text("\n".join(shown) + "\n", encoding="utf-8")
-                continue
-            assert command[0] == "sokfmt"
-            result = subprocess.run(
-                [sys.executable, "-m", "sokfmt", *command[1:]],
-                capture_output=True,
-                text=True,
-                cwd=tmp_path,
-                check=False,
-            )
-            assert result.stdout.splitlines() == shown, lines[start]
-            commands += 1
-    assert commands == 3
