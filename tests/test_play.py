@@ -749,3 +749,21 @@ def test_readme_shows_the_real_screen(tmp_path: Path, monkeypatch: pytest.Monkey
     while lines and not lines[-1]:
         lines.pop()
     assert "\n".join(lines) + "\n" == _readme_screen()
+
+
+def test_play_tells_warnings_as_the_other_commands_do(tmp_path: Path) -> None:
+    # Two lines of notes that look like moves but for an "x" (SOK104, lines 7
+    # and 13): one line for both by default, one line each with -v, none with -q.
+    path = tmp_path / "doubts.sok"
+    board = "#####\n#@$.#\n#####\n"
+    path.write_text(f"A\n{board}\nB\nRxR\n{board}\nC\nRxR\n{board}", encoding="utf-8")
+    refusal = "sokfmt: sokfmt play needs a terminal"
+    grouped = _sokfmt("play", str(path)).stderr.splitlines()
+    assert len(grouped) == 2
+    assert "SOK104" in grouped[0]
+    assert "2 times in this file: lines 7, 13" in grouped[0]
+    assert grouped[1] == refusal
+    each = _sokfmt("play", "-v", str(path)).stderr.splitlines()
+    assert [line.split(": ")[1] for line in each[:2]] == [f"{path}:7", f"{path}:13"]
+    assert each[2:] == [refusal]
+    assert _sokfmt("play", "-q", str(path)).stderr.splitlines() == [refusal]

@@ -38,6 +38,7 @@ from .files import (
     message,
     sample,
 )
+from .grouping import GROUPED, add_warning_options
 from .refusals import DIRECTION_WORDS, in_words, refused
 from .saving import GameFile
 from .selection import add_puzzle_option, select
@@ -121,12 +122,15 @@ def register(commands: Any) -> None:
     )
     command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
     add_tessellation_option(command)
+    add_warning_options(command)
     command.set_defaults(run=run)
 
 
 def run(arguments: argparse.Namespace) -> int:
     try:
-        store = _store(arguments.file, arguments.format, arguments.tessellation)
+        store = _store(
+            arguments.file, arguments.format, arguments.tessellation, arguments.verbosity
+        )
         index = select(store.collection.puzzles, arguments.puzzles)[0].number - 1
         name = "bundled sample" if arguments.file is None else os.path.basename(arguments.file)
         session = Session(name, store, index, arguments.resume)
@@ -146,7 +150,12 @@ def run(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _store(path: str | None, format: str | None, tessellation: Tessellation | None) -> GameFile:
+def _store(
+    path: str | None,
+    format: str | None,
+    tessellation: Tessellation | None,
+    verbosity: str = GROUPED,
+) -> GameFile:
     """The puzzles to play, of FILE or of the bundled sample, and where
     their games go.
 
@@ -163,7 +172,7 @@ def _store(path: str | None, format: str | None, tessellation: Tessellation | No
     if path == "-":
         raise UsageError("play reads a file, not standard input, which the game needs")
     chosen = format_of(path, format)
-    item = load(path, chosen, tessellation)
+    item = load(path, chosen, tessellation, verbosity=verbosity)
     if isinstance(item, LevPuzzle):
         raise UsageError("sokfmt play plays Sokoban-family puzzles, not .lev sliding blocks")
     if not item.puzzles:
