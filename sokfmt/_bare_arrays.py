@@ -59,13 +59,11 @@ def _tables() -> tuple[bytes, bytes, re.Pattern[bytes]]:
     ASCII the same way in every encoding it reads.
     """
     terminals = _lalr.terminals("board")
-    printable = [chr(byte) for byte in range(0x20, 0x7F)]
+    printable = "".join(chr(byte) for byte in range(0x20, 0x7F))
     codes = bytearray([NOT_A_SQUARE]) * 256
     for name, code in _CODE_OF_SQUARE.items():
-        square = re.compile(terminals[name])
-        for character in printable:
-            if square.fullmatch(character):
-                codes[ord(character)] = code
+        for character in _lalr.characters(terminals[name], among=printable):
+            codes[ord(character)] = code
     readable = bytearray(256)
     for character in [*printable, "\n"]:
         readable[ord(character)] = 1

@@ -24,8 +24,7 @@ def _legend() -> tuple[dict[int, str], str]:
     terminals = _lalr.terminals("board")
     table: dict[int, str] = {}
     for name, square in SQUARE_NAMES.items():
-        pattern = re.compile(terminals[name])
-        table.update({code: square for code in range(128) if pattern.fullmatch(chr(code))})
+        table.update(dict.fromkeys(map(ord, _lalr.characters(terminals[name])), square))
     shown = " ".join(chr(code) for code in table if chr(code) not in " \t")
     return table, shown
 

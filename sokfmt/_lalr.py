@@ -154,6 +154,19 @@ def terminals(name: str) -> Mapping[str, str]:
     return table(name).terminals
 
 
+def characters(pattern: str | re.Pattern[str], among: str | None = None) -> str:
+    """The characters of `among` (by default every ASCII character: the
+    grammars' terminals name no other one by one) that `pattern`, a
+    terminal's regular expression, matches whole, in their order: what a
+    lexer or a fast path built from the terminal needs to know of it."""
+    found = re.compile(pattern) if isinstance(pattern, str) else pattern
+    return "".join(c for c in (ASCII if among is None else among) if found.fullmatch(c))
+
+
+#: Every ASCII character, in code order.
+ASCII = "".join(map(chr, range(128)))
+
+
 # ------------------------------------------------------------------- parser
 
 

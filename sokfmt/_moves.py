@@ -101,8 +101,7 @@ def _union(*classes: str) -> str:
 @cache
 def letters(tessellation: Tessellation) -> str:
     """The letters `tessellation` allows, from its terminal in moves.lark."""
-    pattern = re.compile(_lalr.terminals(MOVES.name)[f"{tessellation.name}_LETTER"])
-    return "".join(c for c in map(chr, range(128)) if pattern.fullmatch(c))
+    return _lalr.characters(_lalr.terminals(MOVES.name)[f"{tessellation.name}_LETTER"])
 
 
 @cache

@@ -51,7 +51,8 @@ def _compiled(language: str = "rle") -> _Compiled:
     literal = re.compile(f"{terminals['LITERAL']}|{terminals['LINE_BREAK']}")
     # rle.lark's literals are "anything but" a few ASCII characters: looking
     # for those few is much faster than matching every character.
-    syntax = "".join(c for c in map(chr, range(128)) if not literal.fullmatch(c))
+    literals = _lalr.characters(literal)
+    syntax = "".join(c for c in _lalr.ASCII if c not in literals)
     return _Compiled(
         syntax=syntax if literal.fullmatch("\x80") else None,
         group_free=re.compile(f"(?:{terminals['RUN']}|{terminals['LINE_BREAK']})*"),
