@@ -23,10 +23,24 @@ class JsPort:
     node: str
     parsers: Path
 
+    def start(self, mode: str, argument: str) -> subprocess.Popen[str]:
+        """The driver, started (`mode` is "vectors" or "batch"): the caller
+        may work meanwhile, then read its output with `output`.  (The driver
+        writes once, at the end, so a pipe not read yet does not stall it.)"""
+        command = [self.node, str(PORT / "driver.js"), str(self.parsers), mode, argument]
+        return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    @staticmethod
+    def output(driver: subprocess.Popen[str]) -> str:
+        """What a started driver wrote, once it has ended well."""
+        out, errors = driver.communicate()
+        if driver.returncode:
+            raise subprocess.CalledProcessError(driver.returncode, driver.args, out, errors)
+        return out
+
     def run(self, mode: str, argument: str) -> str:
         """The driver's output (`mode` is "vectors" or "batch")."""
-        command = [self.node, str(PORT / "driver.js"), str(self.parsers), mode, argument]
-        return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        return self.output(self.start(mode, argument))
 
 
 def _unavailable(reason: str) -> None:

@@ -66,6 +66,15 @@ def _in_group(group: int) -> list[int]:
     return found
 
 
+def _default_ctrl_c() -> None:
+    """Give the child SIGINT's default handling, as a shell gives a job in
+    the foreground.  A test run started in the background (`cmd &` in a
+    script, nohup) ignores SIGINT, every child inherits that across exec,
+    and Python keeps an ignored SIGINT ignored: the command would never see
+    the Ctrl-C this test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupted(arguments: list[str], cue: bytes, whole_group: bool) -> tuple[int, bytes]:
     """Run the command with its standard error on a terminal (so that it
     draws its progress bar), send SIGINT once the bar shows `cue` (to the
@@ -81,6 +90,7 @@ def _interrupted(arguments: list[str], cue: bytes, whole_group: bool) -> tuple[i
         stdout=subprocess.DEVNULL,
         stderr=follower,
         start_new_session=True,  # its own process group, as a shell's job
+        preexec_fn=_default_ctrl_c,
     )
     os.close(follower)
     seen = b""

@@ -408,3 +408,15 @@ def test_placed_values_read_what_json_reads_and_know_where(
         for index, character in enumerate(string):
             written = text[offsets[index] : offsets[index + 1]]
             assert json.loads(f'"{written}"') == character
+
+
+def test_bytes_that_cp1252_leaves_undefined_are_read_as_latin_1() -> None:
+    # cp1252 has no character for 0x81, 0x8D, 0x8F, 0x90 and 0x9D: on a line
+    # that is not UTF-8 they are U+0081, U+008D... (Latin-1), the line's other
+    # bytes cp1252 (0x80 is the euro sign); the UTF-8 line before it stays UTF-8.
+    # The file's notes, a blank line, then the title line above the board.
+    data = "Caf\u00e9\n\n".encode() + b"\x80\x81\x8d\x8f\x90\x9d\n#####\n#@$.#\n#####\n"
+    title = "\u20ac\x81\x8d\x8f\x90\x9d"
+    collection = sokfmt.load_sok(io.BytesIO(data))
+    assert (collection.notes, collection.puzzles[0].title) == ("Caf\u00e9", title)
+    assert list(sokfmt.iter_sok(io.BytesIO(data))) == list(collection.puzzles)

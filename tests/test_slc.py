@@ -8,8 +8,6 @@ import io
 import json
 import pickle
 import re
-import subprocess
-import sys
 import textwrap
 import warnings
 import xml.etree.ElementTree as ElementTree
@@ -17,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import hangs
 import pytest
 from corpus import CORPUS, needs_corpus
 
@@ -532,55 +531,74 @@ _HOSTILE = textwrap.dedent(
     """
     import sys, time
     import sokfmt
-    n = 100_000
-    documents = {
-        "entity bomb": '<!DOCTYPE r [' + ''.join(
-            f'<!ENTITY e{i} "' + f'&e{i - 1};' * 10 + '">' for i in range(1, 10)
-        ) + '<!ENTITY e0 "lol">]><SokobanLevels><Title>&e9;</Title></SokobanLevels>',
-        "external entity": '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
-            '<SokobanLevels><Title>&x;</Title></SokobanLevels>',
-        "external DTD": '<!DOCTYPE r SYSTEM "http://example.org/evil.dtd"><SokobanLevels/>',
-        "parameter entity": '<!DOCTYPE r [<!ENTITY % p SYSTEM "http://example.org/p">%p;]><r/>',
-        "nested elements": '<SokobanLevels>' + '<a>' * n + '</a>' * n + '</SokobanLevels>',
-        "nested levels": '<SokobanLevels><LevelCollection>' + '<Level>' * n,
-        "50 MB text node": '<SokobanLevels><Title>' + 'x' * 50_000_000 + '</Title></SokobanLevels>',
-        "50 MB row": '<SokobanLevels><LevelCollection><Level><L>' + '#' * 50_000_000 + '</L>',
-        "25,000 comments in a level": '<SokobanLevels><LevelCollection><Level><L>#</L>'
-            + '<!---->\\n' * 25_000 + '<b/></Level></LevelCollection></SokobanLevels>',
-        "34,000 instructions": '<SokobanLevels>' + '<?p?>\\n' * 34_000 + '<b/></SokobanLevels>',
-    }
-    for name, text in documents.items():
+
+    def documents(n, size):  # n deep, size characters long
+        return {
+            "entity bomb": '<!DOCTYPE r [' + ''.join(
+                f'<!ENTITY e{i} "' + f'&e{i - 1};' * 10 + '">' for i in range(1, 10)
+            ) + '<!ENTITY e0 "lol">]><SokobanLevels><Title>&e9;</Title></SokobanLevels>',
+            "external entity": '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                '<SokobanLevels><Title>&x;</Title></SokobanLevels>',
+            "external DTD": '<!DOCTYPE r SYSTEM "http://example.org/evil.dtd"><SokobanLevels/>',
+            "parameter entity": '<!DOCTYPE r [<!ENTITY % p SYSTEM "http://example.org/p">%p;]><r/>',
+            "nested elements": '<SokobanLevels>' + '<a>' * n + '</a>' * n + '</SokobanLevels>',
+            "nested levels": '<SokobanLevels><LevelCollection>' + '<Level>' * n,
+            "50 MB text node": '<SokobanLevels><Title>' + 'x' * size + '</Title></SokobanLevels>',
+            "50 MB row": '<SokobanLevels><LevelCollection><Level><L>' + '#' * size + '</L>',
+            "25,000 comments in a level": '<SokobanLevels><LevelCollection><Level><L>#</L>'
+                + '<!---->\\n' * 25_000 + '<b/></Level></LevelCollection></SokobanLevels>',
+            "34,000 instructions": '<SokobanLevels>' + '<?p?>\\n' * 34_000
+                + '<b/></SokobanLevels>',
+        }
+
+    def outcome(document):
+        start = time.perf_counter()
+        try:
+            sokfmt.parse_slc(document)
+        except sokfmt.SlcSyntaxError as error:
+            return f"{error.code} {error.line} {round(time.perf_counter() - start, 2)}"
+        return "read"
+
+    # Each document small first, traced (it must fail as the large one does:
+    # a text over the 1,000,000 characters of MAX_TEXT, more than a block of
+    # 64 KiB), then at full size untraced.
+    for name, text in documents(2_000, 1_100_000).items():
         for document in (text, text.encode()):
-            start = time.perf_counter()
-            try:
-                sokfmt.parse_slc(document)
-            except sokfmt.SlcSyntaxError as error:
-                print(name, error.code, error.line, round(time.perf_counter() - start, 2))
-            else:
-                print(name, "read")
+            print("small", name, outcome(document).split()[0])
+    untraced()
+    for name, text in documents(100_000, 50_000_000).items():
+        for document in (text, text.encode()):
+            print(name, outcome(document))
     """
 )
+
+_HOSTILE_CODES = {
+    "entity bomb": "SLC103",
+    "external entity": "SLC103",
+    "external DTD": "SLC103",
+    "parameter entity": "SLC103",
+    "nested elements": "SLC102",
+    "nested levels": "SLC102",
+    "50 MB text node": "SLC105",
+    "50 MB row": "SLC105",
+    "25,000 comments in a level": "SLC102",
+    "34,000 instructions": "SLC102",
+}
 
 
 def test_hostile_xml_gets_clear_errors_without_hanging() -> None:
     # The timeout only stops a hang; the seconds printed are for the record.
-    result = subprocess.run(
-        [sys.executable, "-c", _HOSTILE], capture_output=True, text=True, timeout=300, check=False
-    )
+    result = hangs.run(_HOSTILE, 300)
     assert result.returncode == 0, result.stderr
-    codes = {line.rsplit(" ", 3)[0]: line.split()[-3] for line in result.stdout.splitlines()}
-    assert codes == {
-        "entity bomb": "SLC103",
-        "external entity": "SLC103",
-        "external DTD": "SLC103",
-        "parameter entity": "SLC103",
-        "nested elements": "SLC102",
-        "nested levels": "SLC102",
-        "50 MB text node": "SLC105",
-        "50 MB row": "SLC105",
-        "25,000 comments in a level": "SLC102",
-        "34,000 instructions": "SLC102",
-    }, result.stdout
+    small, large = [], []
+    for line in result.stdout.splitlines():
+        if line.startswith("small "):
+            small.append(tuple(line.removeprefix("small ").rsplit(" ", 1)))
+        else:
+            large.append((line.rsplit(" ", 3)[0], line.split()[-3]))
+    # Each document as text and as bytes, at both sizes.
+    expected = [(name, code) for name, code in _HOSTILE_CODES.items() for _ in range(2)]
+    assert (small, large) == (expected, expected), result.stdout
 
 
 @pytest.mark.filterwarnings("ignore::sokfmt.SokfmtWarning")
@@ -599,6 +617,21 @@ def test_every_cut_or_damaged_document_is_read_or_a_sokfmt_error() -> None:
                     parse_slc(text)
                 assert raised.value.diagnostic() == errors[0]
     assert outcomes == {True, False}
+
+
+def test_problems_are_placed_in_a_document_of_many_blocks() -> None:
+    # The reader hands expat blocks of 64 KiB and remembers the line starts
+    # of the last four it looked in: 7,000 levels of 52 characters, one a
+    # line, fill more than five, and each bad square is still placed on its
+    # own line, 19th character (<Level Id="a"> is 14 characters, <L># 4 more).
+    bad = '<Level Id="a"><L>#X#</L><L>#@#</L><L>###</L></Level>'
+    text = "<SokobanLevels><LevelCollection>\n" + "\n".join([bad] * 7_000)
+    found: list[Diagnostic] = []
+    parse_slc(text + "\n</LevelCollection></SokobanLevels>", diagnostics=found)
+    assert len(text) > 5 * 65_536
+    assert [(d.code, d.line, d.column) for d in found] == [
+        ("SOK301", line, 19) for line in range(2, 7_002)
+    ]
 
 
 def test_positions_count_a_byte_order_mark_as_the_callers_text_does() -> None:
