@@ -36,6 +36,7 @@ from ._sok_postlex import (
     PROPERTY,
     ROWS,
     TEXT,
+    Games,
     Line,
     _ends_moves,
     _refused,
@@ -88,18 +89,18 @@ def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
 
 def layout(text: str, tessellation: Tessellation) -> Layout | None:
     """The blocks and notes of `text` if it is in the common layout, else
-    None.  The tessellation in effect is `tessellation`, or the one a
-    "Game:" line of the file notes names from that line on; a "Game:" line
-    of a puzzle sends the text down the full path."""
+    None.  The tessellation in effect is that of `Games` (a "Game:" line of
+    the file notes may name one); a "Game:" line of a puzzle sends the text
+    down the full path."""
     if "\r" in text or "\n>" in text or text.startswith((">", "\ufeff")):
         return None
     if not text.endswith("\n"):
         text += "\n"  # (offsets stay where they were)
+    games = Games(tessellation)
     notes_pattern = _note_pattern(tessellation)
     laid = Layout()
     notes = laid.file_notes
     pos, number, size = 0, 1, len(text)
-    named = False  # a "Game:" line with a value named the file's tessellation
     fresh = True  # the line before is blank, or there is none: a line here may title a block
     after = ""  # the block right before the line: "rows", "moves" or none
     while pos < size:
@@ -142,22 +143,14 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             if after == "rows" and stray_row(line):
                 return None  # rule 4 doubts it
         if kind == PROPERTY and token.key_value()[0] == "game":
-            if laid.blocks or named or not (game := _game(token.key_value()[1])):
-                return None  # (the first with a value names the file's, as step 2 reads it)
-            tessellation, notes_pattern, named = game, _note_pattern(game), True
+            if laid.blocks:
+                return None  # a puzzle's own tessellation
+            games.read(token, False)
+            tessellation, notes_pattern = games.tessellation, _note_pattern(games.tessellation)
         notes.append(token)
         pos, number = end + 1, number + 1
         fresh, after = kind == BLANK, ""
     return laid if laid.blocks else None
-
-
-def _game(value: str) -> Tessellation | None:
-    """The tessellation a "Game:" value names; None for none, or for one
-    that the full path reports (SOK101)."""
-    try:
-        return Tessellation.from_name(value) if value else None
-    except ValueError:
-        return None
 
 
 #: The longest run of rows or of moves this path takes: a regular expression

@@ -18,7 +18,7 @@ from functools import cache
 
 from . import _board, _lalr
 from ._moves import refused_letters
-from .errors import Excerpt, ParseError
+from .errors import Excerpt, ParseError, SokSyntaxError
 from .properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS, fields_by_key, keyed_property
 from .tessellation import Tessellation
 
@@ -51,9 +51,11 @@ class Line:
     with "\\n", and `raw` holds them as written, line breaks and all).  It
     knows the offset `pos` and the number `line` of its first line in the
     caller's text, and `starts` works out those of each line.  A TEXT that
-    rule 4 doubts has `stray` set; a row, the `run` of rows it stands in."""
+    rule 4 doubts has `stray` set; a row, the `run` of rows it stands in; the
+    "Game:" line that decides the tessellation in effect, the decision
+    (`game`, see `Games`)."""
 
-    __slots__ = ("_key_value", "line", "pos", "raw", "run", "stray", "text", "type")
+    __slots__ = ("_key_value", "game", "line", "pos", "raw", "run", "stray", "text", "type")
 
     def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
         self.type = kind
@@ -64,6 +66,7 @@ class Line:
         self.stray = False
         self.run: Run | None = None
         self._key_value: tuple[str, str] | None = None
+        self.game: Tessellation | SokSyntaxError | None = None
 
     def key_value(self) -> tuple[str, str]:
         """A PROPERTY's key (case-folded, inner spaces made single) and its
@@ -270,6 +273,62 @@ def _breaks(text: str) -> int:
 # ------------------------------------------------------------------ step 2
 
 
+class Games:
+    """The tessellation in effect, decided here alone: step 2 types lines in
+    it (rule 2), and each board and its saved games are read in it.
+
+    Its scopes are the file notes (before the first board) and each
+    puzzle's notes (after its board, before its first moves): the first
+    "Game:" PROPERTY with a value in a scope decides, and carries the
+    decision (`Line.game`) to the reader: the tessellation it names, or
+    SOK101 when it names none (the scope then names none).
+    """
+
+    __slots__ = ("caller", "file", "in_puzzle", "open", "puzzle")
+
+    def __init__(self, caller: Tessellation) -> None:
+        self.caller = caller
+        self.file: Tessellation | None = None
+        self.puzzle: Tessellation | None = None
+        self.in_puzzle = False  # after the first board
+        self.open = True  # no "Game:" line with a value in the scope yet
+
+    def new_board(self) -> None:
+        """A board was read: the scope of its puzzle opens."""
+        self.in_puzzle, self.puzzle, self.open = True, None, True
+
+    def read(self, token: Line, after_moves: bool) -> None:
+        """A PROPERTY (`after_moves`: after moves since the last board, if any)."""
+        if not self.open or (after_moves and self.in_puzzle):
+            return
+        key, value = token.key_value()
+        if key != "game" or not value:
+            return
+        self.open = False
+        try:
+            game = token.game = Tessellation.from_name(value)
+        except ValueError as exc:
+            pos = token.pos + token.text.rindex(value)
+            token.game = SokSyntaxError.at(str(exc), text=token.excerpt(), pos=pos, code="SOK101")
+            return
+        if self.in_puzzle:
+            self.puzzle = game
+        else:
+            self.file = game
+
+    @property
+    def tessellation(self) -> Tessellation:
+        return self.puzzle or self.file or self.caller
+
+
+def decision(tokens: Iterable[Line]) -> Tessellation | SokSyntaxError | None:
+    """What the "Game:" line of a scope's lines decided (see `Games`)."""
+    return next((token.game for token in tokens if token.game is not None), None)
+
+
+# ------------------------------------------------------------------ step 2
+
+
 class PostLex:
     """The postlex of sok.lark: rules 1 to 4, each a method named after it.
 
@@ -280,17 +339,16 @@ class PostLex:
     """
 
     def __init__(self, tessellation: Tessellation, settle: Callable[[], None]) -> None:
-        self.tessellation = tessellation
+        self.games = Games(tessellation)
         self.settle = settle
-        self.file_game: Tessellation | None = None
-        self.puzzle_game: Tessellation | None = None
         self.seen_board = False
         self.moves_since_board = False
         self.in_moves = False  # the line before is one of moves (a MOVES, or an ALMOST after one)
 
     def new_board(self) -> None:
         """A board was read: its "Game:" lines come after it."""
-        self.seen_board, self.puzzle_game, self.moves_since_board = True, None, False
+        self.seen_board, self.moves_since_board = True, False
+        self.games.new_board()
 
     def process(self, tokens: Iterable[Line]) -> Iterator[Line]:
         """The tokens, retyped (lark's postlex interface).  A line that rule 4
@@ -352,7 +410,7 @@ class PostLex:
             elif kind in _TEXTS:
                 kind = self.almost_moves(token, kind)
             if kind == PROPERTY:
-                self._follow_game(token)
+                self.games.read(token, self.moves_since_board)
             elif kind in _MOVES:
                 self.moves_since_board = True
         token.type = kind
@@ -367,7 +425,7 @@ class PostLex:
     def tessellation_of_moves(self, token: Line) -> str:
         """Rule 2: MOVES, ALMOST or TEXT by the letters the tessellation in
         effect refuses."""
-        refused = _refused(unquoted(token.text), self._tessellation())
+        refused = _refused(unquoted(token.text), self.games.tessellation)
         return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
 
     def _apart(self, token: Line, previous: Line | None) -> bool:
@@ -380,7 +438,7 @@ class PostLex:
             return False
         if previous is not None and previous.type in ROW_TOKENS:
             self.settle()  # the rows before may be a board, of another tessellation
-        return _refused(token.text, self._tessellation()) > 0
+        return _refused(token.text, self.games.tessellation) > 0
 
     def almost_moves(self, token: Line, kind: str) -> str:
         """Rule 3: a line one character away from a moves line is an ALMOST,
@@ -388,7 +446,7 @@ class PostLex:
         if kind == PROPERTY and recognised(token, self.seen_board, self.moves_since_board):
             return kind
         bare = unquoted(token.text)
-        tessellation = self._tessellation()
+        tessellation = self.games.tessellation
         if self.in_moves and _ends_moves(bare, tessellation):
             return ALMOST
         if kind in _TEXTS and _almost(bare, tessellation):
@@ -403,24 +461,6 @@ class PostLex:
             token.stray = True
             return token.type
         return WALL_ROW
-
-    def _follow_game(self, token: Line) -> None:
-        """The tessellation in effect: the first "Game:" line with a value
-        after a board and before its moves, or before the first board."""
-        key, value = token.key_value()
-        if key != "game" or not value:
-            return
-        try:
-            game = Tessellation.from_name(value)
-        except ValueError:
-            return  # the reader reports it; the postlex goes on with what it had
-        if not self.seen_board:
-            self.file_game = self.file_game or game
-        elif self.puzzle_game is None and not self.moves_since_board:
-            self.puzzle_game = game
-
-    def _tessellation(self) -> Tessellation:
-        return self.puzzle_game or self.file_game or self.tessellation
 
 
 def _split(token: Line) -> Iterator[Line]:

@@ -28,6 +28,7 @@ from ._sok_postlex import (
     ROWS,
     Line,
     PostLex,
+    decision,
     lex,
     patterns,
     title_of,
@@ -316,12 +317,13 @@ class _Builder:
         found, self.doubts = self.doubts, []
         if self.puzzle is None:  # the file notes are complete
             if self.boards == 0 and self.file_game is None:
-                self.file_game = self._game(self.file_notes, errors)
+                self.file_game = _decided(self.file_notes, errors)
                 found += _doubts(self.file_notes, self.tessellation, file_notes=True)
                 self._problems(errors, found)
             return
         puzzle, self.puzzle = self.puzzle, None
-        tessellation = self._game(puzzle.board.notes, errors) or self.file_game or self.tessellation
+        decided = _decided(puzzle.board.notes, errors)
+        tessellation = decided or self.file_game or self.tessellation
         board = _decoded(puzzle.board.tokens, _board.parse, tessellation, errors)
         games: list[tuple[SavedGame, _Block]] = []
         for block in puzzle.games:
@@ -373,23 +375,6 @@ class _Builder:
             **fields,
         )
 
-    def _game(self, notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
-        """The tessellation of the first "Game:" line with a value in `notes`."""
-        for token in notes:
-            if token.type != PROPERTY:
-                continue
-            key, value = token.key_value()
-            if key != "game" or not value:
-                continue
-            try:
-                return Tessellation.from_name(value)
-            except ValueError as exc:
-                pos = token.pos + token.text.rindex(value)
-                found = SokSyntaxError.at(str(exc), text=token.excerpt(), pos=pos, code="SOK101")
-                errors.append(found)
-                return None
-        return None
-
     def _problems(self, errors: list[ParseError], found: list[Diagnostic]) -> None:
         if not errors and not found:
             return
@@ -405,6 +390,16 @@ class _Builder:
             self.diagnostics.append(problem)
         elif problem.code in _DOUBTS:
             warn(f"line {problem.line}: {problem.code} {problem.message}")
+
+
+def _decided(notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
+    """The tessellation that the "Game:" line of `notes` decided (see
+    `_sok_postlex.Games`); SOK101 goes to `errors`."""
+    found = decision(notes)
+    if isinstance(found, ParseError):
+        errors.append(found)
+        return None
+    return found
 
 
 def _lines(children: Iterable[Any]) -> list[Line]:

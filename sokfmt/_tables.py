@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '830cc935540b4d220e4190c1f9
                     {}],
            'start': 0,
            'end': 9},
- 'sok': {'hash': '42cf8a05cd00c2a439566665f0ce1ebed655db797418320a66122964676a2109',
+ 'sok': {'hash': '9bcbe6557513686cb641ecd34b24be0ae193765ecbee03f7314dc732b0d02125',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',
