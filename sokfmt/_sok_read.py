@@ -17,8 +17,7 @@ from functools import cached_property, partial
 from typing import Any, TypeVar
 
 from . import _board, _lalr, _moves, _sok_bare, _sok_plain
-from ._checks import puzzle_warnings
-from ._moves import step_offsets
+from ._checks import Checks, Read
 from ._reading import collector
 from ._sok_postlex import (
     ALMOST,
@@ -35,7 +34,7 @@ from ._sok_postlex import (
     unquoted,
 )
 from .board import Board
-from .errors import Diagnostic, Excerpt, IllegalStepError, ParseError, SokSyntaxError, warn
+from .errors import Diagnostic, Excerpt, ParseError, SokSyntaxError
 from .moves import SavedGame
 from .properties import (
     FILE_FIELDS,
@@ -43,8 +42,7 @@ from .properties import (
     PUZZLE_FIELDS,
     fields_by_key,
 )
-from .puzzle import Collection, Puzzle, is_solution_title
-from .replaying import replay as replay_game
+from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
@@ -54,9 +52,6 @@ _PUZZLE_KEYS = fields_by_key(PUZZLE_FIELDS)
 _GAME_KEYS = fields_by_key(GAME_FIELDS)
 
 _Parsed = TypeVar("_Parsed")
-# The warnings that go to Python's `warnings` when the caller keeps no
-# diagnostics: doubts about reading, and solutions that do not solve.
-_DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK107", "SOK108", "SOK502")
 # About the whole file: at line 1, column 1, whatever stands there.
 _NO_PUZZLE = "SOK102"
 _LOOKS_LIKE_A_BOARD = "Text that looks like a board (of fewer than 3 rows), kept in the notes"
@@ -106,21 +101,13 @@ class _Builder:
     rules of its header: lines to a collection.
 
     A puzzle is finished when the next board (or the end) comes; then its
-    board and moves are decoded, and its errors, in input order, are raised
-    or recorded.
+    board and moves are decoded, and handed to `hand_on` with where they
+    stand and the problems of reading them (see `_checks.Read`).
     """
 
-    def __init__(
-        self,
-        tessellation: Tessellation,
-        diagnostics: list[Diagnostic] | None,
-        sink: Callable[[Puzzle], None],
-        replay: bool = False,
-    ) -> None:
+    def __init__(self, tessellation: Tessellation, hand_on: Callable[[Read], None]) -> None:
         self.tessellation = tessellation
-        self.diagnostics = diagnostics
-        self.sink = sink
-        self.replay = replay
+        self.hand_on = hand_on
         self.file_notes: list[Line] = []
         self.file_comments: list[str] = []
         self.file_game: Tessellation | None = None
@@ -294,9 +281,17 @@ class _Builder:
         self._give_comments()
         self._finish()
         if self.boards == 0:
-            self._report(
-                Diagnostic(
-                    "warning", _NO_PUZZLE, "No puzzle found: no board of 3 rows or more", 1, 1
+            self.hand_on(
+                Read(
+                    doubts=[
+                        Diagnostic(
+                            "warning",
+                            _NO_PUZZLE,
+                            "No puzzle found: no board of 3 rows or more",
+                            1,
+                            1,
+                        )
+                    ]
                 )
             )
         fields, notes = _notes(self.file_notes, _FILE_KEYS)
@@ -312,48 +307,36 @@ class _Builder:
         )
 
     def _finish(self) -> None:
-        """Decode the puzzle read so far, report its problems, hand it on."""
-        errors: list[ParseError] = []
-        found, self.doubts = self.doubts, []
+        """Decode the puzzle read so far and hand it on (for the file notes,
+        their problems)."""
+        read = Read(doubts=self.doubts)
+        self.doubts = []
+        errors, found = read.errors, read.doubts
         if self.puzzle is None:  # the file notes are complete
             if self.boards == 0 and self.file_game is None:
                 self.file_game = _decided(self.file_notes, errors)
                 found += _doubts(self.file_notes, self.tessellation, file_notes=True)
-                self._problems(errors, found)
+                self.hand_on(read)
             return
         puzzle, self.puzzle = self.puzzle, None
         decided = _decided(puzzle.board.notes, errors)
         tessellation = decided or self.file_game or self.tessellation
-        board = _decoded(puzzle.board.tokens, _board.parse, tessellation, errors)
-        games: list[tuple[SavedGame, _Block]] = []
+        board = _decoded(_BlockText(puzzle.board.tokens), _board.parse, tessellation, errors)
         for block in puzzle.games:
             title, solved_by, notes = _game_metadata(block)
             with_metadata = partial(_moves.parse, title=title, solved_by=solved_by, notes=notes)
-            game = _decoded(block.tokens, with_metadata, tessellation, errors)
+            lines = _BlockText(block.tokens)
+            game = _decoded(lines, with_metadata, tessellation, errors)
             if game is not None:
-                games.append((game, block))
+                read.games.append((game, lines, block.title or block.tokens[0]))
         for block in [puzzle.board, *puzzle.games]:
             found += _doubts(block.notes, tessellation)
             if block.title is not None and block.title.stray:
                 found += _doubts([block.title], tessellation)
-        if board is None:
-            self._problems(errors, found)
-            return
-        built = self._puzzle(puzzle, board, tuple(game for game, _ in games))
-        if self.diagnostics is not None:
-            name = f"puzzle {self.puzzles}" + (f" {built.title!r}" if built.title else "")
-            first = puzzle.board.tokens[0]
-            for code, message in puzzle_warnings(built):
-                found.append(
-                    Diagnostic.at(
-                        "warning", code, f"{name}: {message}", text=first.excerpt(), pos=first.pos
-                    )
-                )
-        if self.replay:
-            for game, block in games:
-                _replayed(built, game, block, errors, found)
-        self._problems(errors, found)
-        self.sink(built)
+        if board is not None:
+            read.puzzle = self._puzzle(puzzle, board, tuple(game for game, _, _ in read.games))
+            read.number, read.board = self.puzzles, puzzle.board.tokens[0]
+        self.hand_on(read)
 
     def _puzzle(self, puzzle: _Puzzle, board: Board, games: tuple[SavedGame, ...]) -> Puzzle:
         fields, notes = _notes(puzzle.board.notes, _PUZZLE_KEYS)
@@ -374,22 +357,6 @@ class _Builder:
             title_line=title_line,
             **fields,
         )
-
-    def _problems(self, errors: list[ParseError], found: list[Diagnostic]) -> None:
-        if not errors and not found:
-            return
-        problems = [error.diagnostic() for error in errors] + found
-        problems.sort(key=lambda d: (d.line, d.column))
-        if self.diagnostics is None and errors:
-            raise min(errors, key=lambda error: (error.line, error.column))
-        for problem in problems:
-            self._report(problem)
-
-    def _report(self, problem: Diagnostic) -> None:
-        if self.diagnostics is not None:
-            self.diagnostics.append(problem)
-        elif problem.code in _DOUBTS:
-            warn(f"line {problem.line}: {problem.code} {problem.message}")
 
 
 def _decided(notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
@@ -503,14 +470,13 @@ def _unquoted_lines(text: str) -> str:
 
 
 def _decoded(
-    tokens: list[Line],
+    block: _BlockText,
     parse: Callable[..., _Parsed],
     tessellation: Tessellation,
     errors: list[ParseError],
 ) -> _Parsed | None:
     """A block's lines (without their mail quotes) parsed, with errors at
     their positions in the file; a line quoted unlike most is an error."""
-    block = _BlockText(tokens)
     requoted, usual = _requoted(block)
     try:
         parsed = parse(block.text, tessellation, limit=DEFAULT_LIMIT)
@@ -543,37 +509,6 @@ def _requoted(block: _BlockText) -> tuple[int | None, int]:
     quotes = block.quotes
     usual = max(quotes, key=Counter(quotes).__getitem__)
     return next((i for i, quote in enumerate(quotes) if quote != usual), None), usual
-
-
-def _replayed(
-    puzzle: Puzzle,
-    game: SavedGame,
-    block: _Block,
-    errors: list[ParseError],
-    warnings_: list[Diagnostic],
-) -> None:
-    """Replay `game`: an illegal step is an error at the letter that wrote
-    it; a game titled as a solution that does not solve, a warning."""
-    result = replay_game(puzzle, game)
-    name = repr(game.title) if game.title else "an untitled saved game"
-    if result.failed_at is not None:
-        text = _BlockText(block.tokens)
-        offset = step_offsets(text.text, game.tessellation)[result.failed_at]
-        line, pos = text.in_file(offset)
-        errors.append(
-            IllegalStepError.at(
-                f"In {name}, step {result.failed_at + 1} cannot be played: {result.reason}",
-                text=line,
-                pos=pos,
-            )
-        )
-    elif not result.solved and is_solution_title(game.title):
-        token = block.title if block.title is not None else block.tokens[0]
-        warnings_.append(
-            _warning(
-                "SOK502", f"{name} is titled as a solution but does not solve the puzzle", token
-            )
-        )
 
 
 def _quoting(quotes: int) -> str:
@@ -656,7 +591,7 @@ def parse(
     sink = collector(puzzles, on_puzzle)
     collection = _sok_bare.parse(text, tessellation, diagnostics, sink) if fast else None
     if collection is None:
-        builder = _Builder(tessellation, diagnostics, sink, replay)
+        builder = _Builder(tessellation, Checks(diagnostics, replay, sink))
         layout = _sok_plain.layout(text, tessellation) if fast else None
         if layout is not None:
             _laid_out(builder, layout)
@@ -708,7 +643,7 @@ def iterate(
     """See `sokfmt.iter_sok`: puzzles as they are read, the file never whole in
     memory; `chunks` hold whole lines, with their line breaks."""
     ready: list[Puzzle] = []
-    builder = _Builder(tessellation, diagnostics, ready.append, replay)
+    builder = _Builder(tessellation, Checks(diagnostics, replay, ready.append))
     for _ in _Reading(builder, tessellation).steps(chunks):
         yield from ready
         ready.clear()
