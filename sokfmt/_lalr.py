@@ -248,6 +248,18 @@ class Recognizer:
         )
 
 
+def by_name(steps: object, table: Table) -> dict[str, Callable[[list[Any]], Any]]:
+    """The callbacks of `table`'s rules that `steps` has a method for, found
+    by name as lark's `Transformer` finds them (a method named after the
+    rule, or its alias)."""
+    found = {}
+    for name in set(table.callbacks) - {""}:  # (an inlined rule has no callback)
+        method = getattr(steps, name, None)
+        if callable(method):
+            found[name] = method
+    return found
+
+
 class Parser(Recognizer):
     """A parse that builds values: each rule's callback (by its callback
     name in `callbacks`) gets the values of its children; a rule without

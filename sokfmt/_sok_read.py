@@ -97,8 +97,9 @@ class _Puzzle:
 
 
 class _Builder:
-    """The steps of grammars/sok.lark (its rules' names) and the semantic
-    rules of its header: lines to a collection.
+    """The steps and units of grammars/sok.lark, each a method named after
+    its alias or rule (found by name, as lark's `Transformer` finds its
+    methods), and the semantic rules of its header: lines to a collection.
 
     A puzzle is finished when the next board (or the end) comes; then its
     board and moves are decoded, and handed to `hand_on` with where they
@@ -111,7 +112,7 @@ class _Builder:
         self.file_notes: list[Line] = []
         self.file_comments: list[str] = []
         self.file_game: Tessellation | None = None
-        self.notes = self.file_notes  # where lines of notes go now
+        self.into = self.file_notes  # where lines of notes go now
         self.pending: list[Line] = []  # a title (and its blank line), or a ";" paragraph
         self.puzzle: _Puzzle | None = None
         self.comments: list[tuple[int, str]] = []  # the lexer's, not yet given to anyone
@@ -121,41 +122,22 @@ class _Builder:
         self.doubts: list[Diagnostic] = []  # those of the puzzle being read
 
     def callbacks(self) -> dict[str, Callable[[list[Any]], Any]]:
-        units = {
-            name: _unit(kind)
-            for name, kind in (
-                ("board", "board"),
-                ("board_notes", "board"),
-                ("board_note", "board"),
-                ("moves", "moves"),
-                ("long_moves", "moves"),
-                ("notes", "lines"),
-                ("rows", "rows"),
-                ("almosts", "lines"),
-                ("note", "title"),
-                ("row", "row"),
-                ("almost", "title"),
-            )
-        }
-        steps = {
-            name: getattr(self, name)
-            for name in (
-                "line",
-                "blank",
-                "title",
-                "title_blank",
-                "held",
-                "untitled_board",
-                "titled_board",
-                "semicolon_board",
-                "moves_title",
-                "untitled_moves",
-                "titled_moves",
-            )
-        }
-        return {**units, **steps, "start_file": lambda children: None}
+        """Its steps and units, by the names sok.lark gives them."""
+        return _lalr.by_name(self, _lalr.table("sok"))
+
+    # ------------------------------------------------------------- units
+
+    board = board_notes = board_note = staticmethod(_unit("board"))
+    moves = long_moves = staticmethod(_unit("moves"))
+    notes = almosts = staticmethod(_unit("lines"))
+    rows = staticmethod(_unit("rows"))
+    row = staticmethod(_unit("row"))
+    note = almost = staticmethod(_unit("title"))
 
     # ------------------------------------------------------------- steps
+
+    def start_file(self, children: list[Any]) -> None:
+        """The file begins: nothing to do."""
 
     def line(self, children: list[Any]) -> None:
         """Lines of notes."""
@@ -223,7 +205,7 @@ class _Builder:
     def _flush(self) -> None:
         """A pending title that no block followed: notes."""
         if self.pending:
-            self.notes += self.pending
+            self.into += self.pending
             self.pending = []
 
     def _add_notes(self, children: Iterable[Any]) -> None:
@@ -232,7 +214,7 @@ class _Builder:
                 run = child.tokens[-1].run
                 if run is not None and run.lines > 1 and run.squares:
                     self.doubts.append(_warning("SOK103", _LOOKS_LIKE_A_BOARD, run.first))
-        self.notes += _lines(children)
+        self.into += _lines(children)
 
     def _after(self, unit: _Unit | None) -> None:
         """The rows after a board, or after a block of moves: notes, or a line
@@ -248,7 +230,7 @@ class _Builder:
         self._give_comments(before=unit.tokens[0].line)
         self._finish()
         self.puzzle = _Puzzle(_Block("board", unit.tokens, title, list(before or [])))
-        self.notes = self.puzzle.board.notes
+        self.into = self.puzzle.board.notes
         self.boards += 1
         if self.postlex is not None:
             self.postlex.new_board()
@@ -260,7 +242,7 @@ class _Builder:
         block = _Block("moves", unit.tokens, title)
         assert self.puzzle is not None, "the grammar reads moves as text before the first board"
         self.puzzle.games.append(block)
-        self.notes = block.notes
+        self.into = block.notes
         self._after(children[1] if len(children) > 1 else None)
 
     def _give_comments(self, before: int | None = None) -> None:
@@ -607,13 +589,13 @@ def _laid_out(builder: _Builder, layout: _sok_plain.Layout) -> None:
     `_sok_plain`): each block is `titled_board` or `titled_moves`, and each
     other line a `line` of notes of the block above it."""
     builder.comments = layout.comments
-    builder.notes += layout.file_notes
+    builder.into += layout.file_notes
     for block in layout.blocks:
         if block.token.type == ROWS:
             builder._board(_Unit("board", [block.token]), block.title)
         else:
             builder._moves([_Unit("moves", [block.token])], block.title)
-        builder.notes += block.notes
+        builder.into += block.notes
 
 
 #: How much text the reader takes at a time from a stream.

@@ -410,3 +410,23 @@ def test_settle_reduces_what_every_token_would_and_stops_where_they_part(name: s
             steps = {table.action[settled[-1]][t] for t in tokens} - {0}
             assert not (len(steps) == 1 and next(iter(steps)) < 0), (stack, tokens)
     assert exact > 20
+
+
+def test_callbacks_are_found_by_name_as_lark_s_transformer_finds_them() -> None:
+    # sok.lark has a step `line` (an alias) and a unit `notes` (a rule); an
+    # attribute that is no method is no callback, and a method that names
+    # no rule is none either.
+    class Steps:
+        notes = "where notes go"
+
+        def line(self, children: list[Any]) -> str:
+            return f"line of {len(children)}"
+
+        def board(self, children: list[Any]) -> str:
+            return "board"
+
+        def nothing_of_the_grammar(self, children: list[Any]) -> None: ...
+
+    found = _lalr.by_name(Steps(), _lalr.table("sok"))
+    assert set(found) == {"line", "board"}
+    assert found["line"]([1, 2]) == "line of 2"
