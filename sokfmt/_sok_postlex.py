@@ -29,6 +29,8 @@ WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS = "WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS
 OPEN_ROW, FLOOR_ROW = "OPEN_ROW", "FLOOR_ROW"
 RLE, COMMENT = "RLE", "COMMENT"  # step 1 only: rule 1 retypes the one, the other is set aside
 ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW))
+# The grammar's units that are a board: reducing one, the parser has read a board.
+BOARDS = frozenset(("board", "board_notes", "board_note"))
 _CLOSED = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS))
 # Lines of text that rules 3 and 4 look at.
 _TEXTS = (TEXT, SEMICOLON, PROPERTY)
@@ -332,23 +334,27 @@ def decision(tokens: Iterable[Line]) -> Tessellation | SokSyntaxError | None:
 class PostLex:
     """The postlex of sok.lark: rules 1 to 4, each a method named after it.
 
-    The reader tells it of each board (`new_board`) and lends it `settle`,
-    which makes the parser finish what the lines before a line ended (the
-    reductions a line that is no row would make), so that a line right
-    after a board is typed in the tessellation of that board.
+    The reader lends it `settle`, which makes the parser finish what the
+    lines before a line ended (the reductions a line that is no row would
+    make) and says whether they read a board (one of `BOARDS`): so a line
+    right after a board is typed in the tessellation of that board.  Every
+    board is read so (tests/test_sok.py goes through every configuration of
+    the parser): the rows of a board end where a line that is no row comes.
     """
 
-    def __init__(self, tessellation: Tessellation, settle: Callable[[], None]) -> None:
+    def __init__(self, tessellation: Tessellation, settle: Callable[[], bool]) -> None:
         self.games = Games(tessellation)
         self.settle = settle
         self.seen_board = False
         self.moves_since_board = False
         self.in_moves = False  # the line before is one of moves (a MOVES, or an ALMOST after one)
 
-    def new_board(self) -> None:
-        """A board was read: its "Game:" lines come after it."""
-        self.seen_board, self.moves_since_board = True, False
-        self.games.new_board()
+    def _settle(self) -> None:
+        """Have the parser settle the rows before; a board read, its "Game:"
+        lines come after it."""
+        if self.settle():
+            self.seen_board, self.moves_since_board = True, False
+            self.games.new_board()
 
     def process(self, tokens: Iterable[Line]) -> Iterator[Line]:
         """The tokens, retyped (lark's postlex interface).  A line that rule 4
@@ -395,7 +401,7 @@ class PostLex:
                 kind = self.almost_moves(token, kind)  # a row right after moves may go on with them
         elif kind == BLANK:
             if after_rows:
-                self.settle()  # what the rows before were: perhaps a board, and a new puzzle
+                self._settle()  # what the rows before were: perhaps a board, and a new puzzle
             token.type = kind
             self.in_moves = False
             return token
@@ -404,7 +410,7 @@ class PostLex:
             _count(token.run, token, kind)
         else:
             if after_rows:
-                self.settle()
+                self._settle()
             if kind == MOVES:
                 kind = self.tessellation_of_moves(token)
             elif kind in _TEXTS:
@@ -437,7 +443,7 @@ class PostLex:
         if token.type != MOVES_LINES:
             return False
         if previous is not None and previous.type in ROW_TOKENS:
-            self.settle()  # the rows before may be a board, of another tessellation
+            self._settle()  # the rows before may be a board, of another tessellation
         return _refused(token.text, self.games.tessellation) > 0
 
     def almost_moves(self, token: Line, kind: str) -> str:

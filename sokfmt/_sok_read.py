@@ -22,6 +22,7 @@ from ._reading import collector
 from ._sok_postlex import (
     ALMOST,
     BLANK,
+    BOARDS,
     PROPERTY,
     ROW_TOKENS,
     ROWS,
@@ -118,7 +119,6 @@ class _Builder:
         self.comments: list[tuple[int, str]] = []  # the lexer's, not yet given to anyone
         self.puzzles = 0
         self.boards = 0
-        self.postlex: PostLex | None = None
         self.doubts: list[Diagnostic] = []  # those of the puzzle being read
 
     def callbacks(self) -> dict[str, Callable[[list[Any]], Any]]:
@@ -232,8 +232,6 @@ class _Builder:
         self.puzzle = _Puzzle(_Block("board", unit.tokens, title, list(before or [])))
         self.into = self.puzzle.board.notes
         self.boards += 1
-        if self.postlex is not None:
-            self.postlex.new_board()
         self._after(unit.after)
 
     def _moves(self, children: list[Any], title: Line | None) -> None:
@@ -546,8 +544,10 @@ class _Reading:
         self.builder = builder
         self.parser = _lalr.AutomatonParser(_lalr.automaton("sok"), builder.callbacks())
         lines = frozenset(self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS)
-        self.postlex = PostLex(tessellation, lambda: self.parser.settle(lines))
-        builder.postlex = self.postlex
+        boards = frozenset(rule for rule, name in enumerate(table.callbacks) if name in BOARDS)
+        self.postlex = PostLex(
+            tessellation, lambda: not boards.isdisjoint(self.parser.settle(lines))
+        )
 
     def steps(self, chunks: Iterable[str]) -> Iterator[None]:
         """Feed the tokens of `chunks` to the parser, a step per token (so that
