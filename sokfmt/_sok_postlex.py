@@ -130,6 +130,7 @@ class _Patterns:
     moves_lines: re.Pattern[str]  # lines of MOVES_LINE, a block of them at most
     moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
+    far_from_moves: re.Pattern[str]  # two characters no moves line has, quotes aside
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
     puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
@@ -161,6 +162,7 @@ def patterns() -> _Patterns:
         moves_lines=_block_of(terminals["MOVES_LINE"]),
         moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
+        far_from_moves=re.compile(f">*+(?:{move.pattern}*+(?!{move.pattern}).){{2}}", re.DOTALL),
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
@@ -345,6 +347,8 @@ class PostLex:
     def __init__(self, tessellation: Tessellation, settle: Callable[[], bool]) -> None:
         self.games = Games(tessellation)
         self.settle = settle
+        # A line with two characters that no moves line holds: rule 3 leaves it.
+        self.far_from_moves = patterns().far_from_moves.match
         self.seen_board = False
         self.moves_since_board = False
         self.in_moves = False  # the line before is one of moves (a MOVES, or an ALMOST after one)
@@ -373,7 +377,7 @@ class PostLex:
                 previous, held = held, None
             elif is_row and previous is not None and previous.type in _TEXTS:
                 previous.stray = stray_row(previous.text)  # a row after it: a doubt
-            if self._apart(token, previous):
+            if kind in (ROWS, MOVES_LINES) and self._apart(token, previous):
                 for line in _split(token):  # each line on its own
                     yield typed(line, previous)
                     previous = line
@@ -413,8 +417,8 @@ class PostLex:
                 self._settle()
             if kind == MOVES:
                 kind = self.tessellation_of_moves(token)
-            elif kind in _TEXTS:
-                kind = self.almost_moves(token, kind)
+            elif kind in _TEXTS and not self.far_from_moves(token.text):
+                kind = self.almost_moves(token, kind)  # (else rule 3 leaves it, as it stands)
             if kind == PROPERTY:
                 self.games.read(token, self.moves_since_board)
             elif kind in _MOVES:

@@ -182,6 +182,23 @@ def test_rule_almost_moves() -> None:
     assert (game.printed_steps(), game.current_move_idx, game.notes, notes) == ("rRR", 3, "", "")
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("lrRuUn e1(*>xvk:é"), max_size=8))
+def test_almost_moves_leaves_a_line_far_from_moves(line: str) -> None:
+    # The postlex skips rule 3 for a line with two characters that are no
+    # MOVE (mail quotes aside): in no tessellation is such a line one
+    # character away from a moves line, or one replaced character.
+    far = _sok_postlex.patterns().far_from_moves.match(line) is not None
+    bare = line.lstrip(">")
+    assert far == (
+        sum(not re.fullmatch(r"[lurdneswLURDNESW0-9()\[\]{}* \t]", c) for c in bare) >= 2
+    )
+    if far:
+        for tessellation in Tessellation:
+            assert not _sok_postlex._almost(bare, tessellation)
+            assert not _sok_postlex._ends_moves(bare, tessellation)
+
+
 def test_board_runs() -> None:
     with pytest.warns(SokfmtWarning, match="SOK103 Text that looks like a board"):
         (puzzle,) = parse_sok(f"{BOARD}\n\n* * *\n##\n").puzzles
