@@ -15,7 +15,7 @@ path.
 
 Anything else goes down the full path, before anything is handed on: line
 breaks other than LF, mail quotes, a comment after the first board, a
-"Game:" line of a puzzle, a line that a rule would retype or doubt, a
+line that a rule would retype or doubt, a
 block without a title, any other layout.  tests/test_sok_plain.py holds
 the two paths to each other.
 """
@@ -89,9 +89,8 @@ def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
 
 def layout(text: str, tessellation: Tessellation) -> Layout | None:
     """The blocks and notes of `text` if it is in the common layout, else
-    None.  The tessellation in effect is that of `Games` (a "Game:" line of
-    the file notes may name one); a "Game:" line of a puzzle sends the text
-    down the full path."""
+    None.  The tessellation in effect is that of `Games`, told of each
+    "Game:" line and each board as the full path tells it."""
     if "\r" in text or "\n>" in text or text.startswith((">", "\ufeff")):
         return None
     if not text.endswith("\n"):
@@ -122,6 +121,8 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             if token.type == ROWS:
                 if token.line == number + 1 and stray_row(line):
                     return None  # rule 4 doubts it
+                games.new_board()
+                tessellation, notes_pattern = games.tessellation, _note_pattern(games.tessellation)
             elif not laid.blocks:
                 return None  # moves before the first board are text
             block = Block(Line(TEXT, line, pos, number), token)
@@ -143,9 +144,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             if after == "rows" and stray_row(line):
                 return None  # rule 4 doubts it
         if kind == PROPERTY and token.key_value()[0] == "game":
-            if laid.blocks:
-                return None  # a puzzle's own tessellation
-            games.read(token, False)
+            games.read(token, bool(laid.blocks) and laid.blocks[-1].token.type != ROWS)
             tessellation, notes_pattern = games.tessellation, _note_pattern(games.tessellation)
         notes.append(token)
         pos, number = end + 1, number + 1

@@ -165,6 +165,26 @@ def test_lines_are_typed_in_the_tessellation_they_are_read_in() -> None:
     assert (puzzle.saved_games, puzzle.notes) == ((), "Solution\nrn")
 
 
+def test_a_puzzle_s_game_line_takes_the_fast_path() -> None:
+    # The caller's tessellation is Octoban.  The first puzzle is Sokoban's
+    # from its "Game:" line on; the second is Octoban's again ("nR" is a
+    # saved game there, no Sokoban moves), and a "Game:" line after its
+    # moves is a note of the saved game that changes nothing.
+    text = (
+        f"Puzzle A\n{BOARD}\nGame: Sokoban\n\nSolution\nrR\n\n"
+        f"Puzzle B\n{BOARD}\n\nSolution\nnR\nGame: Sokoban\n\nSnapshot\nnR\n"
+    )
+    assert same_as_full_path(text, Tessellation.OCTOBAN)
+    sokoban, octoban = _sok_read.parse(text, Tessellation.OCTOBAN).puzzles
+    assert sokoban.tessellation is Tessellation.SOKOBAN
+    assert [str(game) for game in sokoban.saved_games] == ["rR"]
+    assert octoban.tessellation is Tessellation.OCTOBAN
+    assert [(str(g), g.notes) for g in octoban.saved_games] == [
+        ("nR", "Game: Sokoban"),
+        ("nR", ""),
+    ]
+
+
 def test_moves_in_the_file_notes_close_no_scope() -> None:
     # Before the first board moves are text: the "Game:" line after them
     # still names the file's tessellation.
@@ -209,7 +229,6 @@ def test_the_layout_of_a_collection() -> None:
         f"\ufeffLevel\n{BOARD}\n",  # a byte order mark
         f"Level\n{BOARD}\n\n> quoted\n",  # mail quotes
         f"Level\n{BOARD}\n\n:: c\n",  # a comment after a board
-        f"Level\n{BOARD}\nGame: Hexoban\n",  # a puzzle's own tessellation
         f"Level\n{BOARD}\n\nlurdx\n",  # rule 3: almost moves
         f"Level\n{BOARD}\n\nS\nrR\nRx\n",  # rule 3 right after moves
         f"#X ###\n{BOARD}\n",  # rule 4: a stray row above a board
