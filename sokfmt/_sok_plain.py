@@ -44,7 +44,6 @@ from ._sok_postlex import (
     almost,
     line_class,
     patterns,
-    recognised,
     stray_row,
 )
 from .tessellation import Tessellation
@@ -125,6 +124,8 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
                 tessellation, notes_pattern = games.tessellation, _note_pattern(games.tessellation)
             elif not laid.blocks:
                 return None  # moves before the first board are text
+            else:
+                games.moves()
             block = Block(Line(TEXT, line, pos, number), token)
             laid.blocks.append(block)
             notes = block.notes
@@ -139,12 +140,12 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             continue
         token = Line(kind, line, pos, number)
         if kind != BLANK:
-            if not match and not _note(token, after == "moves", laid.blocks, tessellation):
+            if not match and not _note(token, after == "moves", games):
                 return None
             if after == "rows" and stray_row(line):
                 return None  # rule 4 doubts it
         if kind == PROPERTY and token.key_value()[0] == "game":
-            games.read(token, bool(laid.blocks) and laid.blocks[-1].token.type != ROWS)
+            games.read(token)
             tessellation, notes_pattern = games.tessellation, _note_pattern(games.tessellation)
         notes.append(token)
         pos, number = end + 1, number + 1
@@ -193,18 +194,17 @@ def _titles(line: str, tessellation: Tessellation) -> bool:
     return line_class(line) == TEXT and not almost(line, tessellation)
 
 
-def _note(token: Line, after_moves: bool, blocks: list[Block], tessellation: Tessellation) -> bool:
-    """Whether `token` (right after moves: `after_moves`; after `blocks`)
-    is a note as it stands: text or a key/value line that rule 3 leaves
+def _note(token: Line, after_moves: bool, games: Games) -> bool:
+    """Whether `token` (right after moves: `after_moves`) is a note as it
+    stands: text or a key/value line that rule 3 leaves
     alone.  (A line of text where it could title a block is one: a block
     right after it, or after a blank line, would have been found, and any
     other line of a block here sends the text down the full path.)"""
     kind, line = token.type, token.text
     if kind != TEXT and kind != PROPERTY:
         return False
-    after_game = bool(blocks) and blocks[-1].token.type != ROWS
-    if kind == PROPERTY and recognised(token, bool(blocks), after_game):
+    if kind == PROPERTY and games.recognised(token):
         return True
-    if after_moves and _ends_moves(line, tessellation):
+    if after_moves and _ends_moves(line, games.tessellation):
         return False
-    return not almost(line, tessellation)
+    return not almost(line, games.tessellation)

@@ -278,8 +278,10 @@ def _breaks(text: str) -> int:
 
 
 class Games:
-    """The tessellation in effect, decided here alone: step 2 types lines in
-    it (rule 2), and each board and its saved games are read in it.
+    """Where the reader stands (in the file notes, a puzzle's notes or a
+    saved game's), and the tessellation in effect, decided here alone: step
+    2 types lines in it (rule 2), and each board and its saved games are
+    read in it.
 
     Its scopes are the file notes (before the first board) and each
     puzzle's notes (after its board, before its first moves): the first
@@ -288,22 +290,31 @@ class Games:
     SOK101 when it names none (the scope then names none).
     """
 
-    __slots__ = ("caller", "file", "in_puzzle", "open", "puzzle")
+    __slots__ = ("after_moves", "caller", "file", "in_puzzle", "open", "puzzle")
 
     def __init__(self, caller: Tessellation) -> None:
         self.caller = caller
         self.file: Tessellation | None = None
         self.puzzle: Tessellation | None = None
         self.in_puzzle = False  # after the first board
+        self.after_moves = False  # after moves after the last board
         self.open = True  # no "Game:" line with a value in the scope yet
 
     def new_board(self) -> None:
         """A board was read: the scope of its puzzle opens."""
-        self.in_puzzle, self.puzzle, self.open = True, None, True
+        self.in_puzzle, self.after_moves, self.puzzle, self.open = True, False, None, True
 
-    def read(self, token: Line, after_moves: bool) -> None:
-        """A PROPERTY (`after_moves`: after moves since the last board, if any)."""
-        if not self.open or (after_moves and self.in_puzzle):
+    def moves(self) -> None:
+        """Moves were read: after a board, its puzzle's scope closes."""
+        self.after_moves = self.in_puzzle
+
+    def recognised(self, token: Line) -> bool:
+        """Whether the key of `token`, a PROPERTY, is recognised where it stands."""
+        return recognised(token, self.in_puzzle, self.after_moves)
+
+    def read(self, token: Line) -> None:
+        """A PROPERTY."""
+        if not self.open or self.after_moves:
             return
         key, value = token.key_value()
         if key != "game" or not value:
@@ -349,15 +360,12 @@ class PostLex:
         self.settle = settle
         # A line with two characters that no moves line holds: rule 3 leaves it.
         self.far_from_moves = patterns().far_from_moves.match
-        self.seen_board = False
-        self.moves_since_board = False
         self.in_moves = False  # the line before is one of moves (a MOVES, or an ALMOST after one)
 
     def _settle(self) -> None:
         """Have the parser settle the rows before; a board read, its "Game:"
         lines come after it."""
         if self.settle():
-            self.seen_board, self.moves_since_board = True, False
             self.games.new_board()
 
     def process(self, tokens: Iterable[Line]) -> Iterator[Line]:
@@ -420,12 +428,14 @@ class PostLex:
             elif kind in _TEXTS and not self.far_from_moves(token.text):
                 kind = self.almost_moves(token, kind)  # (else rule 3 leaves it, as it stands)
             if kind == PROPERTY:
-                self.games.read(token, self.moves_since_board)
+                self.games.read(token)
             elif kind in _MOVES:
-                self.moves_since_board = True
+                self.games.moves()
         token.type = kind
         # Before the first board, moves are text: nothing goes on with them.
-        self.in_moves = self.seen_board and (kind in _MOVES or (kind == ALMOST and self.in_moves))
+        self.in_moves = self.games.in_puzzle and (
+            kind in _MOVES or (kind == ALMOST and self.in_moves)
+        )
         return token
 
     def rle_lines(self, token: Line) -> str:
@@ -453,7 +463,7 @@ class PostLex:
     def almost_moves(self, token: Line, kind: str) -> str:
         """Rule 3: a line one character away from a moves line is an ALMOST,
         but for a key/value line whose key is recognised where it stands."""
-        if kind == PROPERTY and recognised(token, self.seen_board, self.moves_since_board):
+        if kind == PROPERTY and self.games.recognised(token):
             return kind
         bare = unquoted(token.text)
         tessellation = self.games.tessellation
