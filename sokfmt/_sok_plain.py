@@ -121,7 +121,11 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
                 if token.line == number + 1 and stray_row(line):
                     return None  # rule 4 doubts it
                 games.new_board()
-                tessellation, notes_pattern = games.tessellation, _note_pattern(games.tessellation)
+                if games.tessellation is not tessellation:
+                    tessellation, notes_pattern = (
+                        games.tessellation,
+                        _note_pattern(games.tessellation),
+                    )
             elif not laid.blocks:
                 return None  # moves before the first board are text
             else:

@@ -68,7 +68,9 @@ class Line:
         self.stray = False
         self.run: Run | None = None
         self._key_value: tuple[str, str] | None = None
-        self.game: Tessellation | SokSyntaxError | None = None
+        # `game` is set on the PROPERTY that decides alone (a text of a
+        # million lines spends no time on it): `decision` reads it.
+        self.game: Tessellation | SokSyntaxError
 
     def key_value(self) -> tuple[str, str]:
         """A PROPERTY's key (case-folded, inner spaces made single) and its
@@ -131,6 +133,7 @@ class _Patterns:
     moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
     far_from_moves: re.Pattern[str]  # two characters no moves line has, quotes aside
+    no_moves: re.Pattern[str]  # far_from_moves, or no MOVE_LETTER
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
     puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
@@ -146,6 +149,7 @@ def patterns() -> _Patterns:
     wall_row = terminals["WALL_ROW_LINE"]
     refused = {t: refused_letters(t) for t in Tessellation}
     move = re.compile(terminals["MOVE"])
+    far = f">*+(?:{move.pattern}*+(?!{move.pattern}).){{2}}"
     characters = {
         t: "".join(c for c in map(chr, range(128)) if move.fullmatch(c) and c not in refused[t])
         for t in Tessellation
@@ -162,7 +166,8 @@ def patterns() -> _Patterns:
         moves_lines=_block_of(terminals["MOVES_LINE"]),
         moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
-        far_from_moves=re.compile(f">*+(?:{move.pattern}*+(?!{move.pattern}).){{2}}", re.DOTALL),
+        far_from_moves=re.compile(far, re.DOTALL),
+        no_moves=re.compile(f"{far}|>*+(?:(?!{terminals['MOVE_LETTER']}).)*+\\Z", re.DOTALL),
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
@@ -338,7 +343,10 @@ class Games:
 
 def decision(tokens: Iterable[Line]) -> Tessellation | SokSyntaxError | None:
     """What the "Game:" line of a scope's lines decided (see `Games`)."""
-    return next((token.game for token in tokens if token.game is not None), None)
+    for token in tokens:
+        if token.type == PROPERTY and (found := getattr(token, "game", None)) is not None:
+            return found  # type: ignore[no-any-return]
+    return None
 
 
 # ------------------------------------------------------------------ step 2
@@ -358,8 +366,10 @@ class PostLex:
     def __init__(self, tessellation: Tessellation, settle: Callable[[], bool]) -> None:
         self.games = Games(tessellation)
         self.settle = settle
-        # A line with two characters that no moves line holds: rule 3 leaves it.
+        # Lines that rule 3 leaves as they are: with two characters that no
+        # moves line holds; right after no moves, also one without a letter.
         self.far_from_moves = patterns().far_from_moves.match
+        self.no_moves = patterns().no_moves.match
         self.in_moves = False  # the line before is one of moves (a MOVES, or an ALMOST after one)
 
     def _settle(self) -> None:
@@ -425,7 +435,9 @@ class PostLex:
                 self._settle()
             if kind == MOVES:
                 kind = self.tessellation_of_moves(token)
-            elif kind in _TEXTS and not self.far_from_moves(token.text):
+            elif kind in _TEXTS and not (self.far_from_moves if self.in_moves else self.no_moves)(
+                token.text
+            ):
                 kind = self.almost_moves(token, kind)  # (else rule 3 leaves it, as it stands)
             if kind == PROPERTY:
                 self.games.read(token)

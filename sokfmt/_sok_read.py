@@ -517,7 +517,7 @@ def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str]
     """The recognised properties of a block's notes (the first of each key
     with a value), and the rest of its text."""
     fields: dict[str, str] = {}
-    lines: list[str] = []
+    texts: list[str] = []
     for token in tokens:
         if token.type == PROPERTY:
             key, value = token.key_value()
@@ -525,11 +525,15 @@ def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str]
             if name and value and name not in fields:
                 fields[name] = value
                 continue
-        lines += token.lines
-    first = next((i for i, line in enumerate(lines) if line.strip(" \t>")), len(lines))
-    while len(lines) > first and not lines[-1].strip(" \t>"):
-        lines.pop()
-    return fields, "\n".join(lines[first:])
+        texts.append(token.text)
+    # Lines blank but for spaces, tabs and ">" are tokens of one line (each
+    # line of a run has a wall or a move letter): trimmed token by token.
+    first, end = 0, len(texts)
+    while first < end and not texts[first].strip(" \t>"):
+        first += 1
+    while end > first and not texts[end - 1].strip(" \t>"):
+        end -= 1
+    return fields, "\n".join(texts[first:end])
 
 
 # ------------------------------------------------------------------ reading
