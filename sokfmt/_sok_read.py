@@ -299,12 +299,16 @@ class _Builder:
                 self.hand_on(read)
             return
         puzzle, self.puzzle = self.puzzle, None
-        decided = _decided(puzzle.board.notes, errors)
+        fields, notes = _notes(puzzle.board.notes, _PUZZLE_KEYS)
+        # Only notes with a "Game:" line with a value (a field) hold a decision.
+        decided = _decided(puzzle.board.notes, errors) if fields.pop("game", None) else None
         tessellation = decided or self.file_game or self.tessellation
         board = _decoded(_BlockText(puzzle.board.tokens), _board.parse, tessellation, errors)
         for block in puzzle.games:
-            title, solved_by, notes = _game_metadata(block)
-            with_metadata = partial(_moves.parse, title=title, solved_by=solved_by, notes=notes)
+            title, solved_by, game_notes = _game_metadata(block)
+            with_metadata = partial(
+                _moves.parse, title=title, solved_by=solved_by, notes=game_notes
+            )
             lines = _BlockText(block.tokens)
             game = _decoded(lines, with_metadata, tessellation, errors)
             if game is not None:
@@ -314,13 +318,20 @@ class _Builder:
             if block.title is not None and block.title.stray:
                 found += _doubts([block.title], tessellation)
         if board is not None:
-            read.puzzle = self._puzzle(puzzle, board, tuple(game for game, _, _ in read.games))
+            games = tuple(game for game, _, _ in read.games)
+            read.puzzle = self._puzzle(puzzle, board, games, fields, notes)
             read.number, read.board = self.puzzles, puzzle.board.tokens[0]
         self.hand_on(read)
 
-    def _puzzle(self, puzzle: _Puzzle, board: Board, games: tuple[SavedGame, ...]) -> Puzzle:
-        fields, notes = _notes(puzzle.board.notes, _PUZZLE_KEYS)
-        fields.pop("game", None)
+    def _puzzle(
+        self,
+        puzzle: _Puzzle,
+        board: Board,
+        games: tuple[SavedGame, ...],
+        fields: dict[str, str],
+        notes: str,
+    ) -> Puzzle:
+        """The puzzle of `board`, with the fields and notes of its notes."""
         title_line = ""
         if "title" in fields and puzzle.board.title is not None:
             title_line = puzzle.board.title.lines[0]
