@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GROUPS: dict[str, tuple[str, ...]] = {
     "layout-deciding (steps 1 and 2)": ("sokfmt/_sok_postlex.py",),
     ".sok builder": ("sokfmt/_sok_read.py",),
+    # What reading no longer does: content warnings, replay, problem order.
+    ".sok checks pass": ("sokfmt/_checks.py",),
     "fast paths": ("sokfmt/_sok_plain.py", "sokfmt/_sok_bare.py"),
     ".lev reader": ("sokfmt/_lev.py",),
     "JavaScript port (no driver)": tuple(

@@ -1,12 +1,115 @@
-"""What is odd about a puzzle that reads well: the content warnings of the
-readers' diagnostics (codes SOK401 to SOK404)."""
+"""The pass over the puzzles a `.sok` reader reads: what is odd about a
+puzzle that reads well (the content warnings, SOK401 to SOK404), whether
+its saved games play (replay, SOK501 and SOK502), and the problems of each
+puzzle in the order a caller gets them.  The readers build puzzles and say
+where their parts stand (`Read`); this pass runs what the caller asked for.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ._moves import step_offsets
 from .board import BOX, BOX_ON_GOAL, GOAL, PUSHER, PUSHER_ON_GOAL
-from .errors import ValidationError
+from .errors import Diagnostic, Excerpt, IllegalStepError, ParseError, ValidationError, warn
 from .geometry import is_closed
-from .puzzle import Puzzle
+from .moves import SavedGame
+from .puzzle import Puzzle, is_solution_title
+from .replaying import replay as replay_game
+
+# The warnings that go to Python's `warnings` when the caller keeps no
+# diagnostics: doubts about reading, and solutions that do not solve.
+_DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK107", "SOK108", "SOK502")
+
+
+class Place(Protocol):
+    """Where a line stands in the caller's text: its offset and the line."""
+
+    @property
+    def pos(self) -> int: ...
+
+    def excerpt(self) -> Excerpt: ...
+
+
+class Lines(Protocol):
+    """A block's lines as read (`text`, without mail quotes), able to place
+    an offset of that text in the caller's."""
+
+    @property
+    def text(self) -> str: ...
+
+    def in_file(self, offset: int) -> tuple[Excerpt, int]: ...
+
+
+@dataclass(slots=True)
+class Read:
+    """What a reader read up to a puzzle's end: the puzzle (None if its
+    board did not read, or for the file notes), its number, the place of
+    its board's first line, its saved games with their lines and the line
+    that titles each (or its first), and the problems of reading it."""
+
+    puzzle: Puzzle | None = None
+    number: int = 0
+    board: Place | None = None
+    games: list[tuple[SavedGame, Lines, Place]] = field(default_factory=list)
+    errors: list[ParseError] = field(default_factory=list)
+    doubts: list[Diagnostic] = field(default_factory=list)
+
+
+class Checks:
+    """The pass: each `Read` checked as the caller asked (content warnings
+    when it keeps diagnostics, replay when asked), its problems in input
+    order raised (the first error, when no diagnostics are kept) or
+    recorded, and its puzzle handed to `sink`."""
+
+    def __init__(
+        self,
+        diagnostics: list[Diagnostic] | None,
+        replay: bool,
+        sink: Callable[[Puzzle], None],
+    ) -> None:
+        self.diagnostics = diagnostics
+        self.replay = replay
+        self.sink = sink
+
+    def __call__(self, read: Read) -> None:
+        puzzle, errors, found = read.puzzle, read.errors, read.doubts
+        oddities = puzzle_warnings(puzzle) if puzzle and self.diagnostics is not None else []
+        if oddities:  # most puzzles have none: nothing to name or place
+            assert puzzle is not None
+            assert read.board is not None
+            name = f"puzzle {read.number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+            for code, message in oddities:
+                found.append(
+                    Diagnostic.at(
+                        "warning",
+                        code,
+                        f"{name}: {message}",
+                        text=read.board.excerpt(),
+                        pos=read.board.pos,
+                    )
+                )
+        if puzzle is not None and self.replay:
+            for game, lines, title in read.games:
+                _replayed(puzzle, game, lines, title, errors, found)
+        if errors or found:
+            problems = [error.diagnostic() for error in errors] + found
+            problems.sort(key=lambda d: (d.line, d.column))
+            if self.diagnostics is None and errors:
+                raise min(errors, key=lambda error: (error.line, error.column))
+            for problem in problems:
+                self.report(problem)
+        if puzzle is not None:
+            self.sink(puzzle)
+
+    def report(self, problem: Diagnostic) -> None:
+        """Record `problem`, or warn of a doubt when no diagnostics are kept."""
+        if self.diagnostics is not None:
+            self.diagnostics.append(problem)
+        elif problem.code in _DOUBTS:
+            warn(f"line {problem.line}: {problem.code} {problem.message}")
 
 
 def puzzle_warnings(puzzle: Puzzle) -> list[tuple[str, str]]:
@@ -34,3 +137,38 @@ def puzzle_warnings(puzzle: Puzzle) -> list[tuple[str, str]]:
     except ValidationError as error:
         found.append(("SOK404", f"Sokoban+: {error}"))
     return found
+
+
+def _replayed(
+    puzzle: Puzzle,
+    game: SavedGame,
+    lines: Lines,
+    title: Place,
+    errors: list[ParseError],
+    found: list[Diagnostic],
+) -> None:
+    """Replay `game`: an illegal step is an error at the letter that wrote
+    it; a game titled as a solution that does not solve, a warning at its
+    title."""
+    result = replay_game(puzzle, game)
+    name = repr(game.title) if game.title else "an untitled saved game"
+    if result.failed_at is not None:
+        offset = step_offsets(lines.text, game.tessellation)[result.failed_at]
+        line, pos = lines.in_file(offset)
+        errors.append(
+            IllegalStepError.at(
+                f"In {name}, step {result.failed_at + 1} cannot be played: {result.reason}",
+                text=line,
+                pos=pos,
+            )
+        )
+    elif not result.solved and is_solution_title(game.title):
+        found.append(
+            Diagnostic.at(
+                "warning",
+                "SOK502",
+                f"{name} is titled as a solution but does not solve the puzzle",
+                text=title.excerpt(),
+                pos=title.pos,
+            )
+        )

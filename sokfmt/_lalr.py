@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -243,12 +243,14 @@ class Recognizer:
             self._reduced(rule, size)
         return None
 
-    def settle(self, tokens: frozenset[int]) -> None:
+    def settle(self, tokens: frozenset[int]) -> Sequence[int]:
         """The reductions that any of `tokens` would make next, without a
         token: a lexer that must know what the lines before it were, before
         it types the next one (one of `tokens`), calls this.  It stops where
-        the tokens would part ways."""
-        self._reduce(_settle(self._table, self.states, _settled(self._table, tokens)))
+        the tokens would part ways, and returns the rules it reduced."""
+        rules = _settle(self._table, self.states, _settled(self._table, tokens))
+        self._reduce(rules)
+        return rules
 
     def expected(self) -> frozenset[str]:
         """The token types that could come next (as lark's `accepts()`: each
@@ -259,6 +261,18 @@ class Recognizer:
             for token, name in enumerate(table.tokens)
             if _accepts(table, list(self.states), token)
         )
+
+
+def by_name(steps: object, table: Table) -> dict[str, Callable[[list[Any]], Any]]:
+    """The callbacks of `table`'s rules that `steps` has a method for, found
+    by name as lark's `Transformer` finds them (a method named after the
+    rule, or its alias)."""
+    found = {}
+    for name in set(table.callbacks) - {""}:  # (an inlined rule has no callback)
+        method = getattr(steps, name, None)
+        if callable(method):
+            found[name] = method
+    return found
 
 
 class Parser(Recognizer):
@@ -491,9 +505,10 @@ class AutomatonParser(Parser):
         self.values.pop()  # the end stands for nothing
         return self.values[-1]
 
-    def settle(self, tokens: frozenset[int]) -> None:
+    def settle(self, tokens: frozenset[int]) -> Sequence[int]:
         self.configuration, rules = self._automaton.settled(self.configuration, tokens)
         self._reduce(rules)
+        return rules
 
     def expected(self) -> frozenset[str]:
         return self._automaton.expected(self.configuration)

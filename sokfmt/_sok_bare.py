@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import cache
 
 from . import _board, _lalr
-from ._checks import puzzle_warnings
+from ._checks import Checks, Read
 from ._sok_postlex import SEMICOLON, TEXT, almost, line_class, stray_row, title_of
 from .errors import Diagnostic, Excerpt, ParseError
 from .puzzle import Collection, Puzzle
@@ -83,7 +83,16 @@ def parse(
         ]
     except ParseError:
         return None  # the full path places the error
-    _hand_on(text, puzzles, [start for _, _, start in found], diagnostics, sink)
+    if diagnostics is None:  # nothing to check (the boards read well, nothing to replay)
+        for puzzle in puzzles:
+            sink(puzzle)
+        return Collection()
+    checks = Checks(diagnostics, False, sink)
+    line, counted = 1, 0
+    for number, (puzzle, (_, _, start)) in enumerate(zip(puzzles, found, strict=True), start=1):
+        line += text.count("\n", counted, start)
+        counted = start
+        checks(Read(puzzle, number, _Row(_row(text, start, line))))
     return Collection()
 
 
@@ -109,28 +118,20 @@ def _quiet_title() -> re.Pattern[str]:
     return re.compile(f"[ \\t]*;(?:(?!{loud})[^\\r\\n])*")
 
 
-def _hand_on(
-    text: str,
-    puzzles: list[Puzzle],
-    starts: list[int],
-    diagnostics: list[Diagnostic] | None,
-    sink: Callable[[Puzzle], None],
-) -> None:
-    """Each puzzle to `sink`, after its content warnings (at its first row),
-    as the full path does: a caller can tell which puzzle each is about."""
-    line, counted = 1, 0
-    for number, (puzzle, start) in enumerate(zip(puzzles, starts, strict=True), start=1):
-        oddities = puzzle_warnings(puzzle) if diagnostics is not None else []
-        if diagnostics is not None and oddities:  # most puzzles have none: nothing to place
-            line += text.count("\n", counted, start)
-            counted = start
-            name = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
-            for code, message in oddities:
-                found = Diagnostic.at(
-                    "warning", code, f"{name}: {message}", text=_row(text, start, line), pos=start
-                )
-                diagnostics.append(found)
-        sink(puzzle)
+class _Row:
+    """The place of a board's first row (see `_checks.Place`)."""
+
+    __slots__ = ("_excerpt",)
+
+    def __init__(self, excerpt: Excerpt) -> None:
+        self._excerpt = excerpt
+
+    @property
+    def pos(self) -> int:
+        return self._excerpt.start
+
+    def excerpt(self) -> Excerpt:
+        return self._excerpt
 
 
 def _row(text: str, start: int, line: int) -> Excerpt:

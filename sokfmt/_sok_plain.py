@@ -15,7 +15,7 @@ path.
 
 Anything else goes down the full path, before anything is handed on: line
 breaks other than LF, mail quotes, a comment after the first board, a
-"Game:" line of a puzzle, a line that a rule would retype or doubt, a
+line that a rule would retype or doubt, a
 block without a title, any other layout.  tests/test_sok_plain.py holds
 the two paths to each other.
 """
@@ -36,6 +36,7 @@ from ._sok_postlex import (
     PROPERTY,
     ROWS,
     TEXT,
+    Games,
     Line,
     _ends_moves,
     _refused,
@@ -43,7 +44,6 @@ from ._sok_postlex import (
     almost,
     line_class,
     patterns,
-    recognised,
     stray_row,
 )
 from .tessellation import Tessellation
@@ -88,18 +88,17 @@ def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
 
 def layout(text: str, tessellation: Tessellation) -> Layout | None:
     """The blocks and notes of `text` if it is in the common layout, else
-    None.  The tessellation in effect is `tessellation`, or the one a
-    "Game:" line of the file notes names from that line on; a "Game:" line
-    of a puzzle sends the text down the full path."""
+    None.  The tessellation in effect is that of `Games`, told of each
+    "Game:" line and each board as the full path tells it."""
     if "\r" in text or "\n>" in text or text.startswith((">", "\ufeff")):
         return None
     if not text.endswith("\n"):
         text += "\n"  # (offsets stay where they were)
+    games = Games(tessellation)
     notes_pattern = _note_pattern(tessellation)
     laid = Layout()
     notes = laid.file_notes
     pos, number, size = 0, 1, len(text)
-    named = False  # a "Game:" line with a value named the file's tessellation
     fresh = True  # the line before is blank, or there is none: a line here may title a block
     after = ""  # the block right before the line: "rows", "moves" or none
     while pos < size:
@@ -121,8 +120,16 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             if token.type == ROWS:
                 if token.line == number + 1 and stray_row(line):
                     return None  # rule 4 doubts it
+                games.new_board()
+                if games.tessellation is not tessellation:
+                    tessellation, notes_pattern = (
+                        games.tessellation,
+                        _note_pattern(games.tessellation),
+                    )
             elif not laid.blocks:
                 return None  # moves before the first board are text
+            else:
+                games.moves()
             block = Block(Line(TEXT, line, pos, number), token)
             laid.blocks.append(block)
             notes = block.notes
@@ -137,27 +144,17 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             continue
         token = Line(kind, line, pos, number)
         if kind != BLANK:
-            if not match and not _note(token, after == "moves", laid.blocks, tessellation):
+            if not match and not _note(token, after == "moves", games):
                 return None
             if after == "rows" and stray_row(line):
                 return None  # rule 4 doubts it
         if kind == PROPERTY and token.key_value()[0] == "game":
-            if laid.blocks or named or not (game := _game(token.key_value()[1])):
-                return None  # (the first with a value names the file's, as step 2 reads it)
-            tessellation, notes_pattern, named = game, _note_pattern(game), True
+            games.read(token)
+            tessellation, notes_pattern = games.tessellation, _note_pattern(games.tessellation)
         notes.append(token)
         pos, number = end + 1, number + 1
         fresh, after = kind == BLANK, ""
     return laid if laid.blocks else None
-
-
-def _game(value: str) -> Tessellation | None:
-    """The tessellation a "Game:" value names; None for none, or for one
-    that the full path reports (SOK101)."""
-    try:
-        return Tessellation.from_name(value) if value else None
-    except ValueError:
-        return None
 
 
 #: The longest run of rows or of moves this path takes: a regular expression
@@ -201,18 +198,17 @@ def _titles(line: str, tessellation: Tessellation) -> bool:
     return line_class(line) == TEXT and not almost(line, tessellation)
 
 
-def _note(token: Line, after_moves: bool, blocks: list[Block], tessellation: Tessellation) -> bool:
-    """Whether `token` (right after moves: `after_moves`; after `blocks`)
-    is a note as it stands: text or a key/value line that rule 3 leaves
+def _note(token: Line, after_moves: bool, games: Games) -> bool:
+    """Whether `token` (right after moves: `after_moves`) is a note as it
+    stands: text or a key/value line that rule 3 leaves
     alone.  (A line of text where it could title a block is one: a block
     right after it, or after a blank line, would have been found, and any
     other line of a block here sends the text down the full path.)"""
     kind, line = token.type, token.text
     if kind != TEXT and kind != PROPERTY:
         return False
-    after_game = bool(blocks) and blocks[-1].token.type != ROWS
-    if kind == PROPERTY and recognised(token, bool(blocks), after_game):
+    if kind == PROPERTY and games.recognised(token):
         return True
-    if after_moves and _ends_moves(line, tessellation):
+    if after_moves and _ends_moves(line, games.tessellation):
         return False
-    return not almost(line, tessellation)
+    return not almost(line, games.tessellation)

@@ -18,7 +18,7 @@ from functools import cache
 
 from . import _board, _lalr
 from ._moves import refused_letters
-from .errors import Excerpt, ParseError
+from .errors import Excerpt, ParseError, SokSyntaxError
 from .properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS, fields_by_key, keyed_property
 from .tessellation import Tessellation
 
@@ -29,6 +29,8 @@ WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS = "WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS
 OPEN_ROW, FLOOR_ROW = "OPEN_ROW", "FLOOR_ROW"
 RLE, COMMENT = "RLE", "COMMENT"  # step 1 only: rule 1 retypes the one, the other is set aside
 ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW))
+# The grammar's units that are a board: reducing one, the parser has read a board.
+BOARDS = frozenset(("board", "board_notes", "board_note"))
 _CLOSED = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS))
 # Lines of text that rules 3 and 4 look at.
 _TEXTS = (TEXT, SEMICOLON, PROPERTY)
@@ -51,9 +53,11 @@ class Line:
     with "\\n", and `raw` holds them as written, line breaks and all).  It
     knows the offset `pos` and the number `line` of its first line in the
     caller's text, and `starts` works out those of each line.  A TEXT that
-    rule 4 doubts has `stray` set; a row, the `run` of rows it stands in."""
+    rule 4 doubts has `stray` set; a row, the `run` of rows it stands in; the
+    "Game:" line that decides the tessellation in effect, the decision
+    (`game`, see `Games`)."""
 
-    __slots__ = ("_key_value", "line", "pos", "raw", "run", "stray", "text", "type")
+    __slots__ = ("_key_value", "game", "line", "pos", "raw", "run", "stray", "text", "type")
 
     def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
         self.type = kind
@@ -64,6 +68,9 @@ class Line:
         self.stray = False
         self.run: Run | None = None
         self._key_value: tuple[str, str] | None = None
+        # `game` is set on the PROPERTY that decides alone (a text of a
+        # million lines spends no time on it): `decision` reads it.
+        self.game: Tessellation | SokSyntaxError
 
     def key_value(self) -> tuple[str, str]:
         """A PROPERTY's key (case-folded, inner spaces made single) and its
@@ -125,6 +132,8 @@ class _Patterns:
     moves_lines: re.Pattern[str]  # lines of MOVES_LINE, a block of them at most
     moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
+    far_from_moves: re.Pattern[str]  # two characters no moves line has, quotes aside
+    no_moves: re.Pattern[str]  # far_from_moves, or no MOVE_LETTER
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
     edge: re.Pattern[str]  # a square of EDGE
@@ -141,6 +150,7 @@ def patterns() -> _Patterns:
     wall_row = terminals["WALL_ROW_LINE"]
     refused = {t: refused_letters(t) for t in Tessellation}
     move = re.compile(terminals["MOVE"])
+    far = f">*+(?:{move.pattern}*+(?!{move.pattern}).){{2}}"
     characters = {
         t: "".join(c for c in map(chr, range(128)) if move.fullmatch(c) and c not in refused[t])
         for t in Tessellation
@@ -157,6 +167,8 @@ def patterns() -> _Patterns:
         moves_lines=_block_of(terminals["MOVES_LINE"]),
         moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
+        far_from_moves=re.compile(far, re.DOTALL),
+        no_moves=re.compile(f"{far}|>*+(?:(?!{terminals['MOVE_LETTER']}).)*+\\Z", re.DOTALL),
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         edge=re.compile(terminals["EDGE"]),
@@ -272,27 +284,101 @@ def _breaks(text: str) -> int:
 # ------------------------------------------------------------------ step 2
 
 
+class Games:
+    """Where the reader stands (in the file notes, a puzzle's notes or a
+    saved game's), and the tessellation in effect, decided here alone: step
+    2 types lines in it (rule 2), and each board and its saved games are
+    read in it.
+
+    Its scopes are the file notes (before the first board) and each
+    puzzle's notes (after its board, before its first moves): the first
+    "Game:" PROPERTY with a value in a scope decides, and carries the
+    decision (`Line.game`) to the reader: the tessellation it names, or
+    SOK101 when it names none (the scope then names none).
+    """
+
+    __slots__ = ("after_moves", "caller", "file", "in_puzzle", "open", "puzzle")
+
+    def __init__(self, caller: Tessellation) -> None:
+        self.caller = caller
+        self.file: Tessellation | None = None
+        self.puzzle: Tessellation | None = None
+        self.in_puzzle = False  # after the first board
+        self.after_moves = False  # after moves after the last board
+        self.open = True  # no "Game:" line with a value in the scope yet
+
+    def new_board(self) -> None:
+        """A board was read: the scope of its puzzle opens."""
+        self.in_puzzle, self.after_moves, self.puzzle, self.open = True, False, None, True
+
+    def moves(self) -> None:
+        """Moves were read: after a board, its puzzle's scope closes."""
+        self.after_moves = self.in_puzzle
+
+    def recognised(self, token: Line) -> bool:
+        """Whether the key of `token`, a PROPERTY, is recognised where it stands."""
+        return recognised(token, self.in_puzzle, self.after_moves)
+
+    def read(self, token: Line) -> None:
+        """A PROPERTY."""
+        if not self.open or self.after_moves:
+            return
+        key, value = token.key_value()
+        if key != "game" or not value:
+            return
+        self.open = False
+        try:
+            game = token.game = Tessellation.from_name(value)
+        except ValueError as exc:
+            pos = token.pos + token.text.rindex(value)
+            token.game = SokSyntaxError.at(str(exc), text=token.excerpt(), pos=pos, code="SOK101")
+            return
+        if self.in_puzzle:
+            self.puzzle = game
+        else:
+            self.file = game
+
+    @property
+    def tessellation(self) -> Tessellation:
+        return self.puzzle or self.file or self.caller
+
+
+def decision(tokens: Iterable[Line]) -> Tessellation | SokSyntaxError | None:
+    """What the "Game:" line of a scope's lines decided (see `Games`)."""
+    for token in tokens:
+        if token.type == PROPERTY and (found := getattr(token, "game", None)) is not None:
+            return found  # type: ignore[no-any-return]
+    return None
+
+
+# ------------------------------------------------------------------ step 2
+
+
 class PostLex:
     """The postlex of sok.lark: rules 1 to 4, each a method named after it.
 
-    The reader tells it of each board (`new_board`) and lends it `settle`,
-    which makes the parser finish what the lines before a line ended (the
-    reductions a line that is no row would make), so that a line right
-    after a board is typed in the tessellation of that board.
+    The reader lends it `settle`, which makes the parser finish what the
+    lines before a line ended (the reductions a line that is no row would
+    make) and says whether they read a board (one of `BOARDS`): so a line
+    right after a board is typed in the tessellation of that board.  Every
+    board is read so (tests/test_sok.py goes through every configuration of
+    the parser): the rows of a board end where a line that is no row comes.
     """
 
-    def __init__(self, tessellation: Tessellation, settle: Callable[[], None]) -> None:
-        self.tessellation = tessellation
+    def __init__(self, tessellation: Tessellation, settle: Callable[[], bool]) -> None:
+        self.games = Games(tessellation)
         self.settle = settle
-        self.file_game: Tessellation | None = None
-        self.puzzle_game: Tessellation | None = None
-        self.seen_board = False
-        self.moves_since_board = False
+        # Lines that rule 3 leaves as they are: with two characters that no
+        # moves line holds; right after no moves, also one without a letter.
+        self.far_from_moves = patterns().far_from_moves.match
+        self.no_moves = patterns().no_moves.match
         self.in_moves = False  # the line before is one of moves (a MOVES, or an ALMOST after one)
 
-    def new_board(self) -> None:
-        """A board was read: its "Game:" lines come after it."""
-        self.seen_board, self.puzzle_game, self.moves_since_board = True, None, False
+    def _settle(self) -> None:
+        """Have the parser settle the rows before; a board read, its "Game:"
+        lines come after it."""
+        if self.settle():
+            self.games.new_board()
 
     def process(self, tokens: Iterable[Line]) -> Iterator[Line]:
         """The tokens, retyped (lark's postlex interface).  A line that rule 4
@@ -311,7 +397,7 @@ class PostLex:
                 previous, held = held, None
             elif is_row and previous is not None and previous.type in _TEXTS:
                 previous.stray = stray_row(previous.text)  # a row after it: a doubt
-            if self._apart(token, previous):
+            if kind in (ROWS, MOVES_LINES) and self._apart(token, previous):
                 for line in _split(token):  # each line on its own
                     yield typed(line, previous)
                     previous = line
@@ -339,7 +425,7 @@ class PostLex:
                 kind = self.almost_moves(token, kind)  # a row right after moves may go on with them
         elif kind == BLANK:
             if after_rows:
-                self.settle()  # what the rows before were: perhaps a board, and a new puzzle
+                self._settle()  # what the rows before were: perhaps a board, and a new puzzle
             token.type = kind
             self.in_moves = False
             return token
@@ -348,18 +434,22 @@ class PostLex:
             _count(token.run, token, kind)
         else:
             if after_rows:
-                self.settle()
+                self._settle()
             if kind == MOVES:
                 kind = self.tessellation_of_moves(token)
-            elif kind in _TEXTS:
-                kind = self.almost_moves(token, kind)
+            elif kind in _TEXTS and not (self.far_from_moves if self.in_moves else self.no_moves)(
+                token.text
+            ):
+                kind = self.almost_moves(token, kind)  # (else rule 3 leaves it, as it stands)
             if kind == PROPERTY:
-                self._follow_game(token)
+                self.games.read(token)
             elif kind in _MOVES:
-                self.moves_since_board = True
+                self.games.moves()
         token.type = kind
         # Before the first board, moves are text: nothing goes on with them.
-        self.in_moves = self.seen_board and (kind in _MOVES or (kind == ALMOST and self.in_moves))
+        self.in_moves = self.games.in_puzzle and (
+            kind in _MOVES or (kind == ALMOST and self.in_moves)
+        )
         return token
 
     def rle_lines(self, token: Line) -> str:
@@ -369,7 +459,7 @@ class PostLex:
     def tessellation_of_moves(self, token: Line) -> str:
         """Rule 2: MOVES, ALMOST or TEXT by the letters the tessellation in
         effect refuses."""
-        refused = _refused(unquoted(token.text), self._tessellation())
+        refused = _refused(unquoted(token.text), self.games.tessellation)
         return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
 
     def _apart(self, token: Line, previous: Line | None) -> bool:
@@ -381,16 +471,16 @@ class PostLex:
         if token.type != MOVES_LINES:
             return False
         if previous is not None and previous.type in ROW_TOKENS:
-            self.settle()  # the rows before may be a board, of another tessellation
-        return _refused(token.text, self._tessellation()) > 0
+            self._settle()  # the rows before may be a board, of another tessellation
+        return _refused(token.text, self.games.tessellation) > 0
 
     def almost_moves(self, token: Line, kind: str) -> str:
         """Rule 3: a line one character away from a moves line is an ALMOST,
         but for a key/value line whose key is recognised where it stands."""
-        if kind == PROPERTY and recognised(token, self.seen_board, self.moves_since_board):
+        if kind == PROPERTY and self.games.recognised(token):
             return kind
         bare = unquoted(token.text)
-        tessellation = self._tessellation()
+        tessellation = self.games.tessellation
         if self.in_moves and _ends_moves(bare, tessellation):
             return ALMOST
         if kind in _TEXTS and _almost(bare, tessellation):
@@ -405,24 +495,6 @@ class PostLex:
             token.stray = True
             return token.type
         return WALL_ROW
-
-    def _follow_game(self, token: Line) -> None:
-        """The tessellation in effect: the first "Game:" line with a value
-        after a board and before its moves, or before the first board."""
-        key, value = token.key_value()
-        if key != "game" or not value:
-            return
-        try:
-            game = Tessellation.from_name(value)
-        except ValueError:
-            return  # the reader reports it; the postlex goes on with what it had
-        if not self.seen_board:
-            self.file_game = self.file_game or game
-        elif self.puzzle_game is None and not self.moves_since_board:
-            self.puzzle_game = game
-
-    def _tessellation(self) -> Tessellation:
-        return self.puzzle_game or self.file_game or self.tessellation
 
 
 def _split(token: Line) -> Iterator[Line]:

@@ -17,25 +17,26 @@ from functools import cached_property, partial
 from typing import Any, TypeVar
 
 from . import _board, _lalr, _moves, _sok_bare, _sok_plain
-from ._checks import puzzle_warnings
-from ._moves import step_offsets
+from ._checks import Checks, Read
 from ._notes import places
 from ._reading import collector
 from ._sok_postlex import (
     ALMOST,
     BLANK,
+    BOARDS,
     PROPERTY,
     ROW_TOKENS,
     ROWS,
     Line,
     PostLex,
+    decision,
     lex,
     patterns,
     title_of,
     unquoted,
 )
 from .board import Board
-from .errors import Diagnostic, Excerpt, IllegalStepError, ParseError, SokSyntaxError, warn
+from .errors import Diagnostic, Excerpt, ParseError, SokSyntaxError
 from .moves import SavedGame
 from .properties import (
     FILE_FIELDS,
@@ -43,8 +44,7 @@ from .properties import (
     PUZZLE_FIELDS,
     fields_by_key,
 )
-from .puzzle import Collection, Puzzle, is_solution_title
-from .replaying import replay as replay_game
+from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
@@ -54,9 +54,6 @@ _PUZZLE_KEYS = fields_by_key(PUZZLE_FIELDS)
 _GAME_KEYS = fields_by_key(GAME_FIELDS)
 
 _Parsed = TypeVar("_Parsed")
-# The warnings that go to Python's `warnings` when the caller keeps no
-# diagnostics: doubts about reading, and solutions that do not solve.
-_DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK107", "SOK108", "SOK502")
 # About the whole file: at line 1, column 1, whatever stands there.
 _NO_PUZZLE = "SOK102"
 _LOOKS_LIKE_A_BOARD = "Text that looks like a board (of fewer than 3 rows), kept in the notes"
@@ -102,73 +99,46 @@ class _Puzzle:
 
 
 class _Builder:
-    """The steps of grammars/sok.lark (its rules' names) and the semantic
-    rules of its header: lines to a collection.
+    """The steps and units of grammars/sok.lark, each a method named after
+    its alias or rule (found by name, as lark's `Transformer` finds its
+    methods), and the semantic rules of its header: lines to a collection.
 
     A puzzle is finished when the next board (or the end) comes; then its
-    board and moves are decoded, and its errors, in input order, are raised
-    or recorded.
+    board and moves are decoded, and handed to `hand_on` with where they
+    stand and the problems of reading them (see `_checks.Read`).
     """
 
-    def __init__(
-        self,
-        tessellation: Tessellation,
-        diagnostics: list[Diagnostic] | None,
-        sink: Callable[[Puzzle], None],
-        replay: bool = False,
-    ) -> None:
+    def __init__(self, tessellation: Tessellation, hand_on: Callable[[Read], None]) -> None:
         self.tessellation = tessellation
-        self.diagnostics = diagnostics
-        self.sink = sink
-        self.replay = replay
+        self.hand_on = hand_on
         self.file_notes: list[Line] = []
         self.file_comments: list[str] = []
         self.file_game: Tessellation | None = None
-        self.notes = self.file_notes  # where lines of notes go now
+        self.into = self.file_notes  # where lines of notes go now
         self.pending: list[Line] = []  # a title (and its blank line), or a ";" paragraph
         self.puzzle: _Puzzle | None = None
         self.comments: list[tuple[int, str]] = []  # the lexer's, not yet given to anyone
         self.puzzles = 0
         self.boards = 0
-        self.postlex: PostLex | None = None
         self.doubts: list[Diagnostic] = []  # those of the puzzle being read
 
     def callbacks(self) -> dict[str, Callable[[list[Any]], Any]]:
-        units = {
-            name: _unit(kind)
-            for name, kind in (
-                ("board", "board"),
-                ("board_notes", "board"),
-                ("board_note", "board"),
-                ("moves", "moves"),
-                ("long_moves", "moves"),
-                ("notes", "lines"),
-                ("rows", "rows"),
-                ("almosts", "lines"),
-                ("note", "title"),
-                ("row", "row"),
-                ("almost", "title"),
-            )
-        }
-        steps = {
-            name: getattr(self, name)
-            for name in (
-                "line",
-                "blank",
-                "title",
-                "title_blank",
-                "held",
-                "untitled_board",
-                "titled_board",
-                "semicolon_board",
-                "moves_title",
-                "untitled_moves",
-                "titled_moves",
-            )
-        }
-        return {**units, **steps, "start_file": lambda children: None}
+        """Its steps and units, by the names sok.lark gives them."""
+        return _lalr.by_name(self, _lalr.table("sok"))
+
+    # ------------------------------------------------------------- units
+
+    board = board_notes = board_note = staticmethod(_unit("board"))
+    moves = long_moves = staticmethod(_unit("moves"))
+    notes = almosts = staticmethod(_unit("lines"))
+    rows = staticmethod(_unit("rows"))
+    row = staticmethod(_unit("row"))
+    note = almost = staticmethod(_unit("title"))
 
     # ------------------------------------------------------------- steps
+
+    def start_file(self, children: list[Any]) -> None:
+        """The file begins: nothing to do."""
 
     def line(self, children: list[Any]) -> None:
         """Lines of notes."""
@@ -236,7 +206,7 @@ class _Builder:
     def _flush(self) -> None:
         """A pending title that no block followed: notes."""
         if self.pending:
-            self.notes += self.pending
+            self.into += self.pending
             self.pending = []
 
     def _add_notes(self, children: Iterable[Any]) -> None:
@@ -245,7 +215,7 @@ class _Builder:
                 run = child.tokens[-1].run
                 if run is not None and run.lines > 1 and run.squares:
                     self.doubts.append(_warning("SOK103", _LOOKS_LIKE_A_BOARD, run.first))
-        self.notes += _lines(children)
+        self.into += _lines(children)
 
     def _after(self, unit: _Unit | None) -> None:
         """The rows after a board, or after a block of moves: notes, or a line
@@ -261,10 +231,8 @@ class _Builder:
         self._give_comments(before=unit.tokens[0].line)
         self._finish()
         self.puzzle = _Puzzle(_Block("board", unit.tokens, title, list(before or [])))
-        self.notes = self.puzzle.board.notes
+        self.into = self.puzzle.board.notes
         self.boards += 1
-        if self.postlex is not None:
-            self.postlex.new_board()
         self._after(unit.after)
 
     def _moves(self, children: list[Any], title: Line | None) -> None:
@@ -273,7 +241,7 @@ class _Builder:
         block = _Block("moves", unit.tokens, title)
         assert self.puzzle is not None, "the grammar reads moves as text before the first board"
         self.puzzle.games.append(block)
-        self.notes = block.notes
+        self.into = block.notes
         self._after(children[1] if len(children) > 1 else None)
 
     def _give_comments(self, before: int | None = None) -> None:
@@ -294,9 +262,17 @@ class _Builder:
         self._give_comments()
         self._finish()
         if self.boards == 0:
-            self._report(
-                Diagnostic(
-                    "warning", _NO_PUZZLE, "No puzzle found: no board of 3 rows or more", 1, 1
+            self.hand_on(
+                Read(
+                    doubts=[
+                        Diagnostic(
+                            "warning",
+                            _NO_PUZZLE,
+                            "No puzzle found: no board of 3 rows or more",
+                            1,
+                            1,
+                        )
+                    ]
                 )
             )
         fields, notes, fields_at = _notes(self.file_notes, _FILE_KEYS)
@@ -313,51 +289,51 @@ class _Builder:
         )
 
     def _finish(self) -> None:
-        """Decode the puzzle read so far, report its problems, hand it on."""
-        errors: list[ParseError] = []
-        found, self.doubts = self.doubts, []
+        """Decode the puzzle read so far and hand it on (for the file notes,
+        their problems)."""
+        read = Read(doubts=self.doubts)
+        self.doubts = []
+        errors, found = read.errors, read.doubts
         if self.puzzle is None:  # the file notes are complete
             if self.boards == 0 and self.file_game is None:
-                self.file_game = self._game(self.file_notes, errors)
+                self.file_game = _decided(self.file_notes, errors)
                 found += _doubts(self.file_notes, self.tessellation, file_notes=True)
-                self._problems(errors, found)
+                self.hand_on(read)
             return
         puzzle, self.puzzle = self.puzzle, None
-        tessellation = self._game(puzzle.board.notes, errors) or self.file_game or self.tessellation
-        board = _decoded(puzzle.board.tokens, _board.parse, tessellation, errors)
-        games: list[tuple[SavedGame, _Block]] = []
+        fields, notes, _ = _notes(puzzle.board.notes, _PUZZLE_KEYS)
+        # Only notes with a "Game:" line with a value (a field) hold a decision.
+        decided = _decided(puzzle.board.notes, errors) if fields.pop("game", None) else None
+        tessellation = decided or self.file_game or self.tessellation
+        board = _decoded(_BlockText(puzzle.board.tokens), _board.parse, tessellation, errors)
         for block in puzzle.games:
-            title, solved_by, notes = _game_metadata(block)
-            with_metadata = partial(_moves.parse, title=title, solved_by=solved_by, notes=notes)
-            game = _decoded(block.tokens, with_metadata, tessellation, errors)
+            title, solved_by, game_notes = _game_metadata(block)
+            with_metadata = partial(
+                _moves.parse, title=title, solved_by=solved_by, notes=game_notes
+            )
+            lines = _BlockText(block.tokens)
+            game = _decoded(lines, with_metadata, tessellation, errors)
             if game is not None:
-                games.append((game, block))
+                read.games.append((game, lines, block.title or block.tokens[0]))
         for block in [puzzle.board, *puzzle.games]:
             found += _doubts(block.notes, tessellation)
             if block.title is not None and block.title.stray:
                 found += _doubts([block.title], tessellation)
-        if board is None:
-            self._problems(errors, found)
-            return
-        built = self._puzzle(puzzle, board, tuple(game for game, _ in games))
-        if self.diagnostics is not None:
-            name = f"puzzle {self.puzzles}" + (f" {built.title!r}" if built.title else "")
-            first = puzzle.board.tokens[0]
-            for code, message in puzzle_warnings(built):
-                found.append(
-                    Diagnostic.at(
-                        "warning", code, f"{name}: {message}", text=first.excerpt(), pos=first.pos
-                    )
-                )
-        if self.replay:
-            for game, block in games:
-                _replayed(built, game, block, errors, found)
-        self._problems(errors, found)
-        self.sink(built)
+        if board is not None:
+            games = tuple(game for game, _, _ in read.games)
+            read.puzzle = self._puzzle(puzzle, board, games, fields, notes)
+            read.number, read.board = self.puzzles, puzzle.board.tokens[0]
+        self.hand_on(read)
 
-    def _puzzle(self, puzzle: _Puzzle, board: Board, games: tuple[SavedGame, ...]) -> Puzzle:
-        fields, notes, _ = _notes(puzzle.board.notes, _PUZZLE_KEYS)
-        fields.pop("game", None)
+    def _puzzle(
+        self,
+        puzzle: _Puzzle,
+        board: Board,
+        games: tuple[SavedGame, ...],
+        fields: dict[str, str],
+        notes: str,
+    ) -> Puzzle:
+        """The puzzle of `board`, with the fields and notes of its notes."""
         title = fields.pop("title", None)
         title_line = ""
         if title is not None and puzzle.board.title is not None:
@@ -377,38 +353,15 @@ class _Builder:
             **fields,
         )
 
-    def _game(self, notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
-        """The tessellation of the first "Game:" line with a value in `notes`."""
-        for token in notes:
-            if token.type != PROPERTY:
-                continue
-            key, value = token.key_value()
-            if key != "game" or not value:
-                continue
-            try:
-                return Tessellation.from_name(value)
-            except ValueError as exc:
-                pos = token.pos + token.text.rindex(value)
-                found = SokSyntaxError.at(str(exc), text=token.excerpt(), pos=pos, code="SOK101")
-                errors.append(found)
-                return None
+
+def _decided(notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
+    """The tessellation that the "Game:" line of `notes` decided (see
+    `_sok_postlex.Games`); SOK101 goes to `errors`."""
+    found = decision(notes)
+    if isinstance(found, ParseError):
+        errors.append(found)
         return None
-
-    def _problems(self, errors: list[ParseError], found: list[Diagnostic]) -> None:
-        if not errors and not found:
-            return
-        problems = [error.diagnostic() for error in errors] + found
-        problems.sort(key=lambda d: (d.line, d.column))
-        if self.diagnostics is None and errors:
-            raise min(errors, key=lambda error: (error.line, error.column))
-        for problem in problems:
-            self._report(problem)
-
-    def _report(self, problem: Diagnostic) -> None:
-        if self.diagnostics is not None:
-            self.diagnostics.append(problem)
-        elif problem.code in _DOUBTS:
-            warn(f"line {problem.line}: {problem.code} {problem.message}")
+    return found
 
 
 def _lines(children: Iterable[Any]) -> list[Line]:
@@ -512,14 +465,13 @@ def _unquoted_lines(text: str) -> str:
 
 
 def _decoded(
-    tokens: list[Line],
+    block: _BlockText,
     parse: Callable[..., _Parsed],
     tessellation: Tessellation,
     errors: list[ParseError],
 ) -> _Parsed | None:
     """A block's lines (without their mail quotes) parsed, with errors at
     their positions in the file; a line quoted unlike most is an error."""
-    block = _BlockText(tokens)
     requoted, usual = _requoted(block)
     try:
         parsed = parse(block.text, tessellation, limit=DEFAULT_LIMIT)
@@ -554,37 +506,6 @@ def _requoted(block: _BlockText) -> tuple[int | None, int]:
     return next((i for i, quote in enumerate(quotes) if quote != usual), None), usual
 
 
-def _replayed(
-    puzzle: Puzzle,
-    game: SavedGame,
-    block: _Block,
-    errors: list[ParseError],
-    warnings_: list[Diagnostic],
-) -> None:
-    """Replay `game`: an illegal step is an error at the letter that wrote
-    it; a game titled as a solution that does not solve, a warning."""
-    result = replay_game(puzzle, game)
-    name = repr(game.title) if game.title else "an untitled saved game"
-    if result.failed_at is not None:
-        text = _BlockText(block.tokens)
-        offset = step_offsets(text.text, game.tessellation)[result.failed_at]
-        line, pos = text.in_file(offset)
-        errors.append(
-            IllegalStepError.at(
-                f"In {name}, step {result.failed_at + 1} cannot be played: {result.reason}",
-                text=line,
-                pos=pos,
-            )
-        )
-    elif not result.solved and is_solution_title(game.title):
-        token = block.title if block.title is not None else block.tokens[0]
-        warnings_.append(
-            _warning(
-                "SOK502", f"{name} is titled as a solution but does not solve the puzzle", token
-            )
-        )
-
-
 def _quoting(quotes: int) -> str:
     return f"quoted {'>' * quotes!r}" if quotes else "not quoted"
 
@@ -614,21 +535,32 @@ def _notes(
     with a value), the rest of its text, and where those properties stood in
     it (as `Collection.fields_at`)."""
     fields: dict[str, str] = {}
-    lines: list[str] = []
-    taken: list[tuple[str, int]] = []
+    texts: list[str] = []
+    taken: list[tuple[str, int]] = []  # (field, how many tokens of text stood above it)
     for token in tokens:
         if token.type == PROPERTY:
             key, value = token.key_value()
             name = keys.get(key)
             if name and value and name not in fields:
                 fields[name] = value
-                taken.append((name, len(lines)))
+                taken.append((name, len(texts)))
                 continue
-        lines += token.lines
-    first = next((i for i, line in enumerate(lines) if line.strip(" \t>")), len(lines))
-    while len(lines) > first and not lines[-1].strip(" \t>"):
-        lines.pop()
-    return fields, "\n".join(lines[first:]), places(lines, taken, " \t>") if taken else ()
+        texts.append(token.text)
+    # Lines blank but for spaces, tabs and ">" are tokens of one line (each
+    # line of a run has a wall or a move letter): trimmed token by token.
+    first, end = 0, len(texts)
+    while first < end and not texts[first].strip(" \t>"):
+        first += 1
+    while end > first and not texts[end - 1].strip(" \t>"):
+        end -= 1
+    notes = "\n".join(texts[first:end])
+    if not taken:
+        return fields, notes, ()
+    lines = "\n".join(texts).split("\n")
+    above = [0]  # the lines above each token of text
+    for text in texts:
+        above.append(above[-1] + text.count("\n") + 1)
+    return fields, notes, places(lines, [(name, above[i]) for name, i in taken], " \t>")
 
 
 # ------------------------------------------------------------------ reading
@@ -643,8 +575,10 @@ class _Reading:
         self.builder = builder
         self.parser = _lalr.AutomatonParser(_lalr.automaton("sok"), builder.callbacks())
         lines = frozenset(self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS)
-        self.postlex = PostLex(tessellation, lambda: self.parser.settle(lines))
-        builder.postlex = self.postlex
+        boards = frozenset(rule for rule, name in enumerate(table.callbacks) if name in BOARDS)
+        self.postlex = PostLex(
+            tessellation, lambda: not boards.isdisjoint(self.parser.settle(lines))
+        )
 
     def steps(self, chunks: Iterable[str]) -> Iterator[None]:
         """Feed the tokens of `chunks` to the parser, a step per token (so that
@@ -670,7 +604,7 @@ def parse(
     sink = collector(puzzles, on_puzzle)
     collection = _sok_bare.parse(text, tessellation, diagnostics, sink) if fast else None
     if collection is None:
-        builder = _Builder(tessellation, diagnostics, sink, replay)
+        builder = _Builder(tessellation, Checks(diagnostics, replay, sink))
         layout = _sok_plain.layout(text, tessellation) if fast else None
         if layout is not None:
             _laid_out(builder, layout)
@@ -686,13 +620,13 @@ def _laid_out(builder: _Builder, layout: _sok_plain.Layout) -> None:
     `_sok_plain`): each block is `titled_board` or `titled_moves`, and each
     other line a `line` of notes of the block above it."""
     builder.comments = layout.comments
-    builder.notes += layout.file_notes
+    builder.into += layout.file_notes
     for block in layout.blocks:
         if block.token.type == ROWS:
             builder._board(_Unit("board", [block.token]), block.title)
         else:
             builder._moves([_Unit("moves", [block.token])], block.title)
-        builder.notes += block.notes
+        builder.into += block.notes
 
 
 #: How much text the reader takes at a time from a stream.
@@ -722,7 +656,7 @@ def iterate(
     """See `sokfmt.iter_sok`: puzzles as they are read, the file never whole in
     memory; `chunks` hold whole lines, with their line breaks."""
     ready: list[Puzzle] = []
-    builder = _Builder(tessellation, diagnostics, ready.append, replay)
+    builder = _Builder(tessellation, Checks(diagnostics, replay, ready.append))
     for _ in _Reading(builder, tessellation).steps(chunks):
         yield from ready
         ready.clear()

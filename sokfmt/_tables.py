@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '1bc7be196e802e198f23da039d
                     {}],
            'start': 0,
            'end': 9},
- 'sok': {'hash': 'ba2f71754db5dd7a705c8250081826397557e1740a1aff975b1d3a654cb767a8',
+ 'sok': {'hash': 'd6d72662abab0ed86fd9a37cd31e6146f18873b49a213adbe0d9de78c8765f58',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',

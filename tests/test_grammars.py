@@ -85,7 +85,7 @@ def test_every_step_and_unit_of_sok_has_a_callback() -> None:
         if not rule.alias and not rule.origin.name.startswith("_")
     }
     states = {rule.origin.name for rule in parser.rules if rule.alias} | {"start"}
-    callbacks = _Builder(Tessellation.SOKOBAN, None, print).callbacks()
+    callbacks = _Builder(Tessellation.SOKOBAN, print).callbacks()
     assert steps | (units - states) == set(callbacks)
 
 

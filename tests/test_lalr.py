@@ -13,7 +13,7 @@ import pytest
 from lark import Lark, Token, UnexpectedInput
 
 from sokfmt import _grammar, _lalr
-from sokfmt._sok_postlex import ROW_TOKENS
+from sokfmt._sok_postlex import BOARDS, ROW_TOKENS
 from sokfmt._tables import TABLES
 
 GRAMMARS = _grammar.GRAMMARS
@@ -410,3 +410,50 @@ def test_settle_reduces_what_every_token_would_and_stops_where_they_part(name: s
             steps = {table.action[settled[-1]][t] for t in tokens} - {0}
             assert not (len(steps) == 1 and next(iter(steps)) < 0), (stack, tokens)
     assert exact > 20
+
+
+def test_callbacks_are_found_by_name_as_lark_s_transformer_finds_them() -> None:
+    # sok.lark has a step `line` (an alias) and a unit `notes` (a rule); an
+    # attribute that is no method is no callback, and a method that names
+    # no rule is none either.
+    class Steps:
+        notes = "where notes go"
+
+        def line(self, children: list[Any]) -> str:
+            return f"line of {len(children)}"
+
+        def board(self, children: list[Any]) -> str:
+            return "board"
+
+        def nothing_of_the_grammar(self, children: list[Any]) -> None: ...
+
+    found = _lalr.by_name(Steps(), _lalr.table("sok"))
+    assert set(found) == {"line", "board"}
+    assert found["line"]([1, 2]) == "line of 2"
+
+
+def test_the_postlex_learns_of_every_board_when_it_settles_the_rows() -> None:
+    # In every configuration the parser of sok.lark reaches, once settled as
+    # for a line that is no row, no such line reduces a board: the board
+    # units are reduced by `settle` (which the postlex calls before it types
+    # a line after rows), or not at all.  Configurations are found from the
+    # start, by every token and every settling.
+    automaton = _lalr.automaton("sok")
+    table = _lalr.table("sok")
+    lines = frozenset(i for i, kind in enumerate(table.tokens) if kind not in ROW_TOKENS)
+    boards = {rule for rule, name in enumerate(table.callbacks) if name in BOARDS}
+    assert len(boards) == 3
+    seen, todo, settled_boards = {0}, [0], 0
+    while todo:
+        configuration = todo.pop()
+        nexts = [step[0] for step in automaton.numbered_row(configuration) if step is not None]
+        settled, rules = automaton.settled(configuration, lines)
+        settled_boards += bool(boards & set(rules))
+        for line in lines - {table.token_index[_lalr.END]}:
+            step = automaton.numbered_row(settled)[line]
+            assert step is None or not boards & set(step[1]), (configuration, table.tokens[line])
+        for found in [*nexts, settled]:
+            if found != _lalr.ACCEPTED and found not in seen:
+                seen.add(found)
+                todo.append(found)
+    assert settled_boards > 0  # (settling reads boards)

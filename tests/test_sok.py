@@ -196,6 +196,27 @@ def test_rule_almost_moves() -> None:
     assert (game.printed_steps(), game.current_move_idx, game.notes, notes) == ("rRR", 3, "", "")
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from("lrRuUnW e1(*>xvk:é"), max_size=8))
+def test_almost_moves_leaves_a_line_far_from_moves(line: str) -> None:
+    # The postlex skips rule 3 for a line with two characters that are no
+    # MOVE (mail quotes aside): in no tessellation is such a line one
+    # character away from a moves line, or one replaced character away.
+    # Right after no moves, it also skips a line without a MOVE_LETTER:
+    # without one character, no such line is a moves line.
+    found = _sok_postlex.patterns()
+    bare = line.lstrip(">")
+    strays = sum(not re.fullmatch(r"[lurdneswLURDNESW0-9()\[\]{}* \t]", c) for c in bare)
+    letters = sum(c in "lurdneswLURDNES" for c in bare)
+    assert (found.far_from_moves.match(line) is not None) == (strays >= 2)
+    assert (found.no_moves.match(line) is not None) == (strays >= 2 or letters == 0)
+    for tessellation in Tessellation:
+        if strays >= 2:
+            assert not _sok_postlex._ends_moves(bare, tessellation)
+        if strays >= 2 or letters == 0:
+            assert not _sok_postlex._almost(bare, tessellation)
+
+
 def test_board_runs() -> None:
     with pytest.warns(SokfmtWarning, match="SOK103 Text that looks like a board"):
         (puzzle,) = parse_sok(f"{BOARD}\n\n* * *\n##\n").puzzles

@@ -136,6 +136,65 @@ def test_a_game_line_of_the_file_notes_names_the_tessellation_in_effect() -> Non
     assert str(puzzle.saved_games[0]) == "rn"
 
 
+HEX_BOARD = " # # # #\n# @ $ . #\n # # # #"
+
+
+def test_the_first_game_line_with_a_value_decides_the_tessellation_on_both_paths() -> None:
+    # "Squareban" names no tessellation (SOK101 at it, line 1, column 7): the
+    # file's tessellation is then none, and the next "Game:" line changes
+    # nothing; the board is read as Sokoban's.
+    text = f"Game: Squareban\nGame: Hexoban\n\nOne\n{HEX_BOARD}\n\nSolution\nrR\n"
+    assert same_as_full_path(text)
+    diagnostics: list[Diagnostic] = []
+    collection = _sok_read.parse(text, Tessellation.SOKOBAN, diagnostics)
+    assert ("SOK101", 1, 7) in [(d.code, d.line, d.column) for d in diagnostics]
+    assert collection.puzzles[0].tessellation is Tessellation.SOKOBAN
+    assert collection.notes == "Game: Squareban\nGame: Hexoban"
+
+
+def test_lines_are_typed_in_the_tessellation_they_are_read_in() -> None:
+    # As above, and "rn" is one letter away from Sokoban moves ("n" is none):
+    # notes with a doubt (SOK104 at "n", line 10, column 2), not a Hexoban
+    # saved game read as Sokoban's.
+    text = f"Game: Squareban\nGame: Hexoban\n\nOne\n{HEX_BOARD}\n\nSolution\nrn\n"
+    diagnostics: list[Diagnostic] = []
+    (puzzle,) = _sok_read.parse(text, Tessellation.SOKOBAN, diagnostics, fast=False).puzzles
+    assert [(d.code, d.line, d.column) for d in diagnostics][:1] == [("SOK101", 1, 7)]
+    assert ("SOK104", 10, 2) in [(d.code, d.line, d.column) for d in diagnostics]
+    assert puzzle.tessellation is Tessellation.SOKOBAN
+    assert (puzzle.saved_games, puzzle.notes) == ((), "Solution\nrn")
+
+
+def test_a_puzzle_s_game_line_takes_the_fast_path() -> None:
+    # The caller's tessellation is Octoban.  The first puzzle is Sokoban's
+    # from its "Game:" line on; the second is Octoban's again ("nR" is a
+    # saved game there, no Sokoban moves), and a "Game:" line after its
+    # moves is a note of the saved game that changes nothing.
+    text = (
+        f"Puzzle A\n{BOARD}\nGame: Sokoban\n\nSolution\nrR\n\n"
+        f"Puzzle B\n{BOARD}\n\nSolution\nnR\nGame: Sokoban\n\nSnapshot\nnR\n"
+    )
+    assert same_as_full_path(text, Tessellation.OCTOBAN)
+    sokoban, octoban = _sok_read.parse(text, Tessellation.OCTOBAN).puzzles
+    assert sokoban.tessellation is Tessellation.SOKOBAN
+    assert [str(game) for game in sokoban.saved_games] == ["rR"]
+    assert octoban.tessellation is Tessellation.OCTOBAN
+    assert [(str(g), g.notes) for g in octoban.saved_games] == [
+        ("nR", "Game: Sokoban"),
+        ("nR", ""),
+    ]
+
+
+def test_moves_in_the_file_notes_close_no_scope() -> None:
+    # Before the first board moves are text: the "Game:" line after them
+    # still names the file's tessellation.
+    text = f"lurd\nGame: Hexoban\n\nOne\n{HEX_BOARD}\n\nSolution\nrn\n"
+    (puzzle,) = _sok_read.parse(text, Tessellation.SOKOBAN, fast=False).puzzles
+    assert puzzle.tessellation is Tessellation.HEXOBAN
+    assert str(puzzle.saved_games[0]) == "rn"
+    assert not same_as_full_path(text)  # moves before the first board: the full path
+
+
 def test_the_layout_of_a_collection() -> None:
     # Worked out from the grammar's steps: each block titled by the line
     # above it, every other line a note of the block above it.
@@ -170,9 +229,6 @@ def test_the_layout_of_a_collection() -> None:
         f"\ufeffLevel\n{BOARD}\n",  # a byte order mark
         f"Level\n{BOARD}\n\n> quoted\n",  # mail quotes
         f"Level\n{BOARD}\n\n:: c\n",  # a comment after a board
-        f"Level\n{BOARD}\nGame: Hexoban\n",  # a puzzle's own tessellation
-        f"Game: Squareban\n\nLevel\n{BOARD}\n",  # SOK101
-        f"Game: Hexoban\nGame: Trioban\n\nLevel\n{BOARD}\n",  # a second one
         f"Level\n{BOARD}\n\nlurdx\n",  # rule 3: almost moves
         f"Level\n{BOARD}\n\nS\nrR\nRx\n",  # rule 3 right after moves
         f"#X ###\n{BOARD}\n",  # rule 4: a stray row above a board

@@ -100,9 +100,11 @@ function typed(token, previous) {
     run.squares ||= [...bare].some((c) => r.T.INNER.test(c) || r.T.BOX_ON_GOAL.test(c));
   }
   const [key, value] = kind === "PROPERTY" ? property(bare) : [];
-  const game = key === "game" && named(value);
-  if (game && !r.puzzles.length) r.fileGame ||= game;
-  else if (game && !r.puzzleGame && !r.movesSinceBoard) r.puzzleGame = game;
+  // The first "Game:" line with a value of the file notes, or of a puzzle before its moves, decides.
+  if (key === "game" && value && !r.decided && !(r.puzzles.length && r.movesSinceBoard)) {
+    r[r.puzzles.length ? "puzzleGame" : "fileGame"] = named(value);
+    r.decided = true;
+  }
   r.movesSinceBoard ||= kind === "MOVES";
   r.inMoves = r.puzzles.length > 0 && (kind === "MOVES" || (kind === "ALMOST" && r.inMoves));
   return Object.assign(token, { type: kind });
@@ -156,7 +158,7 @@ function begin(block, blocks, after) {
 
 function newBoard(lines, title = null, notes = []) {
   const after = Array.isArray(lines.at(-1)) ? lines.pop() : null;
-  Object.assign(r, { puzzleGame: null, movesSinceBoard: false });
+  Object.assign(r, { puzzleGame: null, movesSinceBoard: false, decided: false });
   begin({ lines, title, notes, games: [] }, r.puzzles, after);
 }
 
