@@ -78,7 +78,7 @@ def matches_whole(pattern: re.Pattern[str], text: str) -> bool:
 
 
 def decode(text: str, limit: int, *, fast: bool = True, language: Language = RLE) -> str:
-    """See `sokfmt.rle_decode`; `language` is RLE or board.lark's (`_board`).
+    """See `sokfmt.decode_rle`; `language` is RLE or board.lark's (`_board`).
     `fast=False` always runs the parser (the fast paths are tested against it).
 
     Raises:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ValidationError
-from .rle import rle_encode
+from .rle import encode_rle
 from .tessellation import Tessellation
 
 __all__ = ("Board", "Position")
@@ -125,7 +125,7 @@ class Board:
 
     def printed(self, *, rle: bool = False) -> str:
         """The canonical text; with `rle`, run-length encoded on one line."""
-        return rle_encode(str(self)) if rle else str(self)
+        return encode_rle(str(self)) if rle else str(self)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"tessellation": ..., "board": ...}``, the text in canonical rows."""

@@ -212,7 +212,7 @@ class SlcSyntaxError(ParseError):
 
 
 class JsonSyntaxError(ParseError):
-    """A JSON document is not JSON (`sokfmt.files.from_json`)."""
+    """A JSON document is not JSON (`sokfmt.loads(text, "json")`)."""
 
     default_code = "JSON101"
 

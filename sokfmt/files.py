@@ -12,17 +12,21 @@ from typing import Any, Literal, overload
 
 from . import _losses
 from ._files import FileLike
-from ._json_text import document_text, loads, placed_values
+from ._json_text import document_text, placed_values
+from ._json_text import loads as json_loads
 from ._losses import Loss
-from .errors import ParseError, ValidationError, quoted
+from .errors import Diagnostic, ParseError, ValidationError, quoted
 from .formats import (
-    dump_lev,
-    dump_slc,
-    dump_sok,
+    dumps_lev,
+    dumps_slc,
+    dumps_sok,
     from_dict,
     load_lev,
     load_slc,
     load_sok,
+    loads_lev,
+    loads_slc,
+    loads_sok,
 )
 from .lev import LevPuzzle
 from .puzzle import Collection, Puzzle
@@ -35,8 +39,8 @@ __all__ = (
     "dump",
     "dumps",
     "file_format",
-    "from_json",
     "load",
+    "loads",
     "losses",
 )
 
@@ -109,7 +113,7 @@ def load(
     *,
     format: Literal["lev"],
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> LevPuzzle: ...
@@ -121,7 +125,7 @@ def load(
     *,
     format: _COLLECTION_FORMATS | None = None,
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection: ...
@@ -133,7 +137,7 @@ def load(
     *,
     format: str,
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection | LevPuzzle: ...
@@ -144,7 +148,7 @@ def load(
     *,
     format: str | None = None,
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection | LevPuzzle:
@@ -158,7 +162,7 @@ def load(
 
     `tessellation` is for puzzles without a ``Game:`` line where the format
     does not fix it (.hsb and .tsb do).  `diagnostics`, `replay` and
-    `on_puzzle` work as for `parse_sok` (JSON has no diagnostics to give,
+    `on_puzzle` work as for `loads_sok` (JSON has no diagnostics to give,
     and `replay` is for the .sok family).
 
     Raises:
@@ -169,6 +173,11 @@ def load(
     """
     if format is None and not isinstance(file, (str, os.PathLike)):
         raise ValidationError("A file object has no extension: name its format")
+    if isinstance(file, (str, os.PathLike)) and os.path.isdir(file):
+        raise ValidationError(
+            f"{os.fspath(file)} is a folder: load reads one file (sokfmt check, convert and "
+            "dedup read folders)"
+        )
     chosen = file_format(file if isinstance(file, (str, os.PathLike)) else None, format)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
@@ -186,9 +195,9 @@ def load(
     if chosen.name == "lev":
         item = load_lev(file, diagnostics=diagnostics)
     elif isinstance(file, (str, os.PathLike)):
-        item = from_json(Path(file).read_bytes())
+        item = json_item(Path(file).read_bytes())
     else:
-        item = from_json(file.read())
+        item = json_item(file.read())
     if isinstance(item, LevPuzzle) and format is None:
         raise _not_a_collection(file, "json")
     if on_puzzle is not None and isinstance(item, Collection):
@@ -205,7 +214,82 @@ def _not_a_collection(file: FileLike, format: str) -> ValidationError:
     )
 
 
-def from_json(data: bytes | str) -> Collection | LevPuzzle:
+@overload
+def loads(
+    text: str | bytes,
+    format: Literal["lev"],
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+) -> LevPuzzle: ...
+
+
+@overload
+def loads(
+    text: str | bytes,
+    format: _COLLECTION_FORMATS,
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+) -> Collection: ...
+
+
+@overload
+def loads(
+    text: str | bytes,
+    format: str,
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+) -> Collection | LevPuzzle: ...
+
+
+def loads(
+    text: str | bytes,
+    format: str,
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+) -> Collection | LevPuzzle:
+    """What `text` holds in `format` (a name of `FILE_FORMATS`): a collection,
+    a .lev puzzle with "lev", either kind with "json" (as `to_dict` writes
+    them).  Bytes are decoded as `load` decodes a file's.  The options work
+    as for `load`.
+
+    >>> loads("Title\n#####\n#@$.#\n#####\n", "sok").puzzles[0].title
+    'Title'
+
+    Raises:
+        ValidationError: an unknown format, or JSON that is not a
+            collection or .lev puzzle.
+        ParseError: the text is not valid in its format (`JsonSyntaxError`
+            for JSON, at its line and column).
+    """
+    from ._files import decode
+
+    chosen = file_format(name=format)
+    if chosen.name == "json":
+        return json_item(text)
+    if isinstance(text, (bytes, bytearray)) and chosen.name != "slc":
+        text = decode(bytes(text))
+    if chosen.name == "slc":
+        return loads_slc(text, diagnostics=diagnostics)
+    assert isinstance(text, str)
+    if chosen.name == "lev":
+        return loads_lev(text, diagnostics=diagnostics)
+    return loads_sok(
+        text,
+        tessellation=chosen.tessellation or tessellation,
+        diagnostics=diagnostics,
+        replay=replay,
+    )
+
+
+def json_item(data: bytes | str) -> Collection | LevPuzzle:
     """The collection or .lev puzzle of a JSON document (as `to_dict` writes them).
 
     Raises:
@@ -215,7 +299,7 @@ def from_json(data: bytes | str) -> Collection | LevPuzzle:
         ValidationError: JSON that is not a collection or .lev puzzle.
     """
     text = document_text(data)
-    document = loads(text)
+    document = json_loads(text)
     try:
         return _from_document(document)
     except ParseError as error:
@@ -276,7 +360,7 @@ def text_of(
         what = "A sliding-block puzzle" if isinstance(item, LevPuzzle) else "A collection"
         raise ValidationError(f"{what} cannot be written as .{chosen.name}")
     if isinstance(item, LevPuzzle):
-        return dump_lev(item)
+        return dumps_lev(item)
     if chosen.tessellation is not None:
         _refuse_other_tessellations(item, chosen)
     if chosen.name == "slc":
@@ -288,9 +372,9 @@ def text_of(
         raise ValidationError(_losses.refusal(item, chosen.name, lost, remedy))
     item = kept
     if chosen.name == "slc":
-        return dump_slc(item)
+        return dumps_slc(item)
     style: dict[str, Any] = {"floor": " ", "pad": False} if classic else {}
-    return dump_sok(item, rle=rle, semicolon_titles=chosen.name != "sok", **style)
+    return dumps_sok(item, rle=rle, semicolon_titles=chosen.name != "sok", **style)
 
 
 def losses(item: Collection | LevPuzzle, format: str) -> tuple[Loss, ...]:
@@ -312,22 +396,30 @@ def losses(item: Collection | LevPuzzle, format: str) -> tuple[Loss, ...]:
 
 def dump(
     item: Collection | LevPuzzle,
-    path: str | os.PathLike[str],
+    file: FileLike,
     *,
     format: str | None = None,
     rle: bool = False,
     lossy: bool = False,
     classic: bool = False,
 ) -> None:
-    """Write `item` to the file at `path` (UTF-8), in the format its
-    extension names (or `format`); see `dumps`.
+    """Write `item` to `file` in the format its extension names, or in
+    `format` (needed for a file object); see `dumps`.  A path is written
+    in UTF-8; a file object gets UTF-8 bytes, or text when it is opened in
+    text mode.
 
     Raises:
-        ValidationError: as `dumps`, before the file is touched.
+        ValidationError: as `dumps`, before the file is touched; a file
+            object without `format`.
         OSError: the file cannot be written.
     """
+    from ._files import write_text
+
+    if format is None and not isinstance(file, (str, os.PathLike)):
+        raise ValidationError("A file object has no extension: name its format")
+    path = file if isinstance(file, (str, os.PathLike)) else None
     text = dumps(item, file_format(path, format).name, rle=rle, lossy=lossy, classic=classic)
-    Path(path).write_text(text, encoding="utf-8")
+    write_text(file, text)
 
 
 def _refuse_other_tessellations(collection: Collection, chosen: FileFormat) -> None:

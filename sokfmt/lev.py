@@ -77,8 +77,8 @@ class LevPuzzle:
     layout: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        """Check everything `parse_lev` checks, so that whatever is built
-        here can be written by `dump_lev` and read back equal; an empty
+        """Check everything `loads_lev` checks, so that whatever is built
+        here can be written by `dumps_lev` and read back equal; an empty
         `layout` becomes the usual order."""
         for problem in _problems(self):
             raise ValidationError(problem)
@@ -125,7 +125,7 @@ class LevPuzzle:
         }
 
     def __str__(self) -> str:
-        """The .lev text, its items in `layout` order (`sokfmt.dump_lev`)."""
+        """The .lev text, its items in `layout` order (`sokfmt.dumps_lev`)."""
         return _text(self)
 
     # -------------------------------------------------------------------- JSON

@@ -60,7 +60,7 @@ from .errors import ReplayFailure, ValidationError
 from .moves import SavedGame, SolvingMode
 from .puzzle import Puzzle
 
-__all__ = ("Replay", "ReplayFailure", "best_solution", "replay")
+__all__ = ("Replay", "ReplayFailure", "best_solution_index", "replay")
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +261,7 @@ def board_and_ids(
     return (board, *ids) if ids is not None else (board, (), ())
 
 
-def best_solution(
+def best_solution_index(
     replays: Iterable[Replay], *, by: Literal["moves", "pushes"] = "moves"
 ) -> int | None:
     """The index of the best solved replay in `replays`, or None if none is solved.

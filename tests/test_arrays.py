@@ -14,7 +14,7 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     from_array,
-    parse_board,
+    loads_board,
     to_array,
     to_arrays,
 )
@@ -28,7 +28,7 @@ OUTSIDE = 0
 
 
 def test_codes_of_a_board_worked_out_by_hand() -> None:
-    board = parse_board("  ####\n###  #\n#@$.*#\n#+ ###\n####")
+    board = loads_board("  ####\n###  #\n#@$.*#\n#+ ###\n####")
     # Row 4 is padded with floor, which reaches the edge: outside.
     assert to_array(board).tolist() == [
         [0, 0, 2, 2, 2, 2],
@@ -79,8 +79,8 @@ def test_to_arrays_stacks_boards_padded_with_outside(boards: list[Board]) -> Non
 
 
 def test_to_arrays_takes_puzzles_and_a_shape() -> None:
-    small = parse_board("###\n#@#\n###")
-    wide = parse_board("#####\n#@$.#\n#####")
+    small = loads_board("###\n#@#\n###")
+    wide = loads_board("#####\n#@$.#\n#####")
     stack = to_arrays([Puzzle(small), wide], shape=(4, 6))
     assert stack.shape == (2, 4, 6)
     assert stack[0].tolist() == [
@@ -98,8 +98,8 @@ def test_to_arrays_takes_puzzles_and_a_shape() -> None:
 def test_padding_is_off_the_board_for_the_outside() -> None:
     # The floor at (1, 2) reaches the board's right edge: outside, though
     # the layer is wider than the board.
-    open_board = parse_board("###\n#@-\n###")
-    stack = to_arrays([open_board, parse_board("#####\n#@$.#\n#####")])
+    open_board = loads_board("###\n#@-\n###")
+    stack = to_arrays([open_board, loads_board("#####\n#@$.#\n#####")])
     assert stack[0, 1].tolist() == [2, 6, 0, 0, 0]
 
 

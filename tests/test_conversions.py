@@ -26,8 +26,8 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     dumps,
+    loads_moves,
     losses,
-    parse_moves,
 )
 
 SQUARE = Board(Tessellation.SOKOBAN, ("#####", "#@$.#", "#####"))
@@ -46,7 +46,7 @@ def read_back(text: str, format: str) -> Collection:
 
 # ------------------------------------------------------------------ losses
 
-_GAME = parse_moves("R")
+_GAME = loads_moves("R")
 
 
 @pytest.mark.parametrize(
@@ -248,7 +248,7 @@ def boards(draw: st.DrawFn, tessellation: Tessellation) -> Board:
 @st.composite
 def games(draw: st.DrawFn, tessellation: Tessellation) -> SavedGame:
     letters = draw(st.text(alphabet=tessellation.letters, min_size=1, max_size=8))
-    game = parse_moves(letters.lower(), tessellation)
+    game = loads_moves(letters.lower(), tessellation=tessellation)
     return game.with_metadata(title=draw(_VALUES), solved_by=draw(_VALUES), notes=draw(_NOTES))
 
 
@@ -317,7 +317,7 @@ def test_what_lossy_drops_for_sok_is_named_in_the_diagnostics_of_slc() -> None:
         "    </Level>\n  </LevelCollection>\n</SokobanLevels>\n"
     )
     diagnostics: list[Diagnostic] = []
-    collection = sokfmt.parse_slc(text, diagnostics=diagnostics)
+    collection = sokfmt.loads_slc(text, diagnostics=diagnostics)
     assert [(d.code, d.line, d.column) for d in diagnostics] == [
         ("SLC206", 4, 3),
         ("SLC205", 5, 5),

@@ -55,13 +55,13 @@ def test_public_names_are_pinned() -> None:
         "UnknownSection",
         "ValidationError",
         "__version__",
-        "best_solution",
+        "best_solution_index",
         "dump",
-        "dump_board",
-        "dump_lev",
-        "dump_moves",
-        "dump_slc",
-        "dump_sok",
+        "dumps_board",
+        "dumps_lev",
+        "dumps_moves",
+        "dumps_slc",
+        "dumps_sok",
         "dumps",
         "file_format",
         "from_array",
@@ -75,14 +75,14 @@ def test_public_names_are_pinned() -> None:
         "load_slc",
         "load_sok",
         "losses",
-        "parse_board",
-        "parse_lev",
-        "parse_moves",
-        "parse_slc",
-        "parse_sok",
+        "loads_board",
+        "loads_lev",
+        "loads_moves",
+        "loads_slc",
+        "loads_sok",
         "replay",
-        "rle_decode",
-        "rle_encode",
+        "decode_rle",
+        "encode_rle",
         "statistics",
         "to_array",
         "to_arrays",
@@ -126,7 +126,7 @@ def test_arrays_without_numpy_name_the_extra() -> None:
         "sys.meta_path.insert(0, Missing())\n"
         "import sokfmt\n"
         "try:\n"
-        "    sokfmt.to_array(sokfmt.parse_board('#@#'))\n"
+        "    sokfmt.to_array(sokfmt.loads_board('#@#'))\n"
         "except ModuleNotFoundError as error:\n"
         "    print(error)\n"
     )
@@ -179,10 +179,10 @@ def test_reading_runs_the_tables_without_lark() -> None:
     code = (
         "import sys, sokfmt\n"
         "from sokfmt import _lalr\n"
-        "sokfmt.rle_decode('2(3#)|#')\n"
-        "sokfmt.parse_moves('2(lU)[r]{u}')\n"
+        "sokfmt.decode_rle('2(3#)|#')\n"
+        "sokfmt.loads_moves('2(lU)[r]{u}')\n"
         "first = _lalr.table('rle')\n"
-        "sokfmt.rle_decode('2(#)')\n"
+        "sokfmt.decode_rle('2(#)')\n"
         "print('lark' in sys.modules, _lalr.table('rle') is first)"
     )
     assert _python(code).split() == ["False", "True"]

@@ -27,8 +27,8 @@ from sokfmt import (
     Tessellation,
     load,
     load_sok,
-    parse_moves,
-    parse_sok,
+    loads_moves,
+    loads_sok,
     replay,
 )
 from sokfmt.cli import saving
@@ -194,7 +194,7 @@ def test_s_saves_into_the_file_and_everything_else_reads_back_equal(tiny: Path) 
     assert played.message == f"Saved 'Solution' (3/2) to {tiny}"
     after = load_sok(tiny)
     puzzles = list(before.puzzles)
-    puzzles[1] = puzzles[1].with_games(parse_moves("LrR").with_metadata(title="Solution"))
+    puzzles[1] = puzzles[1].with_games(loads_moves("LrR").with_metadata(title="Solution"))
     assert after == Collection(
         title=before.title, author=before.author, notes=before.notes, puzzles=tuple(puzzles)
     )
@@ -227,7 +227,7 @@ def test_s_saves_beside_a_file_without_saved_games(tmp_path: Path) -> None:
 
 def test_s_saves_into_json(tmp_path: Path) -> None:
     path = tmp_path / "tiny.json"
-    path.write_text(json.dumps(parse_sok(TINY).to_dict()), "utf-8")
+    path.write_text(json.dumps(loads_sok(TINY).to_dict()), "utf-8")
     played = session(path, "json")
     keys(played, "right", "s")
     assert load(path).puzzles[0].saved_games[0].printed_steps() == "R"  # type: ignore[union-attr]

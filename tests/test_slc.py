@@ -32,15 +32,15 @@ from sokfmt import (
     _slc,
     _slc_schema,
     _slc_tree,
-    dump_slc,
     dumps,
+    dumps_slc,
     from_dict,
     iter_slc,
     load_slc,
-    parse_board,
-    parse_moves,
-    parse_slc,
-    parse_sok,
+    loads_board,
+    loads_moves,
+    loads_slc,
+    loads_sok,
 )
 from sokfmt._losses import NOT_XML
 
@@ -71,7 +71,7 @@ def test_vector_files_read_as_their_json_says(name: str) -> None:
 
 def test_the_writer_writes_what_sokoban_for_windows_writes() -> None:
     written = (VECTORS / "small.slc").read_text("utf-8")
-    assert dump_slc(load_slc(VECTORS / "small.slc")) == written
+    assert dumps_slc(load_slc(VECTORS / "small.slc")) == written
 
 
 def _invalid_cases() -> list[dict[str, Any]]:
@@ -82,7 +82,7 @@ def _invalid_cases() -> list[dict[str, Any]]:
 @pytest.mark.parametrize("case", _invalid_cases(), ids=lambda case: case["name"])
 def test_invalid_vectors(case: dict[str, Any]) -> None:
     with pytest.raises(ParseError) as raised:
-        parse_slc(case["input"])
+        loads_slc(case["input"])
     error = raised.value
     assert (error.line, error.column, error.code) == (
         case["error"]["line"],
@@ -93,7 +93,7 @@ def test_invalid_vectors(case: dict[str, Any]) -> None:
     assert error.source_line == lines[error.line - 1]
     assert case["input"][error.pos :].startswith(lines[error.line - 1][error.column - 1 :])
     found: list[Diagnostic] = []
-    parse_slc(case["input"], diagnostics=found)
+    loads_slc(case["input"], diagnostics=found)
     assert found[0] == error.diagnostic()
     assert pickle.loads(pickle.dumps(error)).code == error.code
 
@@ -101,7 +101,7 @@ def test_invalid_vectors(case: dict[str, Any]) -> None:
 def test_a_bad_level_is_skipped_with_diagnostics_and_the_rest_read() -> None:
     text = (VECTORS / "small.slc").read_text("utf-8").replace("<L>#@$.#</L>", "<L>#@$x#</L>")
     found: list[Diagnostic] = []
-    collection = parse_slc(text, diagnostics=found)
+    collection = loads_slc(text, diagnostics=found)
     assert [p.title for p in collection.puzzles] == ["Two <2>", ""]
     assert [(d.code, d.line, d.column) for d in found] == [("SOK301", 13, 13)]
 
@@ -113,15 +113,15 @@ def test_warnings() -> None:
         "<!-- made by hand -->\n  <Title>Three\n  a half</Title>",
     )
     found: list[Diagnostic] = []
-    collection = parse_slc(odd, diagnostics=found)
+    collection = loads_slc(odd, diagnostics=found)
     assert collection.title == "Three a half"
     assert [(d.code, d.line) for d in found] == [("SLC201", 3), ("SLC204", 5), ("SLC202", 13)]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        parse_slc(odd)
+        loads_slc(odd)
     assert [str(w.message).split()[2] for w in caught] == ["SLC201", "SLC204", "SLC202"]
     empty: list[Diagnostic] = []
-    parse_slc("<SokobanLevels><Title>x</Title></SokobanLevels>", diagnostics=empty)
+    loads_slc("<SokobanLevels><Title>x</Title></SokobanLevels>", diagnostics=empty)
     assert [d.code for d in empty] == ["SLC203"]
 
 
@@ -137,16 +137,16 @@ def _document(description: str, copyright: str = "") -> str:
     )
 
 
-@pytest.mark.parametrize("read", [parse_slc, lambda text: _slc.parse_fully(text, [])])
+@pytest.mark.parametrize("read", [loads_slc, lambda text: _slc.parse_fully(text, [])])
 def test_blank_lines_around_a_description_are_no_part_of_the_notes(read: Any) -> None:
     text = _document("\n\n   \n  Two blank lines above,\n\n\tone inside.\n \n\n  ")
     collection = read(text)
     assert collection.notes == "  Two blank lines above,\n\n\tone inside."
     # .sok keeps no blank line at the ends of notes: the same collection.
-    assert parse_sok(dumps(collection, "sok")) == collection
+    assert loads_sok(dumps(collection, "sok")) == collection
 
 
-@pytest.mark.parametrize("read", [parse_slc, lambda text: _slc.parse_fully(text, [])])
+@pytest.mark.parametrize("read", [loads_slc, lambda text: _slc.parse_fully(text, [])])
 def test_a_description_s_key_lines_are_the_fields_they_name(read: Any) -> None:
     text = _document(
         "\nSome levels.\nDate Created: 2003-01-15  22:01:00\n"
@@ -160,17 +160,17 @@ def test_a_description_s_key_lines_are_the_fields_they_name(read: Any) -> None:
         "b@o",
         "Some levels.",
     )
-    assert parse_sok(dumps(collection, "sok")) == collection
-    assert parse_slc(dump_slc(collection)) == collection
+    assert loads_sok(dumps(collection, "sok")) == collection
+    assert loads_slc(dumps_slc(collection)) == collection
     # The Copyright of LevelCollection is the author: the line stays a note.
     given = read(_document("\nAuthor: B. Other\n  ", ' Copyright="A. Maker"'))
     assert (given.author, given.notes) == ("A. Maker", "Author: B. Other")
-    assert parse_sok(dumps(given, "sok")) == given
+    assert loads_sok(dumps(given, "sok")) == given
 
 
 def test_the_writer_puts_the_dates_at_the_end_of_the_description() -> None:
     collection = Collection(title="T", created_at="2003", updated_at="2004", notes="Levels.")
-    written = dump_slc(collection)
+    written = dumps_slc(collection)
     assert (
         "<Description>\nLevels.\nDate Created: 2003\nDate of Last Change: 2004\n  </Description>"
         in written
@@ -179,7 +179,7 @@ def test_the_writer_puts_the_dates_at_the_end_of_the_description() -> None:
 
 def test_encodings(tmp_path: Path) -> None:
     small = (VECTORS / "small.slc").read_text("utf-8")
-    expected = parse_slc(small)
+    expected = loads_slc(small)
     accented = small.replace("A. Maker", "Zoé Maker")
     for data in (
         accented.encode("utf-8"),
@@ -194,13 +194,13 @@ def test_encodings(tmp_path: Path) -> None:
         path.write_bytes(data)
         collection = load_slc(path)
         assert collection == replace(expected, author="Zoé Maker")
-        assert parse_slc(data) == collection
+        assert loads_slc(data) == collection
         assert list(iter_slc(path)) == list(collection.puzzles)
         assert list(iter_slc(io.BytesIO(data))) == list(collection.puzzles)
     with pytest.raises(sokfmt.DecodeError, match="klingon"):
-        parse_slc(b'<?xml version="1.0" encoding="klingon"?><SokobanLevels/>')
+        loads_slc(b'<?xml version="1.0" encoding="klingon"?><SokobanLevels/>')
     # Text already decoded wins over the declaration.
-    assert parse_slc(accented.replace("utf-8", "iso-8859-1")).author == "Zoé Maker"
+    assert loads_slc(accented.replace("utf-8", "iso-8859-1")).author == "Zoé Maker"
 
 
 @pytest.mark.parametrize(
@@ -224,7 +224,7 @@ def test_an_unknown_declared_encoding_is_an_error_at_its_name(
     document: bytes, where: tuple[int, int, int, str]
 ) -> None:
     with pytest.raises(sokfmt.DecodeError) as caught:
-        parse_slc(document)
+        loads_slc(document)
     error = caught.value
     assert (error.line, error.column, error.pos, error.source_line) == where
 
@@ -279,11 +279,11 @@ def test_corpus_files_read_as_an_xml_reader_sees_them(path: Path) -> None:
 def test_corpus_files_round_trip_through_sok_and_json(path: Path) -> None:
     original = path.read_bytes()
     collection = load_slc(path)
-    through_sok = parse_sok(dumps(collection, "sok"))
+    through_sok = loads_sok(dumps(collection, "sok"))
     through_json = from_dict(Collection, json.loads(dumps(collection, "json")))
     for copy in (collection, through_sok, through_json):
         assert copy == collection
-        assert canonical(dump_slc(copy).encode("utf-8")) == canonical(original)
+        assert canonical(dumps_slc(copy).encode("utf-8")) == canonical(original)
 
 
 @needs_corpus
@@ -346,21 +346,21 @@ def test_the_fast_path_leaves_the_unusual_to_the_full_reader(change: tuple[str, 
     changed = text.replace(*change, 1)
     assert changed != text
     assert _slc_tree.read(changed) is None
-    assert parse_slc(changed, diagnostics=[]) == _slc.parse_fully(changed, [])
+    assert loads_slc(changed, diagnostics=[]) == _slc.parse_fully(changed, [])
 
 
 # ------------------------------------------------------------------ writing
 
 
 def _sokoban(title: str = "T", **fields: Any) -> Puzzle:
-    return Puzzle(parse_board("#####\n#@$.#\n#####"), title=title, **fields)
+    return Puzzle(loads_board("#####\n#@$.#\n#####"), title=title, **fields)
 
 
 @pytest.mark.parametrize(
     ("collection", "message"),
     [
         (
-            Collection(puzzles=(replace(_sokoban(), saved_games=(parse_moves("R"),)),)),
+            Collection(puzzles=(replace(_sokoban(), saved_games=(loads_moves("R"),)),)),
             "saved games",
         ),
         (Collection(puzzles=(_sokoban(notes="hard"),)), "notes"),
@@ -381,7 +381,7 @@ def _sokoban(title: str = "T", **fields: Any) -> Puzzle:
 )
 def test_the_writer_refuses_what_slc_cannot_hold(collection: Collection, message: str) -> None:
     with pytest.raises(ValidationError, match=message):
-        dump_slc(collection)
+        dumps_slc(collection)
 
 
 @pytest.mark.parametrize(
@@ -413,7 +413,7 @@ def test_the_writer_refuses_what_slc_cannot_hold(collection: Collection, message
     ],
 )
 def test_what_the_writer_accepts_reads_back_equal(collection: Collection) -> None:
-    assert parse_slc(dump_slc(collection), diagnostics=[]) == collection
+    assert loads_slc(dumps_slc(collection), diagnostics=[]) == collection
 
 
 # ------------------------------------------------------------------ hostile XML
@@ -443,7 +443,7 @@ _HOSTILE = textwrap.dedent(
         for document in (text, text.encode()):
             start = time.perf_counter()
             try:
-                sokfmt.parse_slc(document)
+                sokfmt.loads_slc(document)
             except sokfmt.SlcSyntaxError as error:
                 print(name, error.code, error.line, round(time.perf_counter() - start, 2))
             else:
@@ -480,13 +480,13 @@ def test_every_cut_or_damaged_document_is_read_or_a_sokfmt_error() -> None:
     for cut in range(0, len(small), 3):
         for text in (small[:cut], small[:cut] + small[cut + 1 :], small[:cut] + "<" + small[cut:]):
             found: list[Diagnostic] = []
-            parse_slc(text, diagnostics=found)
+            loads_slc(text, diagnostics=found)
             errors = [d for d in found if d.severity == "error"]
             outcomes.add(bool(errors))
             assert all(1 <= d.line <= text.count("\n") + 1 for d in found)
             if errors:
                 with pytest.raises(ParseError) as raised:
-                    parse_slc(text)
+                    loads_slc(text)
                 assert raised.value.diagnostic() == errors[0]
     assert outcomes == {True, False}
 
@@ -498,7 +498,7 @@ def test_positions_count_a_byte_order_mark_as_the_callers_text_does() -> None:
         ("\ufeff<SokobanLevels><Title>x</Titl></SokobanLevels>", (1, 27, 26)),
     ):
         with pytest.raises(SlcSyntaxError) as raised:
-            parse_slc(text)
+            loads_slc(text)
         assert (raised.value.line, raised.value.column, raised.value.pos) == (line, column, pos)
         assert raised.value.source_line == text.split("\n")[line - 1]
 
@@ -537,7 +537,7 @@ _IN_A_LEVEL = "<SokobanLevels><LevelCollection><Level>{}</Level></LevelCollectio
 )
 def test_errors_point_at_the_text_as_written(text: str, where: tuple[int, int]) -> None:
     with pytest.raises(ParseError) as raised:
-        parse_slc(text)
+        loads_slc(text)
     error = raised.value
     assert (error.line, error.column) == where
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -575,13 +575,13 @@ def test_a_square_is_placed_past_comments_and_cdata_before_it_in_its_row(row: st
     text = _IN_A_LEVEL.format(f"<L>###</L><L>{row}</L><L>###</L>")
     where = text.rindex("x")
     found: list[Diagnostic] = []
-    parse_slc(text, diagnostics=found)
+    loads_slc(text, diagnostics=found)
     errors = [d for d in found if d.severity == "error"]
     assert [(d.code, d.line, d.column, d.pos) for d in errors] == [
         ("SOK301", *_place(text, where), where)
     ]
     with pytest.raises(sokfmt.BoardSyntaxError) as raised:
-        parse_slc(text)
+        loads_slc(text)
     assert (raised.value.line, raised.value.column, raised.value.pos) == (
         *_place(text, where),
         where,
@@ -608,7 +608,7 @@ def test_malformed_xml_is_placed_at_the_character_to_blame(document: str, stray:
     text = document.format(stray)
     where = text.index(stray)
     with pytest.raises(SlcSyntaxError) as raised:
-        parse_slc(text)
+        loads_slc(text)
     error = raised.value
     assert error.message.startswith("Malformed XML: not well-formed")
     assert (error.line, error.column, error.pos) == (*_place(text, where), where)
@@ -618,11 +618,11 @@ def test_malformed_xml_is_placed_at_the_character_to_blame(document: str, stray:
 def test_a_declared_encoding_that_is_not_one_of_text_is_a_decode_error(codec: str) -> None:
     document = f'<?xml version="1.0" encoding="{codec}"?><SokobanLevels/>'.encode() + b"\xff"
     with pytest.raises(sokfmt.DecodeError, match=codec):
-        parse_slc(document)
+        loads_slc(document)
     with pytest.raises(sokfmt.DecodeError):
         list(iter_slc(io.BytesIO(document)))
     with pytest.raises(sokfmt.DecodeError):
-        parse_slc(document, diagnostics=[])  # without text, nothing to read on
+        loads_slc(document, diagnostics=[])  # without text, nothing to read on
 
 
 def test_the_declaration_is_looked_for_in_the_same_head_by_every_reader(tmp_path: Path) -> None:
@@ -635,7 +635,7 @@ def test_the_declaration_is_looked_for_in_the_same_head_by_every_reader(tmp_path
     titles = {
         load_slc(path).puzzles[0].title,
         next(iter_slc(path)).title,
-        parse_slc(document).puzzles[0].title,
+        loads_slc(document).puzzles[0].title,
     }
     assert len(titles) == 1
 
@@ -647,7 +647,7 @@ def test_the_writer_refuses_what_readers_would_refuse() -> None:
         Collection(puzzles=(Puzzle(Board(Tessellation.SOKOBAN, ("#" * 2300,) * 2200)),)),
     ):
         with pytest.raises(ValidationError, match=r"larger than a reader takes|longer than"):
-            dump_slc(collection)
+            dumps_slc(collection)
 
 
 def test_the_fast_path_leaves_documents_of_tiny_elements_to_the_streaming_reader() -> None:

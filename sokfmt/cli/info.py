@@ -11,10 +11,10 @@ from typing import Any
 
 from .. import __version__
 from ..board_stats import Statistics, statistics
-from ..formats import parse_sok
+from ..formats import loads_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
-from ..replaying import Replay, best_solution, replay
+from ..replaying import Replay, best_solution_index, replay
 from .files import (
     FILE_ERRORS,
     FORMATS,
@@ -53,7 +53,7 @@ def register(commands: Any) -> None:
 def sample() -> Collection:
     """The collection bundled with sokfmt."""
     text = resources.files("sokfmt").joinpath("samples/sample.sok").read_text("utf-8")
-    return parse_sok(text)
+    return loads_sok(text)
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -115,8 +115,8 @@ class _Replayed:
         return cls(
             puzzle,
             replays,
-            best_solution(replays, by="moves"),
-            best_solution(replays, by="pushes"),
+            best_solution_index(replays, by="moves"),
+            best_solution_index(replays, by="pushes"),
         )
 
     @property
