@@ -3,8 +3,11 @@
 python -m pytest benchmarks --benchmark-json=bench.json
 python benchmarks/ratios.py bench.json
 
-Groups whose benchmarks record ``steps`` (replay) also get steps per second,
-and a line per further reference (sokoenginepy's Mover) when it ran.
+Groups whose benchmarks record ``steps`` (replay, games, agents) also get
+steps per second, and the time of a step against sokfmt's ("x sokfmt": how
+many times as long; the implementations of a group may play different
+numbers of steps), with a line per further reference (sokoenginepy's
+Mover) when it ran.
 """
 
 from __future__ import annotations
@@ -58,9 +61,10 @@ def main() -> None:
         print(
             f"\n{'group':<12} {'implementation':<14} {'median':>10} {'steps/s':>12} {'x sokfmt':>9}"
         )
-    ours = {group: median for group, name, median, _ in rows if name == "sokfmt"}
+    # Times a step, against sokfmt's (the same when they play the same steps).
+    ours = {group: rate for group, name, _, rate in rows if name == "sokfmt"}
     for group, name, median, rate in rows:
-        faster = median / ours[group] if group in ours else float("nan")
+        faster = ours[group] / rate if group in ours else float("nan")
         print(f"{group:<12} {name:<14} {median * 1e3:>8.1f}ms {rate:>12,.0f} {faster:>9.2f}")
 
 

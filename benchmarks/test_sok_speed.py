@@ -34,7 +34,7 @@ CORPUS_FILE = (
 
 
 # The name ../shared/perf/sok_ratios.py calls (it predates the 0.3 names).
-parse_sok = loads_sok
+parse_sok = loads_sok  # the 0.2 name that sok_ratios.py calls
 
 
 def _original_and_extra() -> str:

@@ -14,7 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .arrays import from_array, to_array, to_arrays
+    from .arrays import from_array, load_arrays, to_array, to_arrays
     from .board import Board
     from .board_stats import Statistics, statistics
     from .errors import (
@@ -77,7 +77,7 @@ if TYPE_CHECKING:
 # Each public name and the module that defines it, imported on first use:
 # `import sokfmt` costs little, and a program pays for what it uses.
 _MODULES = {
-    **dict.fromkeys(("from_array", "to_array", "to_arrays"), "arrays"),
+    **dict.fromkeys(("from_array", "load_arrays", "to_array", "to_arrays"), "arrays"),
     "Board": "board",
     **dict.fromkeys(("Statistics", "statistics"), "board_stats"),
     **dict.fromkeys(
@@ -205,6 +205,7 @@ __all__ = (
     "iter_slc",
     "iter_sok",
     "load",
+    "load_arrays",
     "load_lev",
     "load_slc",
     "load_sok",

@@ -42,7 +42,7 @@ def keyword_only_since_0_3(*names: str) -> Callable[[_Function], _Function]:
                 given = names[: len(args) - positional]
                 spelled = ", ".join(f"{name}=" for name in given)
                 warn_renamed(f"{function.__name__} with {spelled} by position", spelled[:-1])
-                kwargs.update(zip(given, args[positional:]))
+                kwargs.update(zip(given, args[positional:], strict=True))
                 args = args[:positional]
             return function(*args, **kwargs)
 

@@ -19,3 +19,19 @@ def trimmed(notes: str) -> str:
     while end > start and not lines[end - 1].strip(_BLANK):
         end -= 1
     return "\n".join(lines[start:end])
+
+
+def places(
+    kept: list[str], taken: list[tuple[str, int]], blank: str = _BLANK
+) -> tuple[tuple[str, int], ...]:
+    """Where the lines a reader took out of notes stood, as
+    `Collection.fields_at` gives them: `taken` holds (field, the number of
+    lines of `kept` above it); the lines kept are trimmed of the blank lines
+    at their ends (those holding only characters of `blank`), so each number
+    counts the lines of the notes as kept."""
+    start, end = 0, len(kept)
+    while start < end and not kept[start].strip(blank):
+        start += 1
+    while end > start and not kept[end - 1].strip(blank):
+        end -= 1
+    return tuple((name, min(max(above - start, 0), end - start)) for name, above in taken)

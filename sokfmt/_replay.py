@@ -30,9 +30,8 @@ with failure codes as strings, which `sokfmt.replay` turns into its enum.
 from __future__ import annotations
 
 import re
-from array import array
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from functools import lru_cache
 from operator import length_hint
 from typing import NamedTuple
@@ -197,7 +196,7 @@ def _table(tessellation: Tessellation, width: int, height: int, direction: Direc
 
 
 def forward_run(
-    codes: bytes, tables: Sequence[list[int]], cells: list[int], p: int, last: int
+    codes: bytes, tables: Sequence[list[int]], cells: MutableSequence[int], p: int, last: int
 ) -> tuple[int, int, int, list[int]]:
     """Play moves and pushes from `p` until one fails or the codes end.
 
@@ -233,7 +232,7 @@ def reverse_run(
     codes: bytes,
     tables: Sequence[list[int]],
     backs: Sequence[list[int]],
-    cells: list[int],
+    cells: MutableSequence[int],
     p: int,
     last: int,
 ) -> tuple[int, int, int, list[int]]:
@@ -260,6 +259,10 @@ def reverse_run(
 
 
 # ------------------------------------------------------------------ a game
+
+
+#: A stack of squares: the top, and the stack below it (None: empty).
+Lasts = tuple[int, "Lasts | None"]
 
 
 class Outcome(NamedTuple):
@@ -304,11 +307,15 @@ class Engine:
         self.layout = lay = layout(board.tessellation, board.width, board.height)
         self.tables = lay.tables
         self.pulls = 0  # jumps come before the first pull
-        self.lasts = array("q")  # before each box change, where the last pushed box was
+        # Before each box change, where the last pushed box was: a stack of
+        # pairs (square, the stack below), which copies share.
+        self.lasts: Lasts | None = None
         frame = "x" * lay.stride
         text = frame + "".join(f"x{row}x" for row in board.cells) + frame
         self.text = text
-        self.cells = cells = list(text.encode("ascii").translate(_CELL_OF))
+        # A list; `Game` makes it a bytearray (see `sokfmt.game._engine`).
+        self.cells: MutableSequence[int] = list(text.encode("ascii").translate(_CELL_OF))
+        cells = self.cells
         cells.append(NOWAY)
         ids = {i: k for k, i in enumerate(sorted({0, *box_ids, *goal_ids}))}
         boxes = [m.start() for m in _BOXES.finditer(text)]
@@ -331,7 +338,9 @@ class Engine:
             cells[index] = value
         self.box_count = len(starts)
         self.pushers = [m.start() for m in _PUSHERS.finditer(text)]
-        self.under: dict[int, int] = {}  # boxes under pushers that are not active
+        # Boxes under pushers that are not active.  Never changed in place
+        # (pusher changes, rare, make another), so that copies share it.
+        self.under: dict[int, int] = {}
         for index in self.pushers[1:]:
             self._park(index)
         self.active = 0
@@ -339,6 +348,19 @@ class Engine:
         self.moves = self.pushes = self.box_lines = 0
         self.box_changes = self.pushing_sessions = self.pusher_lines = 0
         self._outside: set[int] | None = None
+
+    def copy(self) -> Engine:
+        """An independent engine in the same position: the containers that
+        playing changes in place (cells, pushers) are copied; the rest (the
+        board, the layout's tables, the targets, the outside once found,
+        the boxes under pushers and the stack of `lasts`, which are
+        replaced rather than changed) is shared."""
+        state = self.__dict__.copy()
+        state["cells"] = state["cells"][:]
+        state["pushers"] = state["pushers"][:]
+        twin = Engine.__new__(Engine)
+        twin.__dict__ = state
+        return twin
 
     # ---------------------------------------------------------------- runs
 
@@ -419,7 +441,7 @@ class Engine:
                 cells[p] = value
                 self.pulls += 1
                 if k != self.last:
-                    self.lasts.append(self.last)
+                    self.lasts = (self.last, self.lasts)
                     code |= OTHER_BOX
                 self.last = p
         elif value >= BOX and (key or code & 1):
@@ -430,7 +452,7 @@ class Engine:
             cells[b] = value
             code |= 1
             if t != self.last:
-                self.lasts.append(self.last)
+                self.lasts = (self.last, self.lasts)
                 code |= OTHER_BOX
             self.last = b
         elif value or code & 1:
@@ -454,7 +476,11 @@ class Engine:
                 origin, b = t, lay.tables[code][t]
                 cells[t] = cells[b]
                 cells[b] = FREE
-            self.last = self.lasts.pop() if changed else origin
+            lasts = self.lasts
+            if changed and lasts is not None:
+                self.last, self.lasts = lasts
+            else:
+                self.last = origin
         self.pushers[self.active] = p
 
     # ---------------------------------------------------------------- groups
@@ -501,7 +527,11 @@ class Engine:
         """The pusher at `q` becomes active; the one at `p` stops being so."""
         self._park(p)
         self.active = self.pushers.index(q)
-        self.cells[q] = self.under.pop(q, FREE)
+        if q in self.under:
+            self.under = under = self.under.copy()
+            self.cells[q] = under.pop(q)
+        else:
+            self.cells[q] = FREE
 
     def unjump(self, codes: bytes) -> None:
         """Take back the jump `codes`, the group played last."""
@@ -575,7 +605,7 @@ class Engine:
     def _park(self, index: int) -> None:
         """Make the pusher at `index` an obstacle (it stops being active)."""
         if self.cells[index] >= BOX:
-            self.under[index] = self.cells[index]
+            self.under = {**self.under, index: self.cells[index]}
         self.cells[index] = PUSHER
 
     def _outside_cells(self) -> set[int]:
@@ -692,7 +722,7 @@ def tally(codes: bytes | bytearray, previous: int) -> tuple[int, int, int, int, 
     )
 
 
-def _reachable(tables: Iterable[list[int]], cells: list[int], origin: int) -> set[int]:
+def _reachable(tables: Iterable[list[int]], cells: MutableSequence[int], origin: int) -> set[int]:
     """The squares a pusher walks to from `origin` without pushing."""
     seen = {origin}
     queue = deque(seen)
@@ -718,7 +748,7 @@ def _at(lay: Layout, index: int) -> Position:
     return lay.position_of(index)
 
 
-def _blocked(lay: Layout, cells: list[int], index: int, what: str) -> tuple[str, str]:
+def _blocked(lay: Layout, cells: MutableSequence[int], index: int, what: str) -> tuple[str, str]:
     """Why `what` cannot enter the cell at `index` (which is not free)."""
     value = cells[index]
     if value == OFF:
@@ -738,7 +768,9 @@ def _no_side(lay: Layout, index: int, code: int) -> tuple[str, str]:
     )
 
 
-def _diagnose_forward(lay: Layout, cells: list[int], p: int, code: int) -> tuple[str, str]:
+def _diagnose_forward(
+    lay: Layout, cells: MutableSequence[int], p: int, code: int
+) -> tuple[str, str]:
     """Why the move or push `code` cannot be played from `p`."""
     nb = lay.tables[code]
     t = nb[p]
@@ -768,7 +800,9 @@ def _diagnose_forward(lay: Layout, cells: list[int], p: int, code: int) -> tuple
     return _blocked(lay, cells, b, "the box")
 
 
-def _diagnose_reverse(lay: Layout, cells: list[int], p: int, code: int) -> tuple[str, str]:
+def _diagnose_reverse(
+    lay: Layout, cells: MutableSequence[int], p: int, code: int
+) -> tuple[str, str]:
     """Why the move or pull `code` cannot be played from `p`."""
     t = lay.tables[code][p]
     value = cells[t]

@@ -77,6 +77,40 @@ def matches_whole(pattern: re.Pattern[str], text: str) -> bool:
     return found is not None and found.end() == len(text)
 
 
+#: Long texts are matched and expanded a chunk of about this many characters
+#: at a time: the regular expression engine keeps some 90 bytes for each
+#: repetition of a nested quantifier (each count of a RUN), and splitting a
+#: run keeps two strings a count, so that "3#2-" a million times held 75
+#: bytes for each square it decoded.
+_CHUNK = 1 << 14
+
+
+def _chunks(text: str, counts: re.Pattern[str]) -> list[tuple[int, int]]:
+    """`text` cut into chunks of about `_CHUNK` characters, each cut right
+    after a character that is no digit: never inside a count nor between a
+    count and the character it repeats.  A RUN, or a text of RUNs and line
+    breaks, cut there is one in each chunk (a CRLF cut in two is two line
+    breaks), and chunks of RUNs make one: a chunk at a time is the same."""
+    bounds = []
+    start = 0
+    while start < len(text):
+        end = start + _CHUNK
+        count = counts.match(text, end - 1)
+        if count:  # the cut would fall in a count: after what it repeats
+            end = count.end() + 1
+        bounds.append((start, min(end, len(text))))
+        start = end
+    return bounds
+
+
+def _matches_in_chunks(pattern: re.Pattern[str], text: str, counts: re.Pattern[str]) -> bool:
+    """`matches_whole` of `compiled.run` or `compiled.group_free`, a chunk
+    at a time (see `_chunks`)."""
+    if len(text) <= _CHUNK:
+        return matches_whole(pattern, text)
+    return all(matches_whole(pattern, text[start:end]) for start, end in _chunks(text, counts))
+
+
 def decode(text: str, limit: int, *, fast: bool = True, language: Language = RLE) -> str:
     """See `sokfmt.decode_rle`; `language` is RLE or board.lark's (`_board`).
     `fast=False` always runs the parser (the fast paths are tested against it).
@@ -95,7 +129,7 @@ def decode(text: str, limit: int, *, fast: bool = True, language: Language = RLE
             # Nothing to expand: a text of literals and line breaks is its own decoding.
             budget.take(len(text))
             return text.replace("|", "\n")
-        if fast and matches_whole(compiled.group_free, text):
+        if fast and _matches_in_chunks(compiled.group_free, text, compiled.counts):
             # No groups: the text is RUNs (one a line) and line breaks, checked
             # in that order as the tokens would be.
             return _expand_lines(text, compiled.counts, budget).replace("|", "\n")
@@ -126,13 +160,19 @@ def _without_groups(text: str, limit: int, compiled: _Compiled, language: Langua
     wide = Budget(limit, language.codes)
     for _ in range(_FAST_DEPTH):
         pieces: list[str] = []
+        # Pieces joined `_CHUNK` at a time: a string kept for each group
+        # held 20 bytes a square of "2(#-)" repeated a million times.
+        joined: list[str] = []
         end = size = 0
         for group in compiled.innermost.finditer(text):
             count = group[1] or "1"
-            if len(count) > _language.MAX_COUNT_DIGITS or not matches_whole(compiled.run, group[2]):
+            run = group[2]
+            if len(count) > _language.MAX_COUNT_DIGITS or not _matches_in_chunks(
+                compiled.run, run, compiled.counts
+            ):
                 return None
             try:
-                inner = expand_counts(group[2], compiled.counts, wide, int)
+                inner = expand_counts(run, compiled.counts, wide, int)
             except SemanticError:
                 return None  # too long: the parser finds what comes first
             size += len(inner) * int(count) + group.start() - end
@@ -140,18 +180,24 @@ def _without_groups(text: str, limit: int, compiled: _Compiled, language: Langua
                 return None
             pieces += [text[end : group.start()], inner * int(count)]
             end = group.end()
-        if not pieces:
+            if len(pieces) >= _CHUNK:
+                joined.append("".join(pieces))
+                pieces.clear()
+        if not pieces and not joined:
             return None  # a parenthesis that opens or closes no group
-        text = "".join(pieces) + text[end:]
+        text = "".join([*joined, *pieces, text[end:]])
         if "(" not in text and ")" not in text:
             # What stands outside every group must be the grammar's too.
-            return text if matches_whole(compiled.group_free, text) else None
+            free = _matches_in_chunks(compiled.group_free, text, compiled.counts)
+            return text if free else None
     return None
 
 
 def _expand_lines(text: str, counts: re.Pattern[str], budget: Budget) -> str:
     """`expand_counts` for a group-free text, line by line, each line break
-    paid for after its line (the order of the tokens RUN and LINE_BREAK)."""
+    paid for after its line (the order of the tokens RUN and LINE_BREAK).
+    The lines are split at LF only: a CR stands in its line, where it is paid
+    for right after the RUN before it, as its LINE_BREAK token would be."""
     if "\n" not in text:
         return expand_counts(text, counts, budget, int)
     lines = []
@@ -174,7 +220,7 @@ class _Decoded(_language.Groups[str]):
         if token.type == "RUN":
             counts = _compiled(self.language.name).counts
             return [expand_counts(token.value, counts, self.budget, token.pos.__add__)]
-        self.budget.take(1)  # LINE_BREAK
+        self.budget.take(len(token.value))  # LINE_BREAK: it stands for itself
         return [token.value]
 
     def repeated(self, pieces: list[str], count: int) -> list[str]:
@@ -194,17 +240,55 @@ def expand_counts(
     into an offset in the whole input, for errors.  The result is sized and
     paid for before it is built.
     """
+    if len(run) > _CHUNK:
+        return _expand_long(run, counts, budget, locate)
     parts = counts.split(run)
     if len(parts) == 1:
         budget.take(len(run))
         return run
+    values = _values(parts, budget, locate)
+    budget.take(len(run) + sum(values) - sum(map(len, parts[1::2])) - len(values))
+    return _joined(parts, values)
+
+
+def _expand_long(
+    run: str, counts: re.Pattern[str], budget: Budget, locate: Callable[[int], int]
+) -> str:
+    """`expand_counts` of a long run, a chunk at a time: each chunk's counts
+    checked, in order, and the chunk built while what the run has made so
+    far fits the limit; the run's size is paid for once all are checked."""
+    if counts.search(run) is None:  # nothing to expand: no copy of it either
+        budget.take(len(run))
+        return run
+    size = 0
+    expanded = []
+    for start, end in _chunks(run, counts):
+        parts = counts.split(run[start:end])
+        values = _values(parts, budget, _shifted(locate, start))
+        size += end - start + sum(values) - sum(map(len, parts[1::2])) - len(values)
+        if budget.used + size <= budget.limit:  # nothing built past the limit
+            expanded.append(_joined(parts, values))
+    budget.take(size)  # over the limit: raised once every count is checked
+    return "".join(expanded)
+
+
+def _shifted(locate: Callable[[int], int], start: int) -> Callable[[int], int]:
+    """`locate` of a chunk that begins at index `start` of its run."""
+    return lambda index: locate(start + index)
+
+
+def _values(parts: list[str], budget: Budget, locate: Callable[[int], int]) -> list[int]:
+    """The counts of a run split at them (`parts`), checked by `budget`."""
     digits = parts[1::2]
-    values = None
-    if max(map(len, digits)) <= _language.MAX_COUNT_DIGITS:
+    if digits and max(map(len, digits)) <= _language.MAX_COUNT_DIGITS:
         values = list(map(int, digits))
-    if values is None or 0 in values:
-        values = _checked_counts(parts, budget, locate)  # raises where a count is wrong
-    budget.take(len(run) + sum(values) - sum(map(len, digits)) - len(values))
+        if 0 not in values:
+            return values
+    return _checked_counts(parts, budget, locate)  # raises where a count is wrong
+
+
+def _joined(parts: list[str], values: list[int]) -> str:
+    """A run split at its counts (`parts`), each count's character repeated."""
     repeated = zip(values, parts[2::2], strict=True)
     return parts[0] + "".join([rest[0] * value + rest[1:] for value, rest in repeated])
 

@@ -8,9 +8,10 @@ from dataclasses import replace
 
 from . import _board
 from ._losses import floor_rows_of, without_floor_rows
+from ._notes import places
 from .board import FLOOR, Board
 from .errors import quoted
-from .properties import FILE_FIELDS, fields_by_key, parse_property
+from .properties import FILE_FIELDS, fields_by_key
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
@@ -65,15 +66,24 @@ def document_collection(
     field, when the elements leave that field empty (the dates always: .slc
     has no element for them); it leaves the notes, and every other line
     stays.  So a collection reads the same from .slc and from the .sok file
-    it converts to."""
+    it converts to; where its lines stood is kept (`Collection.fields_at`)."""
     fields = {name: value for name, value in elements.items() if value}
-    taken = set()
+    taken = {}
     for index, name, value in description_properties(notes):
         if name not in fields:
             fields[name] = value
-            taken.add(index)
+            taken[index] = name
+    fields_at: tuple[tuple[str, int], ...] = ()
     if taken:
-        notes = "\n".join(line for i, line in enumerate(notes.split("\n")) if i not in taken)
+        kept: list[str] = []
+        above = []  # (field, the lines kept above its line)
+        for index, line in enumerate(notes.split("\n")):
+            if index in taken:
+                above.append((taken[index], len(kept)))
+            else:
+                kept.append(line)
+        notes = "\n".join(kept)
+        fields_at = places(kept, above)
     return Collection(
         title=fields.get("title", ""),
         author=fields.get("author", ""),
@@ -83,6 +93,7 @@ def document_collection(
         email=fields.get("email", ""),
         url=fields.get("url", ""),
         puzzles=puzzles,
+        fields_at=fields_at,
     )
 
 
@@ -92,15 +103,13 @@ def description_properties(notes: str) -> list[tuple[int, str, str]]:
     `DESCRIPTION_KEYS` with a value, as .sok reads it."""
     if ":" not in notes and "=" not in notes:
         return []  # no line can be a property
-    from ._sok_postlex import PROPERTY, line_class, unquoted
+    from ._sok_holds import key_value_lines
 
     found = []
-    for index, line in enumerate(notes.split("\n")):
-        if line_class(line) == PROPERTY:
-            key, value = parse_property(unquoted(line))  # type: ignore[misc]
-            name = DESCRIPTION_KEYS.get(" ".join(key.casefold().split()))
-            if name and value:
-                found.append((index, name, value))
+    for index, key, value in key_value_lines(notes):
+        name = DESCRIPTION_KEYS.get(key)
+        if name and value:
+            found.append((index, name, value))
     return found
 
 
@@ -126,7 +135,7 @@ def sok_level_doubts(puzzle: Puzzle) -> list[str]:
             f"lossy conversion drops {'it' if floor == 1 else 'them'})"
         )
         board = without_floor_rows(board)
-    from ._sok_write import board_problem
+    from ._sok_holds import board_problem
 
     problem = board_problem(board)
     if problem:
@@ -152,7 +161,7 @@ def sok_description_doubt(collection: Collection) -> str:
     read otherwise (as comments, as a board...), which it cannot convert."""
     if not collection.notes:
         return ""
-    from ._sok_write import file_notes_problem
+    from ._sok_holds import file_notes_problem
 
     problem = file_notes_problem(replace(collection, author=collection.author.strip()))
     if not problem:

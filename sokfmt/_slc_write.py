@@ -49,16 +49,55 @@ _DATES = (("Date Created", "created_at"), ("Date of Last Change", "updated_at"))
 
 def _description(collection: Collection) -> str:
     """The notes, and the dates as the ``Key: value`` lines a reader takes
-    for them: after the notes, as Sokoban programs write them, unless the
-    notes hold a line of a date that a reader would take first."""
-    dates = [
-        f"{key}: {getattr(collection, name)}" for key, name in _DATES if getattr(collection, name)
-    ]
+    for them: where they stood (`Collection.fields_at`), when a reader takes
+    them there; else after the notes, as Sokoban programs write them, unless
+    the notes hold a line of a date that a reader would take first."""
+    dates = {
+        name: f"{key}: {getattr(collection, name)}"
+        for key, name in _DATES
+        if getattr(collection, name)
+    }
     if not dates or not collection.notes:
-        return "\n".join([collection.notes, *dates] if collection.notes else dates)
+        return "\n".join(
+            [collection.notes, *dates.values()] if collection.notes else dates.values()
+        )
+    placed = _in_place(collection.notes.split("\n"), dates, collection.fields_at)
+    if placed is not None:
+        return placed
     named = {name for _, name, _ in description_properties(collection.notes)}
     first = bool(named & {"created_at", "updated_at"})
-    return "\n".join([*dates, collection.notes] if first else [collection.notes, *dates])
+    lines = [*dates.values(), collection.notes] if first else [collection.notes, *dates.values()]
+    return "\n".join(lines)
+
+
+def _in_place(
+    notes: list[str], dates: dict[str, str], fields_at: tuple[tuple[str, int], ...]
+) -> str | None:
+    """The notes with the date lines at the places `fields_at` gives (those
+    it does not name after them), or None when it names none, or a reader
+    would take another line for a date."""
+    at: dict[str, int] = {}
+    for name, above in fields_at:
+        if name in dates:
+            at.setdefault(name, min(above, len(notes)))
+    if not at:
+        return None
+    lines: list[str] = []
+    ours = set()  # the indexes of the date lines
+    for index in range(len(notes) + 1):
+        for name in [name for name, where in at.items() if where == index]:
+            ours.add(len(lines))
+            lines.append(dates[name])
+        if index < len(notes):
+            lines.append(notes[index])
+    for name in [name for name in dates if name not in at]:
+        ours.add(len(lines))
+        lines.append(dates[name])
+    text = "\n".join(lines)
+    first: dict[str, int] = {}
+    for index, name, _ in description_properties(text):
+        first.setdefault(name, index)
+    return text if {first.get(name) for name in dates} == ours else None
 
 
 def _level(puzzle: Puzzle) -> str:

@@ -120,11 +120,12 @@ def _hand_on(
     as the full path does: a caller can tell which puzzle each is about."""
     line, counted = 1, 0
     for number, (puzzle, start) in enumerate(zip(puzzles, starts, strict=True), start=1):
-        if diagnostics is not None:
+        oddities = puzzle_warnings(puzzle) if diagnostics is not None else []
+        if diagnostics is not None and oddities:  # most puzzles have none: nothing to place
             line += text.count("\n", counted, start)
             counted = start
             name = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
-            for code, message in puzzle_warnings(puzzle):
+            for code, message in oddities:
                 found = Diagnostic.at(
                     "warning", code, f"{name}: {message}", text=_row(text, start, line), pos=start
                 )

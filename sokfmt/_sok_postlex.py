@@ -127,6 +127,7 @@ class _Patterns:
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
+    edge: re.Pattern[str]  # a square of EDGE
     puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
     wall: str  # a character of WALL
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
@@ -158,6 +159,7 @@ def patterns() -> _Patterns:
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
+        edge=re.compile(terminals["EDGE"]),
         puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
         wall=next(c for c in map(chr, range(128)) if re.fullmatch(terminals["WALL"], c)),
         wall_row=re.compile(wall_row),
@@ -484,12 +486,15 @@ def _ends_moves(bare: str, tessellation: Tessellation) -> bool:
 def stray_row(line: str) -> bool:
     """Rule 4's shape: `line` (quotes and all) would be a closed row if its
     characters outside the legend were walls (one may stand where the
-    row's first or last wall should), and those are no more than its walls,
-    boxes, goals and pushers."""
+    row's first or last wall should), those are no more than its walls,
+    boxes, goals and pushers, and it has a wall or a box on a goal of its
+    own ("Good", whose "oo" are goals, is text)."""
     bare = unquoted(line)
     found = patterns()
     strays = found.stray.findall(bare)
     if not strays or len(strays) > len(found.solid.findall(bare)):
+        return False
+    if found.edge.search(bare) is None:
         return False
     return found.wall_row.fullmatch(found.stray.sub(found.wall, bare)) is not None
 
@@ -511,16 +516,28 @@ def recognised(token: Line, after_board: bool, after_moves: bool) -> bool:
     return token.key_value()[0] in keys
 
 
-#: Rule 1 draws a line up to this many squares for each of its characters:
-#: no board is written denser, and drawing more would cost time out of
-#: proportion to the text ("2500000(2#)" is 12 characters).
-DENSEST = 10_000
+#: Rule 1 draws a line up to this many squares for each of its characters,
+#: and up to `MOST_DRAWN` in all (row ends count as squares).  No board is
+#: written denser (a row of 100 walls is "100#", 25 a character) nor larger
+#: on one line (YASC's largest board is 100 x 100); drawing more would cost
+#: time and memory out of proportion to the text: matching a drawn row to
+#: its class costs some 280 bytes a square, and "2500000(2#)", padded to a
+#: row of 549 characters, drew 5,000,000 walls under a bound of 10,000 a
+#: character alone.  The density bounds what a file draws, byte for byte;
+#: the most, what one line does, however long.
+DENSEST = 100
+MOST_DRAWN = 20_000
+
+
+def drawing_limit(text: str) -> int:
+    """How many squares rule 1 draws of the RLE line `text` at most."""
+    return min(DENSEST * len(text), MOST_DRAWN)
 
 
 def rle_class(text: str) -> str:
     """Rule 1 for the text of an RLE_LINE (quotes removed)."""
     try:
-        drawn = _board.drawn(text, limit=DENSEST * len(text))
+        drawn = _board.drawn(text, limit=drawing_limit(text))
     except ParseError:
         return TEXT
     rows = drawn.split("\n")

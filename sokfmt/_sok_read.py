@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from . import _board, _lalr, _moves, _sok_bare, _sok_plain
 from ._checks import puzzle_warnings
 from ._moves import step_offsets
+from ._notes import places
 from ._reading import collector
 from ._sok_postlex import (
     ALMOST,
@@ -298,7 +299,7 @@ class _Builder:
                     "warning", _NO_PUZZLE, "No puzzle found: no board of 3 rows or more", 1, 1
                 )
             )
-        fields, notes = _notes(self.file_notes, _FILE_KEYS)
+        fields, notes, fields_at = _notes(self.file_notes, _FILE_KEYS)
         return Collection(
             title=fields.get("title", ""),
             author=fields.get("author", ""),
@@ -308,6 +309,7 @@ class _Builder:
             comments=tuple(self.file_comments),
             email=fields.get("email", ""),
             url=fields.get("url", ""),
+            fields_at=fields_at,
         )
 
     def _finish(self) -> None:
@@ -354,12 +356,14 @@ class _Builder:
         self.sink(built)
 
     def _puzzle(self, puzzle: _Puzzle, board: Board, games: tuple[SavedGame, ...]) -> Puzzle:
-        fields, notes = _notes(puzzle.board.notes, _PUZZLE_KEYS)
+        fields, notes, _ = _notes(puzzle.board.notes, _PUZZLE_KEYS)
         fields.pop("game", None)
-        title_line = ""
-        if "title" in fields and puzzle.board.title is not None:
-            title_line = puzzle.board.title.lines[0]
         title = fields.pop("title", None)
+        title_line = ""
+        if title is not None and puzzle.board.title is not None:
+            # The line the Title property overrides; the title itself carries nothing.
+            title_line = puzzle.board.title.lines[0]
+            title_line = "" if title_line == title else title_line
         self.puzzles += 1
         # Lines of text, comment lines and games of the board's tessellation:
         # what Puzzle checks holds.
@@ -587,7 +591,7 @@ def _quoting(quotes: int) -> str:
 
 def _game_metadata(block: _Block) -> tuple[str, str, str]:
     """The title, solver and notes of a saved game, from its lines."""
-    fields, notes = _notes(block.notes, _GAME_KEYS)
+    fields, notes, _ = _notes(block.notes, _GAME_KEYS)
     title = fields.get("title")
     if title is not None and block.title is not None:
         # An overridden title line stays with the game it labels, in its notes.
@@ -603,23 +607,28 @@ def _title(token: Line | None) -> str:
     return "" if token is None else title_of(token.lines[0])
 
 
-def _notes(tokens: Iterable[Line], keys: dict[str, str]) -> tuple[dict[str, str], str]:
+def _notes(
+    tokens: Iterable[Line], keys: dict[str, str]
+) -> tuple[dict[str, str], str, tuple[tuple[str, int], ...]]:
     """The recognised properties of a block's notes (the first of each key
-    with a value), and the rest of its text."""
+    with a value), the rest of its text, and where those properties stood in
+    it (as `Collection.fields_at`)."""
     fields: dict[str, str] = {}
     lines: list[str] = []
+    taken: list[tuple[str, int]] = []
     for token in tokens:
         if token.type == PROPERTY:
             key, value = token.key_value()
             name = keys.get(key)
             if name and value and name not in fields:
                 fields[name] = value
+                taken.append((name, len(lines)))
                 continue
         lines += token.lines
     first = next((i for i, line in enumerate(lines) if line.strip(" \t>")), len(lines))
     while len(lines) > first and not lines[-1].strip(" \t>"):
         lines.pop()
-    return fields, "\n".join(lines[first:])
+    return fields, "\n".join(lines[first:]), places(lines, taken, " \t>") if taken else ()
 
 
 # ------------------------------------------------------------------ reading

@@ -3,12 +3,12 @@ from the grammars themselves: do not edit (see `_lalr.table`)."""
 
 from typing import Any
 
-TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '830cc935540b4d220e4190c1f9e25f22fbe14a152be83807d317c75d55abb79c',
+TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '1bc7be196e802e198f23da039ddbb12c7843155d82b5175890d82a5eb3f116ec',
          'terminals': {'DIGIT': '[0-9]',
                        'COUNT': '(?:[0-9])+',
-                       'LITERAL': '[^0-9()\n]',
-                       'LINE_BREAK': '\\\n',
-                       'RUN': '(?:(?:(?:[0-9])+[^0-9()\n]|(?:[^0-9()\n])+))+',
+                       'LITERAL': '[^0-9()\r\n]',
+                       'LINE_BREAK': '\r\n|\r|\n',
+                       'RUN': '(?:(?:(?:[0-9])+[^0-9()\r\n]|(?:[^0-9()\r\n])+))+',
                        'LPAR': '\\(',
                        'RPAR': '\\)'},
          'lexed': ['RUN', 'COUNT', 'LINE_BREAK', 'LPAR', 'RPAR'],
@@ -247,7 +247,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '830cc935540b4d220e4190c1f9
                     {}],
            'start': 0,
            'end': 12},
- 'board': {'hash': '102ca63f4d977e9f79dc9ca1c9ded7222d51a1b59b173aceee1880e94a5a7890',
+ 'board': {'hash': '5f4d35bcd415cdcf5bad065353d8f8dd1b8a15eb7cbd1f92b1fe347955218480',
            'terminals': {'WALL': '[#W]',
                          'PUSHER': '[@pm]',
                          'PUSHER_ON_GOAL': '[+PM]',
@@ -260,7 +260,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '830cc935540b4d220e4190c1f9
                          'LITERAL': '(?:[ \t\\-_@pm+PM#W$b*B.o]|\\|)',
                          'DIGIT': '[0-9]',
                          'COUNT': '(?:[0-9])+',
-                         'LINE_BREAK': '\\\n',
+                         'LINE_BREAK': '\r\n|\r|\n',
                          'RUN': '(?:(?:(?:[0-9])+(?:[ \t\\-_@pm+PM#W$b*B.o]|\\|)|(?:(?:[ \t'
                                 '\\-_@pm+PM#W$b*B.o]|\\|))+))+',
                          'LPAR': '\\(',
@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '830cc935540b4d220e4190c1f9
                     {}],
            'start': 0,
            'end': 9},
- 'sok': {'hash': '42cf8a05cd00c2a439566665f0ce1ebed655db797418320a66122964676a2109',
+ 'sok': {'hash': 'ba2f71754db5dd7a705c8250081826397557e1740a1aff975b1d3a654cb767a8',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',

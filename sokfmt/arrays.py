@@ -25,14 +25,18 @@ more than reading them.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterable
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
+from ._deprecated import keyword_only_since_0_3
 from .board import Board
 from .errors import ValidationError
 from .geometry import _STEP_OFFSETS
 from .puzzle import Puzzle
+from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
 if TYPE_CHECKING:
@@ -49,6 +53,7 @@ __all__ = (
     "PUSHER_ON_GOAL",
     "WALL",
     "from_array",
+    "load_arrays",
     "to_array",
     "to_arrays",
 )
@@ -80,52 +85,210 @@ def _numpy() -> Any:
     return numpy
 
 
+@keyword_only_since_0_3("shape")
 def to_arrays(
-    puzzles: Iterable[Puzzle | Board], shape: tuple[int, int] | None = None
+    puzzles: Iterable[Puzzle | Board], *, shape: tuple[int, int] | None = None
 ) -> npt.NDArray[np.uint8]:
-    """The boards of `puzzles` (puzzles or boards) stacked into one ``uint8``
-    array of shape (count, height, width), each board at the top left of its
-    layer and the rest outside.  `shape` is (height, width), by default
-    that of the tallest and the widest board.
+    """The boards of `puzzles` (puzzles or boards, of one tessellation)
+    stacked into one ``uint8`` array of shape (count, height, width), each
+    board at the top left of its layer and the rest outside.  `shape` is
+    (height, width), by default that of the tallest and the widest board.
 
     Raises:
-        ValidationError: a board does not fit in `shape`.
+        ValidationError: boards of different tessellations (an array does
+            not say which its boards are), an item that is neither a puzzle
+            nor a board, a `shape` that is not two whole numbers, a board
+            that does not fit in it, or a layer of more than
+            `sokfmt.DEFAULT_LIMIT` squares.
     """
     numpy = _numpy()
-    boards = [item.board if isinstance(item, Puzzle) else item for item in puzzles]
-    # Boards of one tessellation and size are coded together, from one text.
-    groups: dict[tuple[Tessellation, int, int], list[int]] = {}
+    boards = [_board_of(item) for item in puzzles]
+    _one_tessellation(boards)
+    # Boards of one size are coded together, from one text.
+    groups: dict[tuple[int, int], list[int]] = {}
     for index, board in enumerate(boards):
-        size = (len(board.cells), len(board.cells[0]))
-        groups.setdefault((board.tessellation, *size), []).append(index)
-    height = max((rows for _, rows, _ in groups), default=0)
-    width = max((columns for _, _, columns in groups), default=0)
+        groups.setdefault((len(board.cells), len(board.cells[0])), []).append(index)
+    height = max((rows for rows, _ in groups), default=0)
+    width = max((columns for _, columns in groups), default=0)
     if shape is not None:
-        if height > shape[0] or width > shape[1]:
+        wanted = _shape(shape)
+        if height > wanted[0] or width > wanted[1]:
             raise ValidationError(
                 f"The boards need a shape of at least {(height, width)} (height, width), "
-                f"not {shape}"
+                f"not {wanted}"
             )
-        height, width = shape
+        height, width = wanted
     # A frame of one cell round every layer stands for the world off the
     # board, where the outside begins.
     codes = numpy.zeros((len(boards), height + 2, width + 2), dtype=numpy.uint8)
-    for (_, rows, columns), indices in groups.items():
+    for (rows, columns), indices in groups.items():
         text = "".join(chain.from_iterable(boards[i].cells for i in indices))
         coded = numpy.frombuffer(text.encode("ascii").translate(_CODES), dtype=numpy.uint8)
         codes[indices, 1 : rows + 1, 1 : columns + 1] = coded.reshape(len(indices), rows, columns)
-    tessellations: dict[Tessellation, list[int]] = {}
-    for (tessellation, _, _), indices in groups.items():
-        tessellations.setdefault(tessellation, []).extend(indices)
-    for tessellation, indices in tessellations.items():
-        if len(indices) == len(boards):
-            codes[_outside(tessellation, codes)] = OUTSIDE
-        else:
-            layers = codes[indices]
-            layers[_outside(tessellation, layers)] = OUTSIDE
-            codes[indices] = layers
+    if boards:
+        codes[_outside(boards[0].tessellation, codes)] = OUTSIDE
     inside: npt.NDArray[np.uint8] = codes[:, 1:-1, 1:-1].copy()
     return inside
+
+
+def _board_of(item: object) -> Board:
+    if isinstance(item, Puzzle):
+        return item.board
+    if isinstance(item, Board):
+        return item
+    raise ValidationError(f"to_arrays takes puzzles and boards, not {type(item).__name__}")
+
+
+def _one_tessellation(boards: list[Board]) -> None:
+    """Refuse boards of more than one tessellation, naming the first of each."""
+    first: dict[Tessellation, int] = {}
+    for number, board in enumerate(boards, start=1):
+        first.setdefault(board.tessellation, number)
+    _refuse_mixed(first)
+
+
+def _refuse_mixed(first: dict[Tessellation, int]) -> None:
+    """Refuse the boards whose first board of each tessellation `first` gives
+    (numbered from 1) if they are of more than one."""
+    if len(first) > 1:
+        found = ", ".join(f"{t.value} (board {n})" for t, n in first.items())
+        raise ValidationError(f"An array holds boards of one tessellation, not {found}")
+
+
+def _shape(shape: object) -> tuple[int, int]:
+    """`shape` as (height, width), checked before anything is allocated."""
+    if (
+        not isinstance(shape, (tuple, list))
+        or len(shape) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in shape)
+    ):
+        raise ValidationError(f"A shape is (height, width), two whole numbers, not {shape!r}")
+    height, width = shape
+    if height * width > DEFAULT_LIMIT:
+        raise ValidationError(
+            f"A shape of {height * width:,} squares is more than a board may have "
+            f"({DEFAULT_LIMIT:,})"
+        )
+    return height, width
+
+
+Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
+
+
+@overload
+def load_arrays(
+    files: Paths, *, shape: tuple[int, int] | None = None, titles: Literal[False] = False
+) -> npt.NDArray[np.uint8]: ...
+
+
+@overload
+def load_arrays(
+    files: Paths, *, shape: tuple[int, int] | None = None, titles: Literal[True]
+) -> tuple[npt.NDArray[np.uint8], list[str]]: ...
+
+
+def load_arrays(
+    files: Paths, *, shape: tuple[int, int] | None = None, titles: bool = False
+) -> npt.NDArray[np.uint8] | tuple[npt.NDArray[np.uint8], list[str]]:
+    """The boards of `files` (a path or paths, each read as `sokfmt.load`
+    reads it) in one array, as `to_arrays` stacks them; with `titles`, the
+    array and the list of the puzzles' titles.
+
+    A file of bare boards of one size (``; N`` title lines, each above the
+    rows of a board that begin and end with a wall, a blank line after
+    each: DeepMind's Boxoban levels) is read straight into the array, a
+    whole file at a time, with the checks `load` makes; any other file is
+    read by `load`, and the array and titles are the same either way.
+
+    Raises:
+        ParseError: a file is not valid in its format, at its line and
+            column in that file (from Python 3.11, a note names the file).
+        ValidationError: as `to_arrays` (boards of different tessellations,
+            a `shape` they do not fit), or as `load` (a file whose format
+            sokfmt cannot tell).
+        OSError: a file cannot be read.
+    """
+    from . import _bare_arrays
+    from .errors import SokfmtError
+    from .files import file_format, load
+
+    numpy = _numpy()
+    paths = [files] if isinstance(files, (str, os.PathLike)) else list(files)
+    layers: list[npt.NDArray[np.uint8]] = []
+    names: list[str] = []
+    first: dict[Tessellation, int] = {}  # the first board of each tessellation
+    count = 0
+    for path in paths:
+        chosen = file_format(path)
+        found = None
+        if chosen.name in ("sok", "xsb"):  # Sokoban, unless a "Game:" line says otherwise
+            with open(path, "rb") as file:
+                found = _bare_arrays.read(file.read(), numpy)
+        if found is not None:
+            squares, lines = found
+            layer = _with_outside(numpy, Tessellation.SOKOBAN, squares)
+            if titles:
+                names.extend(_bare_arrays.titles(lines))
+            first.setdefault(Tessellation.SOKOBAN, count + 1)
+        else:
+            try:
+                puzzles = load(path).puzzles
+            except SokfmtError as error:
+                if sys.version_info >= (3, 11):  # notes are new in 3.11
+                    error.add_note(f"in {os.fspath(path)}")
+                raise
+            for number, puzzle in enumerate(puzzles, start=count + 1):
+                first.setdefault(puzzle.board.tessellation, number)
+            _refuse_mixed(first)
+            layer = to_arrays(puzzles)
+            if titles:
+                names.extend(puzzle.title for puzzle in puzzles)
+        _refuse_mixed(first)
+        count += len(layer)
+        layers.append(layer)
+    stack = _stacked(numpy, [layer for layer in layers if len(layer)], count, shape)
+    return (stack, names) if titles else stack
+
+
+def _with_outside(
+    numpy: Any, tessellation: Tessellation, squares: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]:
+    """`squares` with the outside coded, found as `to_arrays` finds it."""
+    codes = numpy.zeros((len(squares), squares.shape[1] + 2, squares.shape[2] + 2), numpy.uint8)
+    codes[:, 1:-1, 1:-1] = squares
+    codes[_outside(tessellation, codes)] = OUTSIDE
+    inside: npt.NDArray[np.uint8] = codes[:, 1:-1, 1:-1]
+    return inside
+
+
+def _stacked(
+    numpy: Any,
+    layers: list[npt.NDArray[np.uint8]],
+    count: int,
+    shape: tuple[int, int] | None,
+) -> npt.NDArray[np.uint8]:
+    """`layers` (boards of one tessellation) in one array, each at the top
+    left of its layers, as `to_arrays` places them."""
+    height = max((layer.shape[1] for layer in layers), default=0)
+    width = max((layer.shape[2] for layer in layers), default=0)
+    if shape is not None:
+        wanted = _shape(shape)
+        if height > wanted[0] or width > wanted[1]:
+            raise ValidationError(
+                f"The boards need a shape of at least {(height, width)} (height, width), "
+                f"not {wanted}"
+            )
+        height, width = wanted
+    if all(layer.shape[1:] == (height, width) for layer in layers):
+        if not layers:
+            return numpy.zeros((0, height, width), dtype=numpy.uint8)  # type: ignore[no-any-return]
+        return numpy.concatenate(layers)  # type: ignore[no-any-return]
+    stack = numpy.zeros((count, height, width), dtype=numpy.uint8)
+    start = 0
+    for layer in layers:
+        stack[start : start + len(layer), : layer.shape[1], : layer.shape[2]] = layer
+        start += len(layer)
+    return stack  # type: ignore[no-any-return]
 
 
 def _outside(tessellation: Tessellation, codes: npt.NDArray[np.uint8]) -> Any:
@@ -186,15 +349,20 @@ def _shift_into(out: Any, source: Any, dy: int, dx: int) -> None:
     out[:, rows_out, columns_out] = source[:, rows_in, columns_in]
 
 
-def from_array(array: npt.ArrayLike, tessellation: Tessellation = Tessellation.SOKOBAN) -> Board:
+@keyword_only_since_0_3("tessellation")
+def from_array(array: npt.ArrayLike, *, tessellation: Tessellation = Tessellation.SOKOBAN) -> Board:
     """The board whose cells `array` (rows by columns of codes) holds; the
     outside reads as floor.
 
     Raises:
-        ValidationError: not two dimensions, or a value that is no code.
+        ValidationError: not an array of two dimensions (ragged rows among
+            them), or a value that is no code.
     """
     numpy = _numpy()
-    codes = numpy.asarray(array)
+    try:
+        codes = numpy.asarray(array)
+    except (ValueError, TypeError) as error:  # ragged rows, or what is no array
+        raise ValidationError(f"A board's array has rows of one length: {error}") from error
     if codes.ndim != 2 or 0 in codes.shape:
         raise ValidationError(f"A board's array has two dimensions, not shape {codes.shape}")
     if not numpy.issubdtype(codes.dtype, numpy.integer) or codes.min() < 0 or codes.max() > 7:

@@ -13,11 +13,23 @@ live may still be dead for want of a way round the box.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
-from .board import BOX_ON_GOAL, WALL, Board, Position
-from .geometry import OPPOSITE, neighbour, neighbours, outside
+from . import _flood
+from .board import (
+    BOX,
+    BOX_ON_GOAL,
+    FLOOR,
+    GOAL,
+    PUSHER,
+    PUSHER_ON_GOAL,
+    SQUARES,
+    WALL,
+    Board,
+    Position,
+)
+from .errors import ValidationError
+from .puzzle import Puzzle
 
 __all__ = ("Statistics", "statistics")
 
@@ -30,7 +42,7 @@ class Statistics:
     and squares under pieces included; the outside left out); `reachable`
     the squares the pushers can walk to, their own included, without
     pushing a box; `dead` the floor squares from which no box can be pushed
-    to any goal (see `dead_squares`), which `dead_squares` lists.
+    to any goal (see the module's docstring), which `dead_squares` lists.
     """
 
     boxes: int
@@ -42,74 +54,45 @@ class Statistics:
     dead_squares: tuple[Position, ...]
 
 
-def statistics(board: Board) -> Statistics:
-    """The `Statistics` of `board`, in any tessellation."""
-    floor = floor_squares(board)
-    goals = board.goals
-    dead = tuple(sorted(floor - live_squares(board, floor)))
+def statistics(board: Board | Puzzle) -> Statistics:
+    """The `Statistics` of `board` (or of a puzzle's board), in any tessellation.
+
+    Raises:
+        ValidationError: `board` is neither a board nor a puzzle.
+    """
+    if isinstance(board, Puzzle):
+        board = board.board
+    elif not isinstance(board, Board):
+        raise ValidationError(f"statistics takes a Board or a Puzzle, not {type(board).__name__}")
+    plan = _flood.layout(board.tessellation, board.height, board.width)
+    squares = plan.squares(board)
+    open_ = _flood.bits(squares, _NOT_WALLS)
+    floor = open_
+    if open_ & plan.edge:  # else walls all round the edge: nothing is outside
+        # The outside is the plain floor that reaches the edge; floor is the rest.
+        plain = _flood.bits(squares, FLOOR)
+        floor &= ~_flood.spread(plan, plain & plan.edge, plain)
+    pushers = _flood.first_cells(squares, _PUSHER) | _flood.first_cells(squares, _PUSHER_ON_GOAL)
+    reached = _flood.spread(plan, pushers, open_ & ~_flood.bits(squares, _BOXES))
+    # A box may be pushed from any square that is no wall, the outside's too.
+    live = _flood.pull(plan, _flood.bits(squares, _GOALS), open_)
+    dead = tuple(_flood.positions(plan, floor & ~live))
+    on_goals = squares.count(_BOX_ON_GOAL)
     return Statistics(
-        boxes=len(board.boxes),
-        goals=len(goals),
-        floor=len(floor),
-        reachable=len(reachable_squares(board)),
-        boxes_on_goals=len(board.positions(BOX_ON_GOAL)),
+        boxes=squares.count(_BOX) + on_goals,
+        goals=squares.count(_GOAL) + on_goals + squares.count(_PUSHER_ON_GOAL),
+        floor=floor.bit_count(),
+        reachable=reached.bit_count(),
+        boxes_on_goals=on_goals,
         dead=len(dead),
         dead_squares=dead,
     )
 
 
-def floor_squares(board: Board) -> set[Position]:
-    """The squares that are not walls and not outside the walls."""
-    return {
-        (row, column)
-        for row, cells in enumerate(board.cells)
-        for column, square in enumerate(cells)
-        if square != WALL
-    } - outside(board)
-
-
-def reachable_squares(board: Board) -> set[Position]:
-    """The squares the pushers walk to without pushing: neither walls nor boxes."""
-    blocked = set(board.walls) | set(board.boxes)
-    seen = set(board.pushers)
-    queue = deque(seen)
-    while queue:
-        for near in neighbours(board.tessellation, queue.popleft()):
-            if near not in seen and near not in blocked and _on_board(board, near):
-                seen.add(near)
-                queue.append(near)
-    return seen
-
-
-def live_squares(board: Board, floor: set[Position]) -> set[Position]:
-    """The squares of `floor` from which a lone box can be pushed to a goal.
-
-    Pushing in direction d moves the pusher from p to s and the box from s
-    to t, each one step in d.  Since the step opposite to d leads back, the
-    box at t came from s = t's neighbour opposite to d, with the pusher at
-    s's neighbour opposite to d.
-    """
-    tessellation = board.tessellation
-    backwards = [OPPOSITE[d] for d in tessellation.directions]
-    live = set(board.goals)  # never outside: the outside is plain floor
-    queue = deque(live)
-    while queue:
-        target = queue.popleft()
-        for back in backwards:
-            source = neighbour(tessellation, target, back)
-            if source is None or source in live or not _is_floor(board, source):
-                continue
-            pusher = neighbour(tessellation, source, back)
-            if pusher is not None and _is_floor(board, pusher):
-                live.add(source)
-                queue.append(source)
-    return live & floor
-
-
-def _on_board(board: Board, position: Position) -> bool:
-    row, column = position
-    return 0 <= row < board.height and 0 <= column < board.width
-
-
-def _is_floor(board: Board, position: Position) -> bool:
-    return _on_board(board, position) and board[position] != WALL
+_NOT_WALLS = "".join(square for square in SQUARES if square != WALL)
+# The squares as the bytes of a layout's squares.
+_PUSHER, _PUSHER_ON_GOAL, _BOX, _BOX_ON_GOAL, _GOAL = (
+    square.encode("ascii") for square in (PUSHER, PUSHER_ON_GOAL, BOX, BOX_ON_GOAL, GOAL)
+)
+_BOXES = BOX + BOX_ON_GOAL
+_GOALS = GOAL + BOX_ON_GOAL + PUSHER_ON_GOAL

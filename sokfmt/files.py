@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Literal, overload
 
 from . import _losses
+from ._deprecated import keyword_only_since_0_3
 from ._files import FileLike
 from ._json_text import document_text, placed_values
 from ._json_text import loads as json_loads
@@ -81,7 +82,10 @@ _BY_NAME = {format.name: format for format in FILE_FORMATS}
 _BY_EXTENSION = {extension: format for format in FILE_FORMATS for extension in format.extensions}
 
 
-def file_format(path: str | os.PathLike[str] | None = None, name: str | None = None) -> FileFormat:
+@keyword_only_since_0_3("name")
+def file_format(
+    path: str | os.PathLike[str] | None = None, *, name: str | None = None
+) -> FileFormat:
     """The format called `name`, else that of `path`'s extension.
 
     Raises:
@@ -178,7 +182,7 @@ def load(
             f"{os.fspath(file)} is a folder: load reads one file (sokfmt check, convert and "
             "dedup read folders)"
         )
-    chosen = file_format(file if isinstance(file, (str, os.PathLike)) else None, format)
+    chosen = file_format(file if isinstance(file, (str, os.PathLike)) else None, name=format)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok(
@@ -418,7 +422,7 @@ def dump(
     if format is None and not isinstance(file, (str, os.PathLike)):
         raise ValidationError("A file object has no extension: name its format")
     path = file if isinstance(file, (str, os.PathLike)) else None
-    text = dumps(item, file_format(path, format).name, rle=rle, lossy=lossy, classic=classic)
+    text = dumps(item, file_format(path, name=format).name, rle=rle, lossy=lossy, classic=classic)
     write_text(file, text)
 
 

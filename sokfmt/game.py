@@ -13,22 +13,36 @@ one byte each (and, for each push of another box than the push before it,
 where that box stood): playing and taking back a step cost the same
 however long the game.  As `replay` does, it counts the metrics from the steps'
 bytes when they are asked for, the stretch played since they last were.
+
+For agents and solvers: `Game.copy` (also `copy.copy`, `copy.deepcopy`
+and pickle) makes an independent game, `state` a compact key of the
+position for a visited set, and `to_array` the position's codes as
+`sokfmt.to_array` gives them for `board`, kept up to date step by step
+(`sokfmt._observe`) rather than built from a `Board`.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
+from contextlib import suppress
 from types import MappingProxyType
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import _replay
+from ._observe import UNSEEN, View, frame
 from ._replay import CHANGE, DIRECTIONS, JUMP, OTHER_BOX, START, STEPS, Engine, StepFailed, tally
+from .arrays import _numpy
 from .board import Board, Position
 from .errors import IllegalMoveError, ValidationError
 from .moves import SavedGame, SolvingMode, Step
 from .puzzle import Puzzle
 from .replaying import ReplayFailure, board_and_ids
 from .tessellation import Direction, Tessellation
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ("Game",)
 
@@ -65,6 +79,8 @@ class Game:
             `sokoban_plus`.
     """
 
+    # Every attribute is listed here, and `copy` and `__reduce__` handle
+    # each: a test checks that a copy shares no container that changes.
     __slots__ = (
         "_board",
         "_codes",
@@ -74,20 +90,25 @@ class Game:
         "_move_codes",
         "_played",
         "_totals",
+        "_view",
     )
 
     def __init__(
         self, puzzle_or_board: Puzzle | Board, *, reverse: bool = False, sokoban_plus: bool = False
     ) -> None:
         board, box_ids, goal_ids = board_and_ids(puzzle_or_board, sokoban_plus)
+        self._start(board, bool(reverse), (box_ids, goal_ids))
+
+    def _start(self, board: Board, reverse: bool, ids: tuple[tuple[int, ...], ...]) -> None:
         self._board = board
-        self._ids = (box_ids, goal_ids)
-        self._engine = Engine(board, bool(reverse), box_ids, goal_ids)
+        self._ids = ids
+        self._engine = _engine(board, reverse, ids)
         self._move_codes = _MOVE_CODES[board.tessellation]
         self._codes = bytearray()  # every step, those undone after the played ones
         self._played = 0
         self._totals = (0, 0, 0, 0, 0, 0)  # the metrics of the first `_counted` steps
         self._counted = 0
+        self._view: View | None = None  # made by the first `to_array`
 
     @classmethod
     def resume(
@@ -251,7 +272,7 @@ class Game:
 
     def restart(self) -> None:
         """Go back to the start; every step played stays for `redo`."""
-        self._engine = Engine(self._board, self._engine.reverse, *self._ids)
+        self._engine = _engine(self._board, self._engine.reverse, self._ids)
         self._played = 0
 
     def legal_moves(self) -> tuple[Step, ...]:
@@ -392,6 +413,154 @@ class Game:
             f"{self._played} of {len(self._codes)} steps played>"
         )
 
+    # ------------------------------------------------------------------ for agents and solvers
+
+    def copy(self) -> Game:
+        """An independent game in the same state: the position, the steps
+        played and undone, the metrics.  Playing either leaves the other as
+        it was.  (`copy.copy` and `copy.deepcopy` give the same; what never
+        changes, the board and its tables, is shared.)"""
+        twin = object.__new__(type(self))
+        twin._board = self._board
+        twin._ids = self._ids
+        twin._move_codes = self._move_codes
+        twin._engine = self._engine.copy()
+        twin._codes = self._codes[:]
+        twin._played = self._played
+        twin._totals = self._totals
+        twin._counted = self._counted
+        view = self._view
+        twin._view = None if view is None else view.copy()
+        return twin
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        twin = memo[id(self)] = self.copy()
+        return twin
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The steps, played again on unpickling: no engine internals in the
+        # pickle, which stays valid across versions that change them.
+        board, ids, reverse = self._board, self._ids, self._engine.reverse
+        return _unpickled, (type(self), board, ids, reverse, bytes(self._codes), self._played)
+
+    @property
+    def state(self) -> bytes:
+        """A key of the position for a search's visited set: equal for two
+        games on one board exactly when their pushers (and which one is
+        active) and their boxes (with their Sokoban+ ids) stand on the same
+        squares, however they got there.  Compact (a byte a cell) and
+        hashable; keys of games on different boards mean nothing to each
+        other."""
+        engine = self._engine
+        cells = engine.cells
+        key = bytes(cells) if isinstance(cells, bytearray) else array("I", cells).tobytes()
+        where = [engine.pushers[engine.active] if engine.pushers else -1]
+        for index, value in sorted(engine.under.items()):  # boxes under parked pushers
+            where += (index, value)
+        return key + array("q", where).tobytes()
+
+    def to_array(self, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
+        """The position's codes as `sokfmt.to_array` gives them for `board`
+        (a ``uint8`` array of shape (height, width)), without building a
+        `Board`: brought up to date from the steps played since the last
+        call.  With `out`, they are written into it, which is returned.
+        Needs numpy (``pip install 'sokfmt[numpy]'``).
+
+        Raises:
+            ValidationError: `out` is not a writeable ``uint8`` numpy array
+                of the board's shape.
+        """
+        view = self._view
+        if view is not None and out is view.target and out is not None:
+            # The loop of an agent: a step since, into the same array.
+            played, seen = self._played, view.seen
+            if played == seen + 1:
+                # View.advance, inlined: a call would cost a fifth of a move.
+                code = self._codes[seen]
+                near = view.plain[code]
+                if near is not None:  # a move or a push (pull)
+                    cells, p = view.cells, view.pusher
+                    t = near[p]
+                    cells[p] = view.empty[p]
+                    if code & 1:
+                        if view.reverse:  # the box behind comes onto p
+                            k = view.backs[code & 31][p]
+                            cells[k] = view.empty[k]
+                            cells[p] = view.boxed[p]
+                        else:  # the box on t goes one further
+                            b = near[t]
+                            cells[b] = view.boxed[b]
+                    cells[t] = view.manned[t]
+                    view.pusher, view.seen = t, played
+                    view.written[:] = cells
+                    return out
+            elif played == seen:
+                view.written[:] = view.cells
+                return out
+        return self._array(out)
+
+    def _array(self, out: object) -> npt.NDArray[np.uint8]:
+        """`to_array` when it does more than one step."""
+        view = self._view
+        if view is None:
+            view = self._view = View(frame(self._board), self._engine.reverse)
+        if not view.frame.sealed:
+            return self._array_of_board(out)
+        if self._played != view.seen:
+            view.update(self._codes, self._played, self._engine)
+        return self._written(view, out)
+
+    def _written(self, view: View, out: object) -> npt.NDArray[np.uint8]:
+        """The view's codes in a new array, or written into `out` (which
+        becomes the view's target when its memory is one block)."""
+        numpy = _numpy()
+        frame = view.frame
+        codes = numpy.frombuffer(view.cells, dtype=numpy.uint8).reshape(frame.height, frame.width)
+        if out is None:
+            fresh: npt.NDArray[np.uint8] = codes.copy()
+            return fresh
+        target = self._checked_out(out, numpy)
+        if target.flags.c_contiguous:
+            view.target, view.written = target, memoryview(cast(Any, target)).cast("B")
+            view.written[:] = view.cells
+        else:
+            target[...] = codes
+        return target
+
+    def _array_of_board(self, out: object) -> npt.NDArray[np.uint8]:
+        """`to_array` by way of `board`, for boards that a view cannot follow."""
+        from .arrays import to_array
+
+        codes = to_array(self.board)
+        if out is None:
+            return codes
+        target = self._checked_out(out, _numpy())
+        target[...] = codes
+        return target
+
+    def _checked_out(self, out: object, numpy: Any) -> npt.NDArray[np.uint8]:
+        """`out`, if `to_array` can write the board's codes into it.
+
+        Raises:
+            ValidationError: it cannot.
+        """
+        shape = (self._board.height, self._board.width)
+        if not isinstance(out, numpy.ndarray):
+            raise ValidationError(
+                f"to_array writes into a numpy array of shape {shape}, not {type(out).__name__}"
+            )
+        if out.dtype != numpy.uint8 or out.shape != shape:
+            raise ValidationError(
+                f"to_array writes into a uint8 array of shape {shape}, "
+                f"not a {out.dtype} array of shape {out.shape}"
+            )
+        if not out.flags.writeable:
+            raise ValidationError("to_array cannot write into a read-only array")
+        checked: npt.NDArray[np.uint8] = out
+        return checked
+
     # ------------------------------------------------------------------ helpers
 
     def _group(self, position: Position, base: int) -> tuple[Step, ...]:
@@ -432,6 +601,9 @@ class Game:
         metrics first brought back to those steps, which they may count."""
         _ = self.metrics  # counted up to `played`, with the steps still there
         del self._codes[played:]
+        view = self._view
+        if view is not None and view.seen > played:
+            view.seen = UNSEEN  # it saw steps that are gone: it cannot take them back
 
     def _index(self, position: Position) -> int:
         """The engine's index of `position`.
@@ -475,6 +647,34 @@ class Game:
         if isinstance(direction, Direction):
             raise ValidationError(f"{tessellation.value} has no direction {direction.name}")
         raise ValidationError(f"Expected a Direction, not {direction!r}")
+
+
+def _engine(board: Board, reverse: bool, ids: tuple[tuple[int, ...], ...]) -> Engine:
+    """An engine for a game at the start."""
+    engine = Engine(board, reverse, *ids)
+    with suppress(ValueError):  # (a puzzle of some 250 Sokoban+ ids keeps a list)
+        # The cells one byte each: read and written as fast as a list's,
+        # copied by `Game.copy` in one block, and keyed by `state` in C.
+        engine.cells = bytearray(engine.cells)
+    return engine
+
+
+def _unpickled(
+    cls: type[Game],
+    board: Board,
+    ids: tuple[tuple[int, ...], ...],
+    reverse: bool,
+    codes: bytes,
+    played: int,
+) -> Game:
+    """The game that `Game.__reduce__` pickled: its steps played again up to
+    where it stood, those undone kept for `redo`."""
+    game = object.__new__(cls)
+    game._start(board, reverse, ids)
+    game._codes[:] = codes
+    while game._played < played:
+        game.redo()
+    return game
 
 
 def _grouped(code: int) -> bool:

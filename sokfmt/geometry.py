@@ -18,9 +18,9 @@ pointing down"), so that the games they record replay the same here.
 from __future__ import annotations
 
 import math
-from collections import deque
 
-from .board import FLOOR, WALL, Board, Position
+from . import _flood
+from .board import FLOOR, PUSHER, PUSHER_ON_GOAL, SQUARES, WALL, Board, Position
 from .tessellation import Direction, Tessellation
 
 __all__ = (
@@ -158,42 +158,24 @@ def neighbour(
 def outside(board: Board) -> set[Position]:
     """The floor cells that connect to the edge of the board without crossing
     a wall: the outside, which a picture leaves out."""
-    height, width = board.height, board.width
-    seen: set[Position] = set()
-    queue: deque[Position] = deque()
-    for row in range(height):
-        for column in range(width):
-            if board[row, column] != FLOOR:
-                continue
-            position = (row, column)
-            if any(not _on_board(board, n) for n in neighbours(board.tessellation, position)):
-                seen.add(position)
-                queue.append(position)
-    while queue:
-        for near in neighbours(board.tessellation, queue.popleft()):
-            if _on_board(board, near) and near not in seen and board[near] == FLOOR:
-                seen.add(near)
-                queue.append(near)
-    return seen
+    plan = _flood.layout(board.tessellation, board.height, board.width)
+    floor = _flood.bits(plan.squares(board), FLOOR)
+    return set(_flood.positions(plan, _flood.spread(plan, floor & plan.edge, floor)))
 
 
 def is_closed(board: Board) -> bool:
     """Whether walls close in every pusher: none of them can walk off the board."""
-    seen = set(board.pushers)
-    queue = deque(seen)
-    while queue:
-        for near in neighbours(board.tessellation, queue.popleft()):
-            if not _on_board(board, near):
-                return False
-            if near not in seen and board[near] != WALL:
-                seen.add(near)
-                queue.append(near)
-    return True
+    plan = _flood.layout(board.tessellation, board.height, board.width)
+    squares = plan.squares(board)
+    open_ = _flood.bits(squares, _NOT_WALLS)
+    if not open_ & plan.edge:
+        return True  # walls all round the edge: nothing inside can reach it
+    pushers = _flood.bits(squares, _PUSHERS)
+    return not _flood.spread(plan, pushers, open_, stop=plan.edge) & plan.edge
 
 
-def _on_board(board: Board, position: Position) -> bool:
-    row, column = position
-    return 0 <= row < board.height and 0 <= column < board.width
+_NOT_WALLS = "".join(square for square in SQUARES if square != WALL)
+_PUSHERS = PUSHER + PUSHER_ON_GOAL
 
 
 def cell_polygon(tessellation: Tessellation, position: Position, size: float) -> list[Point]:

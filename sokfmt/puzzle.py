@@ -36,6 +36,25 @@ def _check_comments(comments: object) -> None:
         raise ValidationError("comments must be a tuple of lines that begin with '::'")
 
 
+# The fields of a collection that key/value lines of its notes give.
+_NOTES_FIELDS = frozenset(("title", "author", "created_at", "updated_at", "email", "url"))
+
+
+def _check_fields_at(fields_at: object) -> None:
+    if not isinstance(fields_at, tuple) or not all(
+        isinstance(pair, tuple)
+        and len(pair) == 2
+        and pair[0] in _NOTES_FIELDS
+        and type(pair[1]) is int
+        and pair[1] >= 0
+        for pair in fields_at
+    ):
+        raise ValidationError(
+            "fields_at must be a tuple of (field, lines above it) pairs: a field of "
+            f"{', '.join(sorted(_NOTES_FIELDS))} and a number of lines from 0"
+        )
+
+
 def _properties(notes: str) -> tuple[tuple[str, str], ...]:
     found = (parse_property(line) for line in notes.splitlines())
     return tuple(pair for pair in found if pair is not None)
@@ -52,7 +71,9 @@ class Puzzle:
     dropped when the puzzle is built.  `comments` are the ``::`` lines of
     the puzzle, kept for writing.
     `title_line` is the line that stood as the title before the board when a
-    ``Title:`` property overrides it: kept, and written back there.
+    ``Title:`` property overrides it: kept, and written back there.  A line
+    that is the title itself overrides nothing and carries nothing: it is
+    dropped (`title_line` is then "").
 
     The objects are frozen: `dataclasses.replace` makes a changed copy.
     """
@@ -93,6 +114,8 @@ class Puzzle:
                     f"{self.board.tessellation.value} puzzle"
                 )
         _check_comments(self.comments)
+        if self.title_line == self.title:
+            object.__setattr__(self, "title_line", "")
 
     @property
     def tessellation(self) -> Tessellation:
@@ -197,6 +220,11 @@ class Collection:
     `comments` are the file's ``::`` lines before its first puzzle.
     `email` and `url` are the author's, as .slc files give them (``Email:``
     and ``Url:`` in .sok file notes).
+    `fields_at` says where the key/value lines of the fields stood among the
+    lines of the notes, in file order: (field, the number of lines of
+    `notes` above it), as readers find them, so that writers put them back
+    there (a field it does not name goes where the writer puts it).  It is
+    layout, not content: collections that differ only in it are equal.
     """
 
     title: str = ""
@@ -208,6 +236,7 @@ class Collection:
     comments: tuple[str, ...] = ()
     email: str = ""
     url: str = ""
+    fields_at: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _check_text(
@@ -235,6 +264,7 @@ class Collection:
         ):
             raise ValidationError("puzzles must be a tuple of Puzzle")
         _check_comments(self.comments)
+        _check_fields_at(self.fields_at)
 
     @property
     def properties(self) -> tuple[tuple[str, str], ...]:

@@ -88,7 +88,7 @@ class Replay:
         moves: the steps the pushers made, pushes and pulls included,
             jumps and pusher changes not: the first number of a solution
             title's "230/97", as YASC and JSoko count.  Unlike
-            `SavedGame.moves_count`, which follows the ``sokoban_elements``
+            `SavedGame.non_push_moves`, which follows the ``sokoban_elements``
             crate and leaves pushes out.
         pushes: the pushes (forward game) or pulls (reverse game).
         box_lines: the pushes that start a box line: a push starts one when
@@ -212,7 +212,7 @@ def replay(
         board,
         steps,
         reverse=game.solving_mode is SolvingMode.REVERSE,
-        grouped=game.moves_count + game.pushes_count != len(steps),
+        grouped=game.non_push_moves + game.pushes_count != len(steps),
         box_ids=box_ids,
         goal_ids=goal_ids,
         upto=upto,

@@ -15,12 +15,14 @@ DEFAULT_LIMIT = 5_000_000
 
 # Characters that are syntax in RLE and so cannot stand for themselves.
 _SYNTAX = re.compile(r"[0-9()|]")
-# Three or more of one character: counting them makes the text shorter.
-_REPEATS = re.compile(r"(.)\1\1+", re.DOTALL)
+# Three or more of one character: counting them makes the text shorter.  A CR
+# is a line break, which a count cannot repeat: it is never counted.
+_REPEATS = re.compile(r"([^\r])\1\1+")
 
 
 def decode_rle(text: str, *, limit: int = DEFAULT_LIMIT) -> str:
-    """Expand counts and groups; ``|`` becomes a line break.
+    """Expand counts and groups; ``|`` becomes a line break (LF), and a line
+    break in `text` (LF, CRLF or CR) stands for itself.
 
     >>> decode_rle("3#4-p.#")
     '###----p.#'
@@ -36,7 +38,8 @@ def decode_rle(text: str, *, limit: int = DEFAULT_LIMIT) -> str:
 
 def encode_rle(text: str) -> str:
     """The run-length encoding of `text`: runs of three or more are counted
-    and line breaks become ``|``, so that ``decode_rle(encode_rle(s)) == s``.
+    and LF line breaks become ``|`` (a CR, which is a line break to RLE too,
+    is kept as it is), so that ``decode_rle(encode_rle(s)) == s``.
 
     >>> encode_rle("####\\n#...#")
     '4#|#3.#'

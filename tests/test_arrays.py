@@ -41,8 +41,8 @@ def test_codes_of_a_board_worked_out_by_hand() -> None:
 
 
 @st.composite
-def _boards(draw: st.DrawFn) -> Board:
-    tessellation = draw(st.sampled_from(list(Tessellation)))
+def _boards(draw: st.DrawFn, tessellation: Tessellation | None = None) -> Board:
+    tessellation = tessellation or draw(st.sampled_from(list(Tessellation)))
     height, width = draw(st.integers(1, 7)), draw(st.integers(1, 7))
     cells = tuple(
         "".join(draw(st.sampled_from("#-----.$*@+")) for _ in range(width)) for _ in range(height)
@@ -61,10 +61,14 @@ def test_every_cell_has_its_code_and_the_array_reads_back(board: Board) -> None:
     assert array.shape == (board.height, board.width)
     assert array.tolist() == expected
     assert from_array(array, tessellation=board.tessellation) == board
-    assert from_array(array.tolist(), board.tessellation) == board  # any array-like
+    assert from_array(array.tolist(), tessellation=board.tessellation) == board  # any array-like
 
 
-@given(boards=st.lists(_boards(), max_size=6))
+@given(
+    boards=st.sampled_from(list(Tessellation)).flatmap(
+        lambda tessellation: st.lists(_boards(tessellation), max_size=6)
+    )
+)
 def test_to_arrays_stacks_boards_padded_with_outside(boards: list[Board]) -> None:
     stack = to_arrays(boards)
     height = max((b.height for b in boards), default=0)
@@ -116,3 +120,51 @@ def test_padding_is_off_the_board_for_the_outside() -> None:
 def test_from_array_refuses_what_is_no_board(array: object, message: str) -> None:
     with pytest.raises(ValidationError, match=message):
         from_array(array)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("shape", "message"),
+    [
+        # Each would make numpy ask for more memory than there is (MemoryError,
+        # or ValueError: "array is too big"), before any check.
+        ((10**6, 10**6), "1,000,000,000,000 squares is more than a board may have"),
+        ((2**40, 2**40), "more than a board may have \\(5,000,000\\)"),
+        ((3, 1_666_667), "5,000,001 squares"),
+        ((5,), "two whole numbers, not \\(5,\\)"),
+        ("ab", "two whole numbers, not 'ab'"),
+        ((3.0, 5), "two whole numbers"),
+        ((True, 5), "two whole numbers"),
+    ],
+)
+def test_to_arrays_refuses_a_shape_before_allocating(shape: object, message: str) -> None:
+    board = loads_board("#####\n#@$.#\n#####")
+    with pytest.raises(ValidationError, match=message):
+        to_arrays([board], shape=shape)  # type: ignore[arg-type]
+
+
+def test_the_largest_shape_a_board_may_have_is_taken() -> None:
+    board = loads_board("###\n#@#\n###")
+    assert to_arrays([board], shape=(3, 1_666_666)).shape == (1, 3, 1_666_666)
+
+
+@pytest.mark.parametrize(
+    "array", [[[0, 1], [2]], [[0, 1], 2], [[[0], [1, 2]]]], ids=["ragged", "mixed", "deep"]
+)
+def test_from_array_refuses_ragged_rows(array: object) -> None:
+    with pytest.raises(ValidationError, match="A board's array"):
+        from_array(array)  # type: ignore[arg-type]
+
+
+def test_to_arrays_refuses_boards_of_different_tessellations() -> None:
+    sokoban = loads_board("###\n#@#\n###")
+    hexoban = Board(Tessellation.HEXOBAN, sokoban.cells)
+    trioban = Board(Tessellation.TRIOBAN, sokoban.cells)
+    with pytest.raises(
+        ValidationError,
+        match=r"one tessellation, not Sokoban \(board 1\), Hexoban \(board 3\), "
+        r"Trioban \(board 4\)",
+    ):
+        to_arrays([sokoban, Puzzle(sokoban), Puzzle(hexoban), trioban, hexoban])
+    assert to_arrays([hexoban, Puzzle(hexoban)]).shape == (2, 3, 3)
+    with pytest.raises(ValidationError, match="puzzles and boards, not str"):
+        to_arrays(["###"])  # type: ignore[list-item]

@@ -387,9 +387,60 @@ def test_progress_bar_only_on_a_terminal(
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     shown = text.Progress(4)
-    shown.update(2, "b.sok")
+    try:
+        shown.update(2, "b.sok")
+    finally:
+        shown.close()  # and the signals' handling is the test process's own again
     assert "[" + "#" * 15 + "-" * 15 + "] 2/4 b.sok" in capsys.readouterr().err
     assert not text.Progress(1).shown  # one file needs no bar
+
+
+def test_progress_bar_shortens_names_at_separators_or_in_the_middle() -> None:
+    from sokfmt.cli.text import shortened
+
+    name = os.path.join("archive", "deeper", "levels", "file.sok")
+    assert shortened(name, 40) == name
+    # Folders left out from the start, whole: ".../" and what follows.
+    assert shortened(name, 26) == "..." + os.sep + os.path.join("deeper", "levels", "file.sok")
+    assert shortened(name, 25) == "..." + os.sep + os.path.join("levels", "file.sok")
+    assert shortened(name, 20) == "..." + os.sep + os.path.join("levels", "file.sok")
+    assert shortened(name, 12) == "..." + os.sep + "file.sok"
+    assert shortened(name, 11) == "file.sok"
+    # A file's name alone too long: its middle left out, both ends kept.
+    assert shortened("a_very_long_name_indeed.sok", 15) == "a_very...ed.sok"
+    assert shortened(os.path.join("folder", "a_very_long_name_indeed.sok"), 15) == (
+        "a_very...ed.sok"
+    )
+
+
+def test_progress_bar_fits_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+    import signal
+
+    from sokfmt.cli import text
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *_: os.terminal_size((60, 24)))
+    handling = [signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)]
+    bar = text.Progress(4)
+    assert signal.getsignal(signal.SIGTERM) != handling[1]  # the bar's, while it is shown
+    try:
+        bar.update(1, os.path.join("archive", "deeper", "levels", "a_long_file_name.sok"), "7 ")
+        bar.update(2, "short.sok", "9 ")
+    finally:
+        bar.close()
+    first, second, cleared = capsys.readouterr().err.split("\r")[1:4]
+    # 57 columns (60, less the last and two for a "^C" that the terminal
+    # echoes): the bar and "1/4 7 " take 39, which leaves 18 for the name:
+    # without its folders it is 20 long, and its middle goes.
+    assert first == "[" + "#" * 7 + "-" * 23 + "] 1/4 7 a_long_f...ame.sok"
+    assert len(first) == 57
+    assert second == ("[" + "#" * 15 + "-" * 15 + "] 2/4 9 short.sok").ljust(57)
+    assert cleared == " " * 59
+    # Closed, the bar leaves the signals' handling as it found it.
+    assert [signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)] == handling
 
 
 def test_colour_choice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -520,6 +571,39 @@ def test_doubts_are_warnings_on_standard_error(tmp_path: Path) -> None:
             f"sokfmt: {doubtful}:7: warning: SOK104 Text that looks like Sokoban moves "
             "but for 'x', kept in the notes\n"
         )
+
+
+def test_doubts_alike_are_one_warning_line_in_every_command(tmp_path: Path) -> None:
+    # Three puzzles with the same doubt, at lines 7, 15 and 23 (8 lines each).
+    doubtful = tmp_path / "doubtful.sok"
+    doubtful.write_text(
+        "".join(f"T{i}\n{BOARD}\n\nMoves\nrRxRR\n\n" for i in range(3)), encoding="utf-8"
+    )
+    doubt = "warning: SOK104 Text that looks like Sokoban moves but for 'x', kept in the notes"
+    for command in ("info", "show", "convert"):
+        extra = [str(tmp_path / "out.json")] if command == "convert" else []
+        result = sokfmt(command, str(doubtful), *extra)
+        assert result.returncode == 0
+        assert result.stderr == (
+            f"sokfmt: {doubtful}:7: {doubt} (3 times in this file: lines 7, 15, 23; "
+            "--verbose lists each)\n"
+        )
+        each = sokfmt(command, "--verbose", str(doubtful), *extra)
+        assert each.stderr.splitlines() == [
+            f"sokfmt: {doubtful}:{line}: {doubt}" for line in (7, 15, 23)
+        ]
+        assert sokfmt(command, "--quiet", str(doubtful), *extra).stderr == ""
+    # A folder's files are read in worker processes: the same there.
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for name in ("a.sok", "b.sok"):
+        (folder / name).write_text(doubtful.read_text("utf-8"), encoding="utf-8")
+    result = sokfmt("convert", "-j", "2", str(folder), str(tmp_path / "out"), "--to", "json")
+    assert sorted(result.stderr.splitlines()) == [
+        f"sokfmt: {folder / name}:7: {doubt} (3 times in this file: lines 7, 15, 23; "
+        "--verbose lists each)"
+        for name in ("a.sok", "b.sok")
+    ]
 
 
 def test_tessellation_option(tmp_path: Path) -> None:

@@ -24,7 +24,10 @@ LICENSE = (
 
 
 def sokfmt(
-    *arguments: str, env: dict[str, str] | None = None, cwd: Path | None = None
+    *arguments: str,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    timeout: float = 300,  # a stop for a hang only
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "sokfmt", *arguments],
@@ -34,7 +37,7 @@ def sokfmt(
         errors="surrogateescape",
         env=None if env is None else dict(os.environ, **env),
         cwd=cwd,
-        timeout=300,  # a stop for a hang only
+        timeout=timeout,
         check=False,
     )
 
@@ -152,6 +155,93 @@ def test_convert_and_dedup_of_a_folder_without_level_files(tmp_path: Path) -> No
     dedup = sokfmt("dedup", str(tmp_path / "empty"))
     assert dedup.returncode == 1
     assert "no level file in this folder" in dedup.stderr
+
+
+# ------------------------------------------------------- symbolic links
+
+needs_links = pytest.mark.skipif(not hasattr(os, "symlink"), reason="symbolic links")
+
+
+@pytest.fixture
+def linked(tmp_path: Path) -> Path:
+    """tree/: a/x.sok with a link back up (a/up -> ..) and one to itself's
+    folder (here -> .); b/z.sok, also reached as b/alias.sok and through
+    0first -> b (names that come first); outer -> ../outside, a folder
+    outside the tree with y.sok. Three files, each a puzzle of its own,
+    each to be read once."""
+    tree, outside = tmp_path / "tree", tmp_path / "outside"
+    for folder in (tree / "a", tree / "b", outside):
+        folder.mkdir(parents=True)
+    (tree / "a" / "x.sok").write_text(f"X\n{BOARD}\n", encoding="utf-8")
+    (tree / "b" / "z.sok").write_text("Z\n######\n#@$ .#\n######\n", encoding="utf-8")
+    (outside / "y.sok").write_text("Y\n#######\n#@$  .#\n#######\n", encoding="utf-8")
+    os.symlink("..", tree / "a" / "up")
+    os.symlink(".", tree / "a" / "here")
+    os.symlink("b", tree / "0first")
+    os.symlink(os.path.join("..", "outside"), tree / "outer")
+    os.symlink("z.sok", tree / "b" / "alias.sok")  # a name that comes before z.sok
+    return tree
+
+
+@needs_links
+def test_folders_reached_through_links_are_read_once_each(linked: Path) -> None:
+    expected = [linked / "a" / "x.sok", linked / "b" / "z.sok", linked / "outer" / "y.sok"]
+    # Links followed round would take for ever (up to the system's 40 links
+    # in a path): a minute is more than enough.
+    result = sokfmt("check", "--format", "json", str(linked), timeout=60)
+    assert result.returncode == 0, result.stdout
+    document = json.loads(result.stdout)
+    assert [each["file"] for each in document["files"]] == [str(path) for path in expected]
+    assert document["diagnostics"] == []
+    # Read twice, a file would be a repeat of itself.
+    dedup = sokfmt("dedup", str(linked))
+    assert (dedup.returncode, dedup.stderr) == (0, "")
+    assert dedup.stdout == "3 files, 3 puzzles: 0 occur more than once (0 repeats)\n"
+
+
+@needs_links
+def test_a_broken_link_is_named_and_skipped(linked: Path, tmp_path: Path) -> None:
+    os.symlink("nowhere.sok", linked / "broken.sok")
+    os.symlink("gone", linked / "b" / "folder")
+    os.symlink("loop2", linked / "loop1")
+    os.symlink("loop1", linked / "loop2")
+    said = {
+        linked / "b" / "folder": "symbolic link to 'gone' skipped: No such file or directory",
+        linked / "broken.sok": "symbolic link to 'nowhere.sok' skipped: No such file or directory",
+        linked / "loop1": "symbolic link to 'loop2' skipped: a loop of links",
+        linked / "loop2": "symbolic link to 'loop1' skipped: a loop of links",
+    }
+    check = sokfmt("check", str(linked))
+    assert check.returncode == 0
+    assert sorted(check.stdout.splitlines()) == sorted(
+        [f"{path}: warning: {why}" for path, why in said.items()]
+        + ["3 files checked: 0 errors, 4 warnings"]
+    )
+    out = str(tmp_path / "out")
+    for command in (["dedup", str(linked)], ["convert", str(linked), out, "--to", "sok"]):
+        result = sokfmt(*command)
+        assert result.returncode == 0, result.stderr
+        assert sorted(result.stderr.splitlines()) == sorted(
+            f"sokfmt: {path}: warning: {why}" for path, why in said.items()
+        )
+        assert sokfmt(*command, "--quiet").stderr == ""
+
+
+@needs_links
+def test_a_folder_of_broken_links_says_why_it_has_no_level_file(tmp_path: Path) -> None:
+    folder = tmp_path / "links"
+    folder.mkdir()
+    os.symlink("/nonexistent/levels.sok", folder / "levels.sok")
+    result = sokfmt("check", str(folder))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{folder / 'levels.sok'}: warning: symbolic link to '/nonexistent/levels.sok' "
+        "skipped: No such file or directory",
+        f"{folder}: error: no level file in this folder "
+        "(.sok, .xsb, .txt, .hsb, .tsb, .slc, .lev, at any depth); "
+        "1 could not be reached (see the warnings)",
+        "0 files checked: 1 error, 1 warning",
+    ]
 
 
 @pytest.mark.parametrize("command", ["info", "show"])

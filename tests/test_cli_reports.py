@@ -93,18 +93,87 @@ def test_check_json_is_one_document(files: tuple[Path, Path]) -> None:
             "message": "No such file or directory",
         },
     ]
+    # bad.sok holds two puzzles (Bad, Open), good.sok one; no.sok none.
     assert document["files"] == [
-        {"file": str(bad), "errors": 1, "warnings": 1},
-        {"file": str(good), "errors": 0, "warnings": 0},
-        {"file": str(bad.parent / "no.sok"), "errors": 1, "warnings": 0},
+        {"file": str(bad), "puzzles": 2, "errors": 1, "warnings": 1},
+        {"file": str(good), "puzzles": 1, "errors": 0, "warnings": 0},
+        {"file": str(bad.parent / "no.sok"), "puzzles": 0, "errors": 1, "warnings": 0},
     ]
-    assert document["summary"] == {"files": 3, "errors": 2, "warnings": 1, "skipped": 0}
+    assert document["skipped"] == []
+    assert document["summary"] == {
+        "files": 3,
+        "puzzles": 3,
+        "errors": 2,
+        "warnings": 1,
+        "skipped": 0,
+    }
+    assert document["schema_version"] == 1
     clean = json.loads(sokfmt("check", "--format", "json", str(good)).stdout)
     assert clean == {
+        "schema_version": 1,
         "diagnostics": [],
-        "files": [{"file": str(good), "errors": 0, "warnings": 0}],
-        "summary": {"files": 1, "errors": 0, "warnings": 0, "skipped": 0},
+        "files": [{"file": str(good), "puzzles": 1, "errors": 0, "warnings": 0}],
+        "skipped": [],
+        "summary": {"files": 1, "puzzles": 1, "errors": 0, "warnings": 0, "skipped": 0},
     }
+
+
+def test_check_json_of_a_folder_without_level_files_says_nothing_was_read(
+    tmp_path: Path,
+) -> None:
+    """A valid document: no file read, no puzzle; the folder's error among
+    the diagnostics; the licence that was skipped named, with why."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "LICENSE.txt").write_text("MIT License\n\nPermission is granted.\n", "utf-8")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for path, skipped in ((folder, 1), (empty, 0)):
+        result = sokfmt("check", "--format", "json", str(path))
+        assert result.returncode == 1
+        document = json.loads(result.stdout)
+        assert document["schema_version"] == 1
+        assert document["files"] == []
+        assert document["summary"] == {
+            "files": 0,
+            "puzzles": 0,
+            "errors": 1,
+            "warnings": 0,
+            "skipped": skipped,
+        }
+        [error] = document["diagnostics"]
+        assert (error["file"], error["severity"], error["line"]) == (str(path), "error", None)
+        assert error["message"].startswith("no level file in this folder (")
+    assert document["skipped"] == []
+    named = json.loads(sokfmt("check", "--format", "json", str(folder)).stdout)["skipped"]
+    assert named == [
+        {"file": str(folder / "LICENSE.txt"), "reason": "a .txt file with no board in it"}
+    ]
+
+
+def test_check_json_counts_the_puzzles_of_each_file(tmp_path: Path) -> None:
+    """Puzzles by file, counted from the files as written here: three in a
+    .sok file (one of them after a board that cannot be read), one in a
+    .lev file, one in an .slc file; JSON of another kind is skipped."""
+    folder = tmp_path / "levels"
+    (folder / "deeper").mkdir(parents=True)
+    three = f"One\n{BOARD}\n\nBroken\n#####\n#@X.#\n#####\n\nTwo\n{BOARD}\n\nThree\n{OPEN}\n"
+    (folder / "a.sok").write_text(three, encoding="utf-8")
+    lev = Path(__file__).parent / "vectors" / "lev" / "c19.lev"
+    (folder / "deeper" / "c19.lev").write_bytes(lev.read_bytes())
+    (folder / "deeper" / "one.slc").write_text(
+        '<?xml version="1.0"?>\n<SokobanLevels><Title>S</Title><LevelCollection>'
+        '<Level Id="L"><L>#####</L><L>#@$.#</L><L>#####</L></Level>'
+        "</LevelCollection></SokobanLevels>\n",
+        encoding="utf-8",
+    )
+    document = json.loads(sokfmt("check", "--format", "json", str(folder)).stdout)
+    assert [(each["file"], each["puzzles"]) for each in document["files"]] == [
+        (str(folder / "a.sok"), 3),
+        (str(folder / "deeper" / "c19.lev"), 1),
+        (str(folder / "deeper" / "one.slc"), 1),
+    ]
+    assert document["summary"]["puzzles"] == 5
 
 
 def test_check_github_annotations(files: tuple[Path, Path], tmp_path: Path) -> None:
@@ -143,6 +212,72 @@ def test_check_github_annotations(files: tuple[Path, Path], tmp_path: Path) -> N
             {"file": str(odd), "line": "2", "col": "1", "title": "SOK403"},
             "puzzle 1 'Open, 100%': not closed by walls: a pusher can walk off the board",
         ),
+    ]
+
+
+def test_check_text_tells_warnings_alike_once_and_errors_each(tmp_path: Path) -> None:
+    """Seven puzzles, each with the same doubt (SOK104, at line 7 + 8 * i)
+    and, in the first three, the same error (a board square outside the
+    legend, SOK301, at line 3 + 8 * i, column 3)."""
+    puzzles = [
+        f"T{i}\n#####\n#@{'X' if i < 3 else '$'}.#\n#####\n\nMoves\nrRxRR\n\n" for i in range(7)
+    ]
+    path = tmp_path / "seven.sok"
+    path.write_text("".join(puzzles), encoding="utf-8")
+    doubt = "warning: SOK104 Text that looks like Sokoban moves but for 'x', kept in the notes"
+    error = (
+        "error: SOK301 Unexpected 'X' in a board, expected a square of the legend "
+        "(# W @ m p + M P $ b * B . o - _)"
+    )
+    summary = "1 file checked: 3 errors, 7 warnings"
+    grouped = sokfmt("check", str(path))
+    assert grouped.returncode == 1
+    assert grouped.stdout.splitlines() == [
+        f"{path}:3:3: {error}",
+        f"{path}:7:3: {doubt} (7 times in this file: lines 7, 15, 23, 31, 39 and 2 more; "
+        "--verbose lists each)",
+        f"{path}:11:3: {error}",
+        f"{path}:19:3: {error}",
+        summary,
+    ]
+    each = sokfmt("check", "--verbose", str(path)).stdout.splitlines()
+    assert [line for line in each if "SOK104" in line] == [
+        f"{path}:{7 + 8 * i}:3: {doubt}" for i in range(7)
+    ]
+    assert len(each) == 3 + 7 + 1
+    quiet = sokfmt("check", "-q", str(path))
+    assert (quiet.returncode, quiet.stdout.splitlines()) == (
+        1,
+        [f"{path}:{3 + 8 * i}:3: {error}" for i in range(3)] + [summary],
+    )
+    # Programs get every problem, whatever is asked of the text.
+    document = json.loads(sokfmt("check", "-q", "--format", "json", str(path)).stdout)
+    assert len(document["diagnostics"]) == 10
+    github = sokfmt("check", "--format", "github", str(path)).stdout.splitlines()
+    assert len(github) == 10 + 1
+
+
+def test_told_keeps_the_order_and_names_the_first_places() -> None:
+    from sokfmt.cli.grouping import EACH, GROUPED, NONE, Said, told
+
+    said = [
+        Said("a:1: warning: W", ("a", "W"), "1"),
+        Said("a:2: error: E"),
+        Said("b:2: warning: W", ("b", "W"), "2"),  # another file: not alike
+        Said("a:3: warning: W", ("a", "W"), "3"),
+        Said("a:4: error: E"),
+    ]
+    assert told(said, GROUPED) == [
+        "a:1: warning: W (2 times in this file: lines 1, 3; --verbose lists each)",
+        "a:2: error: E",
+        "b:2: warning: W",
+        "a:4: error: E",
+    ]
+    assert told(said, EACH) == [each.text for each in said]
+    assert told(said, NONE) == ["a:2: error: E", "a:4: error: E"]
+    many = [Said(f"w{n}", "same", str(n)) for n in range(1, 7)]
+    assert told(many, places="puzzles") == [
+        "w1 (6 times in this file: puzzles 1, 2, 3, 4, 5 and 1 more; --verbose lists each)"
     ]
 
 

@@ -136,10 +136,10 @@ def test_show_html_numbers_the_cards_by_position(numbered: Path, tmp_path: Path)
     result = sokfmt("show", str(numbered), "--puzzle", "7", "--puzzle", "2", "--html", str(page))
     assert result.returncode == 0
     html = page.read_text(encoding="utf-8")
-    # Positions 2 and 7 hold the titles "1" and "6".
-    assert html.count("<section>") == 2
-    assert "<h2>2. 1</h2>" in html
-    assert "<h2>7. 6</h2>" in html
+    # Positions 2 and 7 hold the titles "1" and "6"; the anchors are positions.
+    assert html.count("<section") == 2
+    assert '<section id="puzzle-2">\n<h2><a href="#puzzle-2">2. 1</a></h2>' in html
+    assert '<section id="puzzle-7">\n<h2><a href="#puzzle-7">7. 6</a></h2>' in html
 
 
 def test_convert_writes_the_selection_with_the_notes(tmp_path: Path) -> None:

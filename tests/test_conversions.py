@@ -8,6 +8,7 @@ import dataclasses
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from corpus import CORPUS, needs_corpus
@@ -282,9 +283,11 @@ def collections(draw: st.DrawFn, tessellations: tuple[Tessellation, ...]) -> Col
         comments=tuple(draw(st.lists(_WORDS.map(lambda word: f":: {word}"), max_size=1))),
         email=draw(_VALUES),
         url=draw(_VALUES),
+        fields_at=tuple(draw(st.lists(st.tuples(_FIELDS, st.integers(0, 5)), max_size=4))),
     )
 
 
+_FIELDS = st.sampled_from(("title", "author", "created_at", "updated_at", "email", "url"))
 _SQUARES = (Tessellation.SOKOBAN,)
 _ANY = (Tessellation.SOKOBAN, Tessellation.TRIOBAN, Tessellation.OCTOBAN)
 
@@ -303,6 +306,8 @@ def test_generated_collections_convert_and_read_back(data: st.DataObject, format
     text = dumps(collection, format, lossy=True)
     assert read_back(text, format) == kept
     assert dumps(kept, format) == text  # nothing more is dropped on the way
+    # Where the fields' lines stand is read with them, and written again so.
+    assert dumps(read_back(text, format), format) == text
     # What one format writes, another reads as its own: .sok, and back.
     if format != "sok":
         assert read_back(dumps(kept, "sok", lossy=True), "sok") == dropped(kept, "sok")
@@ -331,3 +336,71 @@ def test_what_lossy_drops_for_sok_is_named_in_the_diagnostics_of_slc() -> None:
         puzzles=(Puzzle(SQUARE, title="One"),),
     )
     assert read_back(dumps(collection, "sok", lossy=True), "sok") == expected
+
+
+# ------------------------------------------------------------------ file order
+
+_BOARD = "#####\n#@$.#\n#####"
+
+
+def test_the_file_s_key_value_lines_stay_where_they_stood_in_its_notes() -> None:
+    text = (
+        "Made in 2003.\nCollection: Red\nDate of Last Change: 2006\nMore words.\n"
+        f"Date Created: 2003\nAuthor: Me\n\nOne\n{_BOARD}\n"
+    )
+    collection = sokfmt.loads_sok(text)
+    assert (collection.title, collection.notes) == ("Red", "Made in 2003.\nMore words.")
+    assert collection.fields_at == (
+        ("title", 1),
+        ("updated_at", 1),
+        ("created_at", 2),
+        ("author", 2),
+    )
+    assert sokfmt.dumps_sok(collection) == text
+    # Layout, not content: without it the collection is the same, and its
+    # fields go first.
+    built = dataclasses.replace(collection, fields_at=())
+    assert built == collection
+    assert sokfmt.dumps_sok(built).startswith(
+        "Collection: Red\nAuthor: Me\nDate Created: 2003\nDate of Last Change: 2006\nMade in"
+    )
+
+
+@pytest.mark.parametrize(
+    ("collection", "head"),
+    [
+        # Below the notes' own line of its key, that line would be read for it.
+        (
+            Collection(author="Me", notes="Text\nAuthor: You", fields_at=(("author", 2),)),
+            "Author: Me\nText\nAuthor: You",
+        ),
+        # Where it stood, rows of the notes would make a board: it goes between them.
+        (
+            Collection(title="T", notes=_BOARD, fields_at=(("title", 0),)),
+            "#####\n#@$.#\nCollection: T\n#####",
+        ),
+    ],
+)
+def test_a_field_goes_where_it_stood_only_where_the_notes_read_back(
+    collection: Collection, head: str
+) -> None:
+    collection = collection.with_puzzles(Puzzle(SQUARE, title="P"))
+    text = sokfmt.dumps_sok(collection)
+    assert text.startswith(f"{head}\n\n")
+    assert sokfmt.loads_sok(text, diagnostics=[]) == collection
+
+
+@pytest.mark.parametrize("notes", ["a\rb", "a\n:: comment"])
+def test_notes_that_no_layout_writes_are_refused_wherever_fields_stood(notes: str) -> None:
+    collection = Collection(title="T", notes=notes, fields_at=(("title", 1),))
+    with pytest.raises(ValidationError, match="its notes cannot be written"):
+        sokfmt.dumps_sok(collection)
+
+
+@pytest.mark.parametrize(
+    "fields_at",
+    [[("title", 0)], (("title", -1),), (("game", 0),), (("title", 0, 1),), (("title", True),)],
+)
+def test_fields_at_names_fields_of_a_collection_and_counts_lines(fields_at: Any) -> None:
+    with pytest.raises(ValidationError, match="fields_at must be"):
+        Collection(fields_at=fields_at)

@@ -153,3 +153,19 @@ def test_some_sok_cases_are_decided_by_a_grammar() -> None:
 def test_some_lev_cases_are_decided_by_the_grammar() -> None:
     cases = json.loads(TABLES["lev"].read_text(encoding="utf-8"))["cases"]
     assert {case["decided_by"] for case in cases} == {"grammar", "code"}
+
+
+def _valid_cases() -> list[Any]:
+    return [
+        pytest.param(language, case, id=f"{language}: {case['name']}")
+        for language in ("rle", "moves", "board")
+        for case in json.loads(TABLES[language].read_text(encoding="utf-8"))["cases"]
+        if "expected" in case
+    ]
+
+
+@pytest.mark.parametrize(("language", "case"), _valid_cases())
+def test_the_grammar_accepts_every_valid_case(language: str, case: dict[str, Any]) -> None:
+    # What a reader accepts, its grammar does: the line breaks of every kind
+    # that the readers take are the grammar's own terminals.
+    assert _refused_at(language, case["input"]) is None

@@ -208,3 +208,60 @@ def _bare(board: Board) -> tuple[str, ...]:
     rows = [row for row in rows if row.strip("-")]
     left = min(len(row) - len(row.lstrip("-")) for row in rows)
     return tuple(row[left:].rstrip("-") for row in rows)
+
+
+# ------------------------------------------------- warnings alike, told once
+
+
+def _doubtful(count: int) -> str:
+    """`count` puzzles of 8 lines each, puzzle i with a line of moves but
+    for an 'x' at line 7 + 8 * i (a doubt, SOK104)."""
+    return "".join(f"T{i}\n#####\n#@$.#\n#####\n\nMoves\nrRxRR\n\n" for i in range(count))
+
+
+def test_dedup_tells_a_doubt_repeated_5000_times_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "5000_puzzles.sok"
+    path.write_text(_doubtful(5000), encoding="utf-8")
+    result = sokfmt("dedup", str(path))
+    assert result.returncode == 1  # one puzzle, 5,000 times
+    assert result.stderr.splitlines() == [
+        f"sokfmt: {path}:7: warning: SOK104 Text that looks like Sokoban moves but for 'x', "
+        "kept in the notes (5,000 times in this file: lines 7, 15, 23, 31, 39 and 4,995 more; "
+        "--verbose lists each)"
+    ]
+    each = sokfmt("dedup", "--verbose", str(path)).stderr.splitlines()
+    assert len(each) == 5000
+    assert each[4999] == (
+        f"sokfmt: {path}:{7 + 8 * 4999}: warning: SOK104 Text that looks like Sokoban moves "
+        "but for 'x', kept in the notes"
+    )
+    quiet = sokfmt("dedup", "--quiet", str(path))
+    assert (quiet.returncode, quiet.stderr, quiet.stdout) == (1, "", result.stdout)
+
+
+def test_keep_first_tells_the_games_not_carried_for_one_reason_in_one_line(
+    tmp_path: Path,
+) -> None:
+    room = Puzzle(loads_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),))
+    again = [
+        Puzzle(loads_board(ROOM), f"Again {n}", saved_games=(_game("rR", T.SOKOBAN, "Same"),))
+        for n in range(2, 9)
+    ]
+    path = _write(tmp_path / "repeats.sok", room, *again)
+    merged = tmp_path / "merged.sok"
+    result = sokfmt("dedup", str(path), "--keep", "first", "-o", str(merged))
+    assert result.returncode == 0
+    assert result.stderr.splitlines() == [
+        f"sokfmt: {path}:#2 'Again 2': warning: saved game 1 'Same' not carried over to "
+        f"{path}:#1 'Room', which has the same moves (7 times in this file: puzzles "
+        "#2 'Again 2', #3 'Again 3', #4 'Again 4', #5 'Again 5', #6 'Again 6' and 2 more; "
+        "--verbose lists each)"
+    ]
+    each = sokfmt("dedup", str(path), "--keep", "first", "-o", str(merged), "-v")
+    assert [line.split(": warning: ")[0] for line in each.stderr.splitlines()] == [
+        f"sokfmt: {path}:#{n} 'Again {n}'" for n in range(2, 9)
+    ]
+    # --verbose names every place of a group too.
+    assert each.stdout.splitlines()[0] == "8 times: " + ", ".join(
+        [f"{path}:#1 'Room'"] + [f"{path}:#{n} 'Again {n}'" for n in range(2, 9)]
+    )

@@ -36,7 +36,6 @@ def test_public_names_are_pinned() -> None:
         "Loss",
         "ParseError",
         "Piece",
-        "Position",
         "Puzzle",
         "Replay",
         "ReplayFailure",
@@ -56,33 +55,36 @@ def test_public_names_are_pinned() -> None:
         "ValidationError",
         "__version__",
         "best_solution_index",
+        "decode_rle",
         "dump",
+        "dump_lev",
+        "dump_slc",
+        "dump_sok",
+        "dumps",
         "dumps_board",
         "dumps_lev",
         "dumps_moves",
         "dumps_slc",
         "dumps_sok",
-        "dumps",
+        "encode_rle",
         "file_format",
         "from_array",
         "from_dict",
-        "from_json",
-        "is_solution_title",
         "iter_slc",
         "iter_sok",
         "load",
+        "load_arrays",
         "load_lev",
         "load_slc",
         "load_sok",
-        "losses",
+        "loads",
         "loads_board",
         "loads_lev",
         "loads_moves",
         "loads_slc",
         "loads_sok",
+        "losses",
         "replay",
-        "decode_rle",
-        "encode_rle",
         "statistics",
         "to_array",
         "to_arrays",
@@ -215,6 +217,9 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     assert grammars
     assert grammars <= names
     assert {"sokfmt/py.typed", "sokfmt/__init__.py", "sokfmt/samples/sample.sok"} <= names
+    # The files README's console examples read, beside the sample.
+    samples = {"sample", "tiny", "bad", "mine", "theirs", "mixed"}
+    assert {f"sokfmt/samples/{name}.sok" for name in samples} <= names
     assert not any(name.startswith(("tests/", "benchmarks/", "grammars/")) for name in names)
     metadata = next(name for name in names if name.endswith("/METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()
@@ -223,6 +228,14 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     assert "Provides-Extra: numpy" in text
     assert "Requires-Dist: numpy>=1.24; extra == 'numpy'" in text
     assert "Requires-Dist: numpy" not in text.split("; extra")[0]
+    # The summary (`pip show sokfmt`) names every kind of file sokfmt reads
+    # by its extension (.txt is a .sok file by another name).
+    [summary] = [line for line in text.splitlines() if line.startswith("Summary: ")]
+    extensions = {e for f in sokfmt.FILE_FORMATS for e in f.extensions} - {".txt", ".json"}
+    assert extensions == {".sok", ".xsb", ".hsb", ".tsb", ".slc", ".lev"}
+    for extension in extensions:
+        assert f"{extension}," in summary or f"{extension})" in summary, extension
+    assert "JSON" in summary
     requirements = [line for line in text.splitlines() if line.startswith("Requires-Dist:")]
     assert [line for line in requirements if "extra ==" not in line] == [
         "Requires-Dist: lark<2,>=1.2"

@@ -13,19 +13,18 @@ from __future__ import annotations
 
 import math
 import os
-import shlex
 import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from corpus import CORPUS, needs_corpus
 from png import Image, Pixel
 
 from sokfmt import Board, Collection, Puzzle, Tessellation, loads_lev, loads_sok
-from sokfmt.cli.gallery import CARD, gallery_html
+from sokfmt.cli.gallery import CARD, TARGET, gallery_html
 from sokfmt.cli.show import draw
 from sokfmt.cli.svg import _FILL, board_svg, compact_svg, lev_svg
 
@@ -46,8 +45,9 @@ def _rgb(code: str) -> Pixel:
     return red, green, blue
 
 
-def render(page: Path, size: tuple[int, int]) -> Image:
-    """`page` (an SVG picture or an HTML page) as Chromium draws it."""
+def render(page: Path, size: tuple[int, int], fragment: str = "") -> Image:
+    """`page` (an SVG picture or an HTML page) as Chromium draws it, at
+    its address's `fragment` ("#id") when one is given."""
     assert CHROMIUM is not None, "SOKFMT_REQUIRE_CHROMIUM is set, and there is no Chromium"
     shot = page.with_suffix(".png")
     subprocess.run(
@@ -66,7 +66,7 @@ def render(page: Path, size: tuple[int, int]) -> Image:
             f"--user-data-dir={page.parent / 'chromium-profile'}",
             f"--window-size={size[0]},{size[1]}",
             f"--screenshot={shot}",
-            page.as_uri(),
+            page.as_uri() + fragment,
         ],
         capture_output=True,
         timeout=120,
@@ -412,6 +412,94 @@ def test_the_gallery_shows_one_card_per_puzzle(tmp_path: Path) -> None:
     assert image.regions(_colour("wall"), minimum=50) == len(collection)  # one board each
 
 
+@needs_chromium
+def test_a_link_to_a_puzzle_shows_its_card(tmp_path: Path) -> None:
+    """Twelve puzzles on a page that shows them all: the card that the
+    address's #puzzle-N names stands out, and no other; none without one."""
+    sample = Path(__file__).parent.parent / "sokfmt" / "samples" / "sample.sok"
+    collection = loads_sok(sample.read_text("utf-8"))
+    twelve = collection[:0].with_puzzles(*collection.puzzles * 3)
+    page = tmp_path / "gallery.html"
+    page.write_text(gallery_html(twelve, "twelve.sok"), encoding="utf-8")
+    for fragment, targets in (("#puzzle-12", 1), ("", 0)):
+        image = render(page, (1000, 1600), fragment)
+        assert image.regions(_rgb(TARGET), minimum=2000) == targets, fragment
+        assert image.regions(_rgb(CARD), minimum=2000) == 12 - targets, fragment
+
+
+class _Anchors(HTMLParser):
+    """The ids of a page's elements and the targets of its links, in order,
+    and its title."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.links: list[str] = []
+        self.title = ""
+        self._in_title = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.append(str(found["id"]))
+        if tag == "a" and found.get("href"):
+            self.links.append(str(found["href"]))
+        self._in_title = tag == "title"
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title += data
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_title = False
+
+
+def _anchors(page: str) -> _Anchors:
+    parsed = _Anchors()
+    parsed.feed(page)
+    return parsed
+
+
+def test_the_gallery_links_each_puzzle_by_its_position() -> None:
+    puzzles = [
+        Puzzle(Board(Tessellation.SOKOBAN, ("#####", "#@$.#", "#####")), f"P{n}") for n in range(4)
+    ]
+    page = _anchors(gallery_html(Collection(puzzles=tuple(puzzles[:2])), "a.sok", [3, 7]))
+    # The cards of the puzzles at positions 3 and 7 (as --puzzle chose
+    # them), each linked from the list at the top and from its heading.
+    assert page.ids == ["puzzle-3", "puzzle-7"]
+    assert page.links == ["#puzzle-3", "#puzzle-7", "#puzzle-3", "#puzzle-7"]
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [
+        ("levels.sok", "levels.sok"),
+        (os.path.join("..", "some", "folder", "levels.sok"), "levels.sok"),
+        ("-", "standard input"),
+    ],
+)
+def test_the_gallery_is_titled_by_the_file_s_name(name: str, title: str) -> None:
+    untitled = Collection(puzzles=(Puzzle(Board(Tessellation.SOKOBAN, ("###", "#@#", "###"))),))
+    assert _anchors(gallery_html(untitled, name)).title == title
+    titled = Collection(title="Mine", puzzles=untitled.puzzles)
+    assert _anchors(gallery_html(titled, name)).title == "Mine"
+
+
+def test_show_html_titles_the_page_by_the_file_s_name(tmp_path: Path) -> None:
+    folder = tmp_path / "deep" / "er"
+    folder.mkdir(parents=True)
+    (folder / "levels.sok").write_text("One\n#####\n#@$.#\n#####\n", encoding="utf-8")
+    page = tmp_path / "page.html"
+    typed = os.path.join("deep", "er", "levels.sok")
+    subprocess.run(
+        [sys.executable, "-m", "sokfmt", "show", typed, "--html", str(page)],
+        cwd=tmp_path,
+        check=True,
+    )
+    assert _anchors(page.read_text("utf-8")).title == "levels.sok"
+
+
 # ------------------------------------------------------------ the terminal
 
 SQUARES = ("#####", "#@*.#", "#+$-#", "#####")
@@ -451,23 +539,3 @@ def test_the_terminal_colours_a_goal_under_a_box_and_a_pusher() -> None:
     ]
     lower = draw(board, colour=True).split("\n")[2]
     assert "\x1b[38;5;33;48;5;52m◉ \x1b[0m\x1b[38;5;178m■ \x1b[0m" in lower
-
-
-@needs_corpus
-def test_readme_shows_the_real_show_output() -> None:
-    """Each `sokfmt show` example of README, run on the corpus's file."""
-    text = README.read_text("utf-8")
-    examples = text.split("$ sokfmt show ")[1:]
-    assert len(examples) >= 2
-    for example in examples:
-        command, rest = example.split("\n", 1)
-        arguments = shlex.split(command)
-        arguments[0] = str(CORPUS / "tadams42__sokoenginepy" / arguments[0])
-        shown = subprocess.run(
-            [sys.executable, "-m", "sokfmt", "show", *arguments],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=dict(os.environ, PYTHONIOENCODING="utf-8"),
-        ).stdout
-        assert shown == rest.split("```", 1)[0], command

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import tracemalloc
+from unittest import mock
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,10 +15,12 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     _board,
+    _rle,
     decode_rle,
     encode_rle,
 )
-from sokfmt._rle import decode
+from sokfmt._language import Budget
+from sokfmt._rle import RLE, decode, expand_counts
 
 # Text that encode_rle accepts: anything without digits, parentheses or "|".
 encodable = st.text(st.characters(exclude_characters="0123456789()|", codec="utf-8"))
@@ -33,6 +38,9 @@ board_like = st.text(alphabet="#@+$*. -_pPbB\n", max_size=200)
         ("####\n#..#\n####", "4#|#..#|4#"),
         ("", ""),
         ("abc\n", "abc|"),
+        # A CR is a line break, which a count cannot repeat: never counted.
+        ("\r\r\r", "\r\r\r"),
+        ("a\r\n\r\n\r\nb", "a\r|\r|\r|b"),
     ],
 )
 def test_encode(text: str, expected: str) -> None:
@@ -82,6 +90,15 @@ def test_limit_is_configurable() -> None:
         decode_rle("a\nb\nc", limit=3)
 
 
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("text", ["#\r\n#", "(#)\r\n#", "#\r#\n"])
+def test_a_line_break_is_paid_for_by_its_length(text: str, fast: bool) -> None:
+    # It stands for itself: a CRLF is two characters of the decoding.
+    assert decode(text, 4, fast=fast) == text.replace("(", "").replace(")", "")
+    with pytest.raises(RleSyntaxError, match="limit of 3"):
+        decode(text, 3, fast=fast)
+
+
 def test_limit_must_be_a_whole_number() -> None:
     with pytest.raises(ValueError, match="limit"):
         decode_rle("#", limit=-1)
@@ -101,7 +118,7 @@ def _outcome(text: str, limit: int, fast: bool) -> object:
         return (error.code, error.line, error.column)
 
 
-rle_text = st.text(alphabet="#$.@ -|\n2310()", max_size=60)
+rle_text = st.text(alphabet="#$.@ -|\n\r2310()", max_size=60)
 # Well-formed groups, nested, with counts (zero among them now and then):
 # what the fast path of groups expands.
 _piece = st.text(alphabet="#$.@ -|", min_size=1, max_size=4) | st.builds(
@@ -117,14 +134,85 @@ grouped_text = st.recursive(
     ),
     max_leaves=12,
 )
+# Lines of groups, apart by line breaks of every kind.
+grouped_lines = st.builds(
+    lambda first, line_break, second: first + line_break + second,
+    grouped_text,
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    grouped_text,
+)
 
 
 @settings(max_examples=500)
-@given(rle_text | grouped_text | st.text(max_size=30), st.sampled_from([10**9, 40]))
+@given(rle_text | grouped_text | grouped_lines | st.text(max_size=30), st.sampled_from([10**9, 40]))
 def test_fast_path_agrees_with_the_grammar(text: str, limit: int) -> None:
     """The fast paths and the full parse accept the same texts, decode them
     alike, and refuse the others with the same error at the same place."""
     assert _outcome(text, limit, fast=True) == _outcome(text, limit, fast=False)
+
+
+@settings(max_examples=500)
+@given(
+    rle_text | grouped_text | grouped_lines,
+    st.sampled_from([10**9, 40]),
+    st.integers(min_value=1, max_value=6),
+)
+def test_long_texts_a_chunk_at_a_time_decode_alike(text: str, limit: int, chunk: int) -> None:
+    """Long runs are matched and expanded a chunk at a time (`_rle._CHUNK`
+    characters, 16,384): with chunks of a few characters, short texts take
+    that way, and must decode as in one piece, errors and all."""
+    whole = _outcome(text, limit, fast=False)
+    with mock.patch.object(_rle, "_CHUNK", chunk):
+        assert _outcome(text, limit, fast=True) == whole
+        assert _outcome(text, limit, fast=False) == whole
+
+
+@pytest.mark.parametrize(
+    ("unit", "times", "squares"), [("3#2-", 100_000, 500_000), ("2(#-)", 50_000, 200_000)]
+)
+def test_a_long_text_holds_little_more_than_its_decoding(
+    unit: str, times: int, squares: int
+) -> None:
+    # A string for each count or group, and the regular expression engine's
+    # state for each count, held 80 bytes a square of "3#2-" repeated, 23 of
+    # "2(#-)"; a chunk at a time, it is about the decoding's (one a square)
+    # and the text's.
+    decode_rle(unit * (_rle._CHUNK // len(unit) + 1))  # patterns compiled, and cached
+    tracemalloc.start()
+    try:
+        assert len(decode_rle(unit * times)) == squares
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 6 * squares
+
+
+@pytest.mark.parametrize("length", [10, 100_000])
+def test_a_run_without_counts_is_its_own_expansion(length: int) -> None:
+    # Not copied, however long: "2500000(2#)" held 2 bytes a square, not 3.
+    run = "#-" * length
+    budget = Budget(10**6, RLE.codes)
+    assert expand_counts(run, _rle._compiled().counts, budget, int) is run
+    assert budget.used == len(run)
+
+
+def test_a_long_run_over_the_limit_builds_nothing_past_it() -> None:
+    text = "9999#" * 4_000  # 20,000 characters (two chunks), 39,996,000 walls
+    decode_rle(text[:100])  # the patterns compiled, and cached
+    tracemalloc.start()
+    try:
+        with pytest.raises(RleSyntaxError, match="limit of 1,000,000"):
+            decode_rle(text, limit=1_000_000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
+
+
+def test_a_long_run_decodes_a_chunk_at_a_time() -> None:
+    # 4,000,000 characters, 2,000,000 counts: each chunk of them split apart.
+    assert decode_rle("3#2-" * 1_000_000) == "###--" * 1_000_000
+    assert decode_rle("2(#-)" * 1_250_000) == "#-#-" * 1_250_000
 
 
 @given(st.text(alphabet="#@+$*.-_ pPbBWmMo\t|2()\nx", max_size=60), st.sampled_from(Tessellation))

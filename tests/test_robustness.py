@@ -12,6 +12,7 @@ import pickle
 import subprocess
 import sys
 import textwrap
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -493,6 +494,29 @@ _REPEATED_CHECK = textwrap.dedent(
     print("done")
     """
 )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "#" + " " * 534 + "2500000(2#)" + "#",  # 549 bytes: 5,000,000 walls
+        "#" + " " * 5_000 + "400000(#)" + "#",  # 405,002 walls, under 100 a character
+        "#" + " " * 198 + "19801#",  # 20,000 walls: a row, at the bound
+    ],
+    ids=["padded", "long", "at the bound"],
+)
+def test_an_rle_line_in_a_sok_file_costs_bounded_memory(line: str) -> None:
+    # Found by fuzzing: padded to 549 characters, a line drew 5,000,000
+    # walls (1.3 GB, matching each to its row class) before it was found
+    # to be text.  Rule 1 draws no line past 20,000 squares, however long.
+    sokfmt.loads_sok("#\n#\n#\n")  # the parser built, and its caches filled
+    tracemalloc.start()
+    try:
+        sokfmt.loads_sok(line + "\n\n")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20_000_000
 
 
 def test_problems_repeated_many_times_do_not_hang_a_reader() -> None:

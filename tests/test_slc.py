@@ -3,6 +3,7 @@ reader, round trips through every format, and hostile XML."""
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import pickle
@@ -175,6 +176,115 @@ def test_the_writer_puts_the_dates_at_the_end_of_the_description() -> None:
         "<Description>\nLevels.\nDate Created: 2003\nDate of Last Change: 2004\n  </Description>"
         in written
     )
+
+
+def _description_of(document: str) -> str:
+    """The text of a document's Description, without the line breaks and
+    indentation the writer puts around it."""
+    return (ElementTree.fromstring(document).findtext("Description") or "").strip("\n ")
+
+
+# Descriptions with their date lines where Sokoban programs do not put them
+# (a Date of Last Change line between lines of text, as in Red_mini.slc of
+# the sokoshell archive), and where each date line stands among the lines of
+# the notes once it is taken out: worked out by hand.
+_PLACED_DATES = [
+    (
+        "Red and small.\nDate of Last Change: 2006-01-02\nMore red.",
+        "Red and small.\nMore red.",
+        (("updated_at", 1),),
+    ),
+    (
+        "Date of Last Change: 2006-01-02\nRed and small.\nDate Created: 2003-01-15",
+        "Red and small.",
+        (("updated_at", 0), ("created_at", 1)),
+    ),
+    (
+        "One.\nDate Created: 2003\nTwo.\n\nThree.\nDate of Last Change: 2006",
+        "One.\nTwo.\n\nThree.",
+        (("created_at", 1), ("updated_at", 4)),
+    ),
+    # A second line of a date stays in the notes, after the one read.
+    (
+        "Date Created: 2003\nOne.\nDate Created: 1999",
+        "One.\nDate Created: 1999",
+        (("created_at", 0),),
+    ),
+]
+
+
+@pytest.mark.parametrize(("description", "notes", "fields_at"), _PLACED_DATES)
+@pytest.mark.parametrize("read", [loads_slc, lambda text: _slc.parse_fully(text, [])])
+def test_the_date_lines_of_a_description_stay_where_they_stood(
+    read: Any, description: str, notes: str, fields_at: tuple[tuple[str, int], ...]
+) -> None:
+    collection = read(_document(f"\n{description}\n  "))
+    assert (collection.notes, collection.fields_at) == (notes, fields_at)
+    assert _description_of(dumps_slc(collection)) == description
+    # Through .sok and back, as convert takes it: the same lines in the same
+    # order (the title, which has no place among them, first).
+    as_sok = dumps(collection, "sok")
+    assert as_sok[: as_sok.index("\nOne\n#####")].rstrip("\n") == f"Collection: T\n{description}"
+    through_sok = loads_sok(as_sok)
+    assert through_sok == collection
+    assert _description_of(dumps_slc(through_sok)) == description
+
+
+def test_a_date_line_is_placed_among_the_lines_the_notes_keep() -> None:
+    # The blank lines above it are no part of the notes: it stands first.
+    collection = loads_slc(_document("\n\n \nDate Created: 2003\nText.\n\n  "))
+    assert (collection.notes, collection.fields_at) == ("Text.", (("created_at", 0),))
+    assert _description_of(dumps_slc(collection)) == "Date Created: 2003\nText."
+
+
+def test_a_date_line_goes_where_it_stood_only_where_a_reader_takes_it() -> None:
+    # After the notes' own date line, a reader would take that one: the
+    # field's line goes first, as for a collection built without places.
+    collection = Collection(
+        updated_at="2004",
+        notes="Date of Last Change: 2000\nText",
+        puzzles=(_sokoban(),),
+        fields_at=(("updated_at", 2),),
+    )
+    assert _description_of(dumps_slc(collection)) == (
+        "Date of Last Change: 2004\nDate of Last Change: 2000\nText"
+    )
+    assert loads_slc(dumps_slc(collection)) == collection
+    # A date not named goes after the notes; one named beyond them, last.
+    collection = Collection(
+        created_at="2003",
+        updated_at="2004",
+        notes="A\nB",
+        puzzles=(_sokoban(),),
+        fields_at=(("updated_at", 9),),
+    )
+    assert _description_of(dumps_slc(collection)) == (
+        "A\nB\nDate of Last Change: 2004\nDate Created: 2003"
+    )
+    assert loads_slc(dumps_slc(collection)) == collection
+
+
+def test_a_title_line_that_is_its_title_converts_to_slc() -> None:
+    # As group_effort_small_set.xsb writes its puzzles: the title above the
+    # board and again in a Title line below it.
+    text = "Grigr_Special15\n#####\n#@$.#\n#####\nTitle: Grigr_Special15\n"
+    collection = loads_sok(text)
+    (puzzle,) = collection.puzzles
+    assert (puzzle.title, puzzle.title_line) == ("Grigr_Special15", "")
+    assert sokfmt.losses(collection, "slc") == ()
+    written = dumps_slc(collection)
+    assert ElementTree.fromstring(written).find("LevelCollection/Level").get("Id") == (  # type: ignore[union-attr]
+        "Grigr_Special15"
+    )
+    assert loads_slc(written) == collection
+    # A title line that is not the title is still refused.
+    other = loads_sok("Label\n#####\n#@$.#\n#####\nTitle: Grigr_Special15\n")
+    assert other.puzzles[0].title_line == "Label"
+    with pytest.raises(ValidationError, match=r"has a title line, which \.slc cannot hold"):
+        dumps_slc(other)
+    # The model keeps no title line that is its title, however it is built.
+    board = loads_board("#####\n#@$.#\n#####")
+    assert Puzzle(board, title="T", title_line="T") == Puzzle(board, title="T")
 
 
 def test_encodings(tmp_path: Path) -> None:
@@ -669,3 +779,36 @@ def test_the_characters_xml_cannot_hold_are_those_outside_its_char_production() 
     every = "".join(map(chr, range(0x110000)))
     refused = {ord(c) for c in NOT_XML.findall(every)}
     assert refused == {code for code in range(0x110000) if not is_char(code)}
+
+
+# ------------------------------------------------------------------ the house
+
+
+def _imported(module: Path) -> set[str]:
+    """The sokfmt modules `module` imports anywhere (at its top or inside a
+    function), by name: "_sok_write" for ``from ._sok_write import x``."""
+    found = set()
+    for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                found.add(node.module)
+            else:
+                found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(
+                alias.name.removeprefix("sokfmt.")
+                for alias in node.names
+                if alias.name.startswith("sokfmt.")
+            )
+    return found
+
+
+def test_the_slc_modules_learn_what_sok_can_hold_from_one_module_the_writer_shares() -> None:
+    package = Path(sokfmt.__file__).parent
+    slc_modules = sorted(package.glob("_slc*.py"))
+    assert {path.stem for path in slc_modules} >= {"_slc", "_slc_schema", "_slc_tree", "_slc_write"}
+    for path in slc_modules:
+        assert _imported(path).isdisjoint({"_sok_write", "_sok_postlex"}), path.name
+    assert "_sok_holds" in _imported(package / "_slc_schema.py")
+    assert "_sok_holds" in _imported(package / "_sok_write.py")
+    assert _imported(package / "_sok_holds.py").isdisjoint({"_sok_write", "_slc_schema"})

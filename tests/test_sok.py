@@ -134,9 +134,23 @@ def test_rule_rle_lines() -> None:
     assert puzzle.board.rows[2] == "-----"
     # Decoding errors and other characters: text.
     assert titles(f"30-8-55\n{BOARD}\n\n#50 (3)\n{BOARD}\n") == ["30-8-55", "#50 (3)"]
-    # A line that would draw more than 10,000 squares a character is text:
+    # A line that would draw more than 100 squares a character is text:
     # 12 characters, 5,000,000 walls (the limit of a whole board); a title.
     assert titles(f"2500000(2#)\n{BOARD}\n") == ["2500000(2#)"]
+    # "400#" draws 100 squares for each of its 4 characters: a row above the
+    # board; "401#" one more, a title.
+    (puzzle,) = loads_sok(f"400#\n{BOARD}\n").puzzles
+    assert (puzzle.title, puzzle.board.height, puzzle.board.width) == ("", 4, 400)
+    assert titles(f"401#\n{BOARD}\n") == ["401#"]
+    # Padding buys no more than 20,000 squares: 205 characters (20,500 by
+    # the density) draw 1 + 198 + 19,801 = 20,000 walls, a row; one more
+    # wall, or the 549-character row of 5,000,000 walls, and it is a title.
+    padded = "#" + " " * 198 + "{}#"
+    (puzzle,) = loads_sok(f"{padded.format(19801)}\n{BOARD}\n").puzzles
+    assert (puzzle.title, puzzle.board.height, puzzle.board.width) == ("", 4, 20_000)
+    assert titles(f"{padded.format(19802)}\n{BOARD}\n") == [padded.format(19802)]
+    row = "#" + " " * 534 + "2500000(2#)" + "#"
+    assert titles(f"{row}\n{BOARD}\n") == [row]
     # Boxes on goals at the top of an RLE board are rows of it (point 1).
     (puzzle,) = loads_sok("2-*|5#|#@$.#|5#\n").puzzles
     assert puzzle.board.rows == ("--*--", "#####", "#@$.#", "#####")
@@ -461,6 +475,14 @@ def test_rule_stray_rows() -> None:
     diagnostics = []
     assert loads_sok(f"Map 5\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title == "Map 5"
     assert diagnostics == []
+    # A line with no wall or box on a goal of its own is no such row: "Good"
+    # (G, goal, goal, d) titles a board with no doubt, above it and between
+    # two boards with no blank line, and the writer sets it apart from none.
+    diagnostics = []
+    collection = loads_sok(f"Good\n{BOARD}\nGood\n{BOARD}\n", diagnostics=diagnostics)
+    assert [puzzle.title for puzzle in collection.puzzles] == ["Good", "Good"]
+    assert diagnostics == []
+    assert dumps_sok(collection).startswith(f"Good\n{BOARD}\n")
 
 
 def test_rule_moves_titles() -> None:

@@ -27,8 +27,8 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     need not pay for the others'."""
     main = argparse.ArgumentParser(
         prog="sokfmt",
-        description="Read, check, convert and draw Sokoban-family (.sok, .xsb) and "
-        "sliding-block (.lev) puzzle files.",
+        description="Read, check, convert and draw Sokoban-family (.sok, .xsb, .hsb, .tsb, "
+        ".slc) and sliding-block (.lev) puzzle files, and their JSON.",
         epilog="Without a command, sokfmt shows the info table of its bundled sample.",
     )
     main.add_argument("--version", action="version", version=f"sokfmt {__version__}")
@@ -46,6 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with whole_writes():
             return _run(argv)
+    except files.Ended as ended:  # its workers ended, the command ends by the signal
+        return ended.end()
     except KeyboardInterrupt:  # in the command, or between its end and this return
         try:
             sys.stdout.flush()

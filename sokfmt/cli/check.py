@@ -9,9 +9,11 @@ import sys
 from bisect import bisect_right
 from collections.abc import Sequence
 from contextlib import closing
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Diagnostic, ParseError
+from ..lev import LevPuzzle
 from ..puzzle import Puzzle
 from ..tessellation import Tessellation
 from .files import (
@@ -25,6 +27,7 @@ from .files import (
     load,
     message,
 )
+from .grouping import add_warning_options
 from .output import escaped
 from .report import REPORTS, Problem, printed
 from .selection import Spec, add_puzzle_option, refuse_for_lev, select
@@ -72,6 +75,7 @@ def register(commands: Any) -> None:
         help="do not replay the saved games (read and check the text only)",
     )
     add_jobs_option(command, "check")
+    add_warning_options(command)
     command.set_defaults(run=run)
 
 
@@ -91,28 +95,39 @@ def _report_format(name: str) -> str:
 def run(arguments: argparse.Namespace) -> int:
     found = level_files(arguments.files, CHECKED)
     tasks = [(path, path in found.in_folder) for path in found.files]
-    problems: list[Problem] = []
+    problems = [Problem(path, 0, 0, "warning", "", why) for path, why in found.unreachable.items()]
     misused: list[Problem] = []
-    checked: list[str] = []
-    skipped: set[str] = set()
+    checked: dict[str, int] = {}
+    skipped: dict[str, str] = {}
     options = (arguments.source, arguments.replay, arguments.tessellation, arguments.puzzles)
     with closing(run_each(check_file, tasks, options, arguments.jobs)) as results:
         for (path, _), result in zip(tasks, results, strict=True):
-            if result is None:
-                skipped.add(path)
-            elif any(problem.severity == MISUSE for problem in result):
-                misused += result  # not checked: the command line is at fault
+            if result.skipped:
+                skipped[path] = result.skipped
+            elif any(problem.severity == MISUSE for problem in result.problems):
+                misused += result.problems  # not checked: the command line is at fault
             else:
-                checked.append(path)
-                problems += result
-    for folder in found.without_level_files(skipped):
-        problems.append(Problem(folder, 0, 0, "error", "", found.nothing_in(folder, skipped)))
-    printed(arguments.report, problems, checked, len(skipped))
+                checked[path] = result.puzzles
+                problems += result.problems
+    for folder in found.without_level_files(set(skipped)):
+        problems.append(Problem(folder, 0, 0, "error", "", found.nothing_in(folder, set(skipped))))
+    printed(arguments.report, problems, checked, skipped, arguments.verbosity)
     for problem in misused:  # after the report, where a reader of the terminal sees it
         print(escaped(f"sokfmt: {problem.file}: {problem.message}"), file=sys.stderr)
     if misused:
         return USAGE_ERROR
     return 1 if any(problem.severity == "error" for problem in problems) else 0
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What checking a file found: its `problems`, and how many `puzzles`
+    it holds (those read); or why it was `skipped`, clearly not a level
+    file ("" when it was checked)."""
+
+    problems: list[Problem]
+    puzzles: int = 0
+    skipped: str = ""
 
 
 def check_file(
@@ -122,23 +137,27 @@ def check_file(
     replay: bool = True,
     tessellation: Tessellation | None = None,
     specs: tuple[Spec, ...] | list[Spec] = (),
-) -> list[Problem] | None:
+) -> Checked:
     """The problems of one file (of the puzzles `specs` choose, as `_Read`
     tells them); whatever goes wrong with it is one of them, and a
     SPEC that chooses nothing in it is a problem of severity `MISUSE`.
-    None for a file found `in_folder` that is clearly not a level file."""
+    A file found `in_folder` that is clearly not a level file is skipped."""
     found: list[Diagnostic] = []
     read = _Read(path)
+
+    def alone(severity: str, text: str) -> Checked:
+        return Checked([Problem(path, 0, 0, severity, "", text)], len(read.puzzles))
+
     try:
         format = input_format(path, chosen)
         if format not in CHECKED:
-            return [Problem(path, 0, 0, "error", "", f"check reads {', '.join(CHECKED)} files")]
+            return alone("error", f"check reads {', '.join(CHECKED)} files")
         if format == "lev" and specs:
             try:
                 refuse_for_lev(specs)
             except UsageError as error:
-                return [Problem(path, 0, 0, MISUSE, "", str(error))]
-        load(
+                return alone(MISUSE, str(error))
+        item = load(
             path,
             format,
             tessellation,
@@ -147,21 +166,24 @@ def check_file(
             on_puzzle=lambda puzzle: read.add(puzzle, len(found)),
             in_folder=in_folder,
         )
-    except NotALevelFile:
-        return None
+        if isinstance(item, LevPuzzle):
+            read.lev = True
+    except NotALevelFile as error:
+        return Checked([], skipped=str(error))
     except ParseError as error:  # what the reader could not get past
         if error.diagnostic() not in found:
             found.append(error.diagnostic())
     except (*FILE_ERRORS, UsageError) as error:
-        return [Problem(path, 0, 0, "error", "", message(error))]
+        return alone("error", message(error))
     try:
         found = read.of_puzzles(found, specs)
     except UsageError as error:
-        return [Problem(path, 0, 0, MISUSE, "", str(error))]
-    return [
+        return alone(MISUSE, str(error))
+    problems = [
         Problem(path, d.line, d.column, d.severity, d.code, d.message)
         for d in sorted(found, key=lambda d: (d.line, d.column))
     ]
+    return Checked(problems, 1 if read.lev else len(read.puzzles))
 
 
 class _Read:
@@ -175,6 +197,7 @@ class _Read:
         self.path = path
         self.puzzles: list[Puzzle] = []
         self.bounds: list[int] = []
+        self.lev = False  # a .lev puzzle, read whole (its reader hands on no puzzle)
 
     def add(self, puzzle: Puzzle, problems: int) -> None:
         self.puzzles.append(puzzle)

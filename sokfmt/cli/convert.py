@@ -25,7 +25,9 @@ from .files import (
     input_format,
     load,
     message,
+    warned,
 )
+from .grouping import GROUPED, add_warning_options, told
 from .output import escaped, write_text
 from .selection import Spec, add_puzzle_option, refuse_for_lev, select
 from .walk import add_jobs_option, level_files, run_each, tick
@@ -62,6 +64,7 @@ def register(commands: Any) -> None:
     add_puzzle_option(command, "write only these puzzles of IN (a file)")
     add_jobs_option(command, "for a folder, convert")
     add_tessellation_option(command)
+    add_warning_options(command)
     command.set_defaults(run=run)
 
 
@@ -74,7 +77,7 @@ def run(arguments: argparse.Namespace) -> int:
         source = input_format(arguments.input, arguments.source, "--from")
         target = format_of(arguments.output, arguments.target, "--to")
         path = arguments.input
-        item = load(arguments.input, source, arguments.tessellation)
+        item = load(arguments.input, source, arguments.tessellation, verbosity=arguments.verbosity)
         # What cannot be converted is about what IN holds.
         path = arguments.input if arguments.input != "-" else None
         item = _chosen(item, arguments.puzzles)
@@ -99,6 +102,9 @@ def _run_folder(arguments: argparse.Namespace) -> int:
         )
     holds = _sources_for(target)
     found = level_files([arguments.input], FORMATS)
+    unreachable = [warned(path, why) for path, why in found.unreachable.items()]
+    for line in told(unreachable, arguments.verbosity):
+        print(escaped(line), file=sys.stderr)
     paths = [path for path in found.files if file_format(path).name in holds]
     extension = file_format(name=target).extensions[0]
     outputs = [
@@ -110,7 +116,14 @@ def _run_folder(arguments: argparse.Namespace) -> int:
         return failed(
             None, UsageError(f"several files would be written as {clashes[0]}; convert them apart")
         )
-    options = (target, arguments.rle, arguments.lossy, arguments.classic, arguments.tessellation)
+    options = (
+        target,
+        arguments.rle,
+        arguments.lossy,
+        arguments.classic,
+        arguments.tessellation,
+        arguments.verbosity,
+    )
     failures = 0
     skipped: set[str] = set()
     tasks = [(path,) for path in paths]
@@ -180,13 +193,21 @@ def convert_file(
     lossy: bool,
     classic: bool,
     tessellation: Tessellation | None,
+    verbosity: str = GROUPED,
 ) -> tuple[str | None, str]:
     """Convert one file found in a folder: ("", its text), or (what to print
     about it, ""), or (None, "") when it is clearly not a level file."""
     holds = file_format(name=target).holds
     try:
         format = file_format(source).name
-        item = load(source, format, tessellation, on_puzzle=lambda _: tick(source), in_folder=True)
+        item = load(
+            source,
+            format,
+            tessellation,
+            on_puzzle=lambda _: tick(source),
+            in_folder=True,
+            verbosity=verbosity,
+        )
         if ("lev" if isinstance(item, LevPuzzle) else "collection") not in holds:
             kind = "a sliding-block puzzle" if isinstance(item, LevPuzzle) else "a collection"
             return f"sokfmt: {source}: skipped: {kind}, which .{target} cannot hold", ""

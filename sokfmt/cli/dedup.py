@@ -25,15 +25,14 @@ from .files import (
     failed,
     input_format,
     load,
+    warned,
 )
+from .grouping import EACH, SHOWN, Said, add_warning_options, told
 from .output import display_name, escaped, unwritable, write_text
 from .walk import level_files
 
 #: The formats that hold collections, which dedup reads.
 READ = tuple(f.name for f in FILE_FORMATS if "collection" in f.holds)
-
-#: How many places of a group the text names before "and N more".
-SHOWN = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +75,7 @@ def register(commands: Any) -> None:
         "that maps each repeat onto the first (this keeps every first board in memory)",
     )
     add_tessellation_option(command)
+    add_warning_options(command)
     command.set_defaults(run=run)
 
 
@@ -84,10 +84,13 @@ def run(arguments: argparse.Namespace) -> int:
         target = _target(arguments)
     except UsageError as error:
         return failed(None, error)
+    verbosity = arguments.verbosity
     found = Repeats(symmetries=arguments.json)
     merged = Merge() if target else None
     read = unread = 0
     files = level_files(arguments.files, READ)
+    for text in told([warned(path, why) for path, why in files.unreachable.items()], verbosity):
+        print(text, file=sys.stderr)
     skipped: set[str] = set()
     for path in files.files:
         try:
@@ -98,6 +101,7 @@ def run(arguments: argparse.Namespace) -> int:
                 input_format(path, None),
                 arguments.tessellation,
                 in_folder=path in files.in_folder,
+                verbosity=verbosity,
             )
             if not isinstance(item, Collection):
                 raise UsageError("a sliding-block puzzle, which has no board to compare")
@@ -116,6 +120,9 @@ def run(arguments: argparse.Namespace) -> int:
             first = found.add(digest(puzzle.board), place, puzzle.board)
             if merged is not None:
                 merged.add(puzzle, place, first)
+        if merged is not None:  # what could not be carried over, said per file
+            for text in told(merged.said(), verbosity, places="puzzles"):
+                print(text, file=sys.stderr)
     empty = files.without_level_files(skipped)
     for folder in empty:
         failed(folder, ContentError(files.nothing_in(folder, skipped)))
@@ -126,7 +133,7 @@ def run(arguments: argparse.Namespace) -> int:
         print(_json_text(document(groups, found, counts)))
     else:
         for places in groups:
-            print(escaped(group_line(places)))
+            print(escaped(group_line(places, every=verbosity == EACH)))
         print(
             escaped(
                 f"{read} file{'s' * (read != 1)}, {found.puzzles} puzzles: "
@@ -189,13 +196,13 @@ def _target(arguments: argparse.Namespace) -> str | None:
     return target
 
 
-def group_line(places: list[Place]) -> str:
+def group_line(places: list[Place], every: bool = False) -> str:
     """A group as a line of text: how many times, and the first `SHOWN`
     places (then how many more), so that a line stays readable when a
-    puzzle occurs hundreds of times."""
-    named = ", ".join(map(str, places[:SHOWN]))
+    puzzle occurs hundreds of times; `every` place with --verbose."""
+    named = ", ".join(map(str, places if every else places[:SHOWN]))
     more = len(places) - SHOWN
-    return f"{len(places)} times: {named}" + (f" and {more} more" if more > 0 else "")
+    return f"{len(places)} times: {named}" + (f" and {more} more" if more > 0 and not every else "")
 
 
 def document(
@@ -295,6 +302,7 @@ class Merge:
     def __init__(self) -> None:
         self._notes: Collection | None = None  # the first file's, without its puzzles
         self._kept: dict[Place, Puzzle] = {}
+        self._said: list[Said] = []  # the saved games not carried over, since `said`
 
     def head(self, collection: Collection) -> None:
         """The notes of the first collection read head the merged one."""
@@ -307,7 +315,13 @@ class Merge:
         if first is None:
             self._kept[place] = puzzle
         elif puzzle.saved_games:
-            self._kept[first] = _with_games_of(self._kept[first], first, puzzle, place)
+            kept = _with_games_of(self._kept[first], first, puzzle, place, self._said)
+            self._kept[first] = kept
+
+    def said(self) -> list[Said]:
+        """The warnings about saved games not carried over since the last call."""
+        said, self._said = self._said, []
+        return said
 
     def collection(self) -> Collection:
         notes = self._notes if self._notes is not None else Collection()
@@ -326,10 +340,13 @@ def _symmetry(board: Board, first: Board) -> dict[str, Any] | None:
     return {"turns": turns, "mirror": mirror}
 
 
-def _with_games_of(kept: Puzzle, first: Place, repeat: Puzzle, place: Place) -> Puzzle:
+def _with_games_of(
+    kept: Puzzle, first: Place, repeat: Puzzle, place: Place, said: list[Said]
+) -> Puzzle:
     """`kept` with the saved games of `repeat` (the same puzzle at `place`)
     turned onto its board; a game it has already (the same moves once
-    turned), or one that cannot be carried, is said on standard error."""
+    turned), or one that cannot be carried, is a warning put in `said`
+    (told with those of its file that fail for the same reason)."""
     from ..carry import carried, isometry  # the replay engine, for --keep alone
 
     mapping = isometry(repeat.board, kept.board)
@@ -344,10 +361,21 @@ def _with_games_of(kept: Puzzle, first: Place, repeat: Puzzle, place: Place) -> 
                 raise ValidationError("its board does not map onto the kept one")
             moved = carried(game, mapping)
         except ValidationError as error:
-            print(f"{what} not carried over to {first}: {error}", file=sys.stderr)
+            why = str(error)
+            said.append(
+                Said(f"{what} not carried over to {first}: {why}", (place.file, why), _at(place))
+            )
             continue
         if (moved.solving_mode, moved.steps) in known:
-            print(f"{what} not carried over to {first}, which has the same moves", file=sys.stderr)
+            why = "which has the same moves"
+            said.append(
+                Said(f"{what} not carried over to {first}, {why}", (place.file, why), _at(place))
+            )
             continue
         added.append(moved)
     return kept.with_games(*added)
+
+
+def _at(place: Place) -> str:
+    """A place within its file, as a line of warnings alike names it."""
+    return f"#{place.number}" + (f" {place.title!r}" if place.title else "")

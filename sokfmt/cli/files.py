@@ -9,20 +9,24 @@ import io
 import json
 import os
 import re
+import signal
 import stat
 import sys
 import time
 import warnings
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import IO
 
 from ..errors import Diagnostic, ParseError, SokfmtError, SokfmtWarning, ValidationError
 from ..files import FILE_FORMATS, file_format
 from ..files import load as load_file
+from ..formats import loads_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
+from .grouping import GROUPED, Said, told
 
 #: The names of the formats, as options take them.
 FORMATS = tuple(format.name for format in FILE_FORMATS)
@@ -33,6 +37,33 @@ USAGE_ERROR = 2  # the command line asks for something that cannot be done
 INTERNAL_ERROR = 3  # a bug in sokfmt
 INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
 OUTPUT_CLOSED = 141  # the reader of standard output went away, as a shell reports SIGPIPE
+
+
+#: The collection bundled with sokfmt, in the package: what `info` and
+#: `play` read without a file.
+SAMPLE = "samples/sample.sok"
+
+
+def sample() -> Collection:
+    """The collection bundled with sokfmt (`SAMPLE`)."""
+    return loads_sok(resources.files("sokfmt").joinpath(SAMPLE).read_text("utf-8"))
+
+
+class Ended(BaseException):
+    """A signal that ends the command (SIGTERM, SIGHUP) came while it had
+    worker processes: raised, so that they are ended first (see `walk`);
+    then `end` ends the command as the signal would have."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+    def end(self) -> int:
+        """End this process by the signal, as its default handling does; the
+        exit status a shell reports for it, should the signal not end it."""
+        signal.signal(self.number, signal.SIG_DFL)
+        signal.raise_signal(self.number)
+        return 128 + self.number
 
 
 class UsageError(Exception):
@@ -247,10 +278,11 @@ def load(
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
     in_folder: bool = False,
+    verbosity: str = GROUPED,
 ) -> Collection | LevPuzzle:
     """The collection or .lev puzzle in `path` ("-": standard input); the
-    reader's doubts go to standard error as warnings (unless `diagnostics`
-    keeps them).
+    reader's doubts go to standard error as warnings, told as `verbosity`
+    says (see `grouping`), unless `diagnostics` keeps them.
 
     A file found `in_folder` (not named on the command line) that is
     clearly not a level file is refused as `NotALevelFile`: a .txt file in
@@ -279,7 +311,7 @@ def load(
         )
     if in_folder and _text_without_boards(path, item, diagnostics):
         raise NotALevelFile("a .txt file with no board in it")
-    _print_warnings(path, caught)
+    _print_warnings(path, caught, verbosity)
     return item
 
 
@@ -300,11 +332,20 @@ def _text_without_boards(
 _WARNING = re.compile(r"line (\d+): (.*)", re.DOTALL)
 
 
-def _print_warnings(path: str, caught: list[warnings.WarningMessage]) -> None:
-    """Print the reader's `SokfmtWarning`s as FILE:LINE: warning: ..."""
+def _print_warnings(path: str, caught: list[warnings.WarningMessage], verbosity: str) -> None:
+    """Print the reader's `SokfmtWarning`s as FILE:LINE: warning: ...,
+    those that say the same thing as one line unless `verbosity` is EACH."""
+    said = []
     for warning in caught:
         found = _WARNING.fullmatch(str(warning.message))
-        where = f"{path}:{found[1]}" if found else path
-        print(
-            f"sokfmt: {where}: warning: {found[2] if found else warning.message}", file=sys.stderr
-        )
+        line, what = (found[1], found[2]) if found else ("", str(warning.message))
+        said.append(warned(path, what, line))
+    for text in told(said, verbosity):
+        print(text, file=sys.stderr)
+
+
+def warned(path: str, what: str, place: str = "") -> Said:
+    """A warning of the command on standard error: "sokfmt: PATH:PLACE:
+    warning: WHAT", told with the others of `path` that say `what`."""
+    where = f"{path}:{place}" if place else path
+    return Said(f"sokfmt: {where}: warning: {what}", (path, what), place)

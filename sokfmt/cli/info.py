@@ -6,12 +6,10 @@ import argparse
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from .. import __version__
 from ..board_stats import Statistics, statistics
-from ..formats import loads_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
 from ..replaying import Replay, best_solution_index, replay
@@ -25,7 +23,9 @@ from .files import (
     input_format,
     load,
     refuse_folder,
+    sample,
 )
+from .grouping import add_warning_options
 from .output import cannot_write, display_name, unwritable
 from .selection import Chosen, add_puzzle_option, refuse_for_lev, select
 from .text import table
@@ -47,13 +47,8 @@ def register(commands: Any) -> None:
     command.add_argument("--format", choices=FORMATS, help="read FILE in this format")
     command.add_argument("--json", action="store_true", help="print the same as JSON")
     add_tessellation_option(command)
+    add_warning_options(command)
     command.set_defaults(run=run)
-
-
-def sample() -> Collection:
-    """The collection bundled with sokfmt."""
-    text = resources.files("sokfmt").joinpath("samples/sample.sok").read_text("utf-8")
-    return loads_sok(text)
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -64,7 +59,9 @@ def run(arguments: argparse.Namespace) -> int:
         else:
             refuse_folder(arguments.file, "info")
             chosen = input_format(arguments.file, arguments.format)
-            item = load(arguments.file, chosen, arguments.tessellation)
+            item = load(
+                arguments.file, chosen, arguments.tessellation, verbosity=arguments.verbosity
+            )
             name = display_name(arguments.file)
         if isinstance(item, LevPuzzle):
             refuse_for_lev(arguments.puzzles)

@@ -17,14 +17,18 @@ class OutputClosed(Exception):
     command stops quietly, with exit status 141."""
 
 
-def write_text(path: str, text: str) -> None:
+def write_text(path: str, text: str, *, durable: bool = False) -> None:
     """Write `text` to a file, in UTF-8, or to standard output for "-" (in
     UTF-8 too, whatever the terminal's encoding: the bytes a file would get).
 
     A file is written under a temporary name beside it and renamed at the
     end, so that an interruption, a full disk or an error never leaves half
-    a file, and a file it replaces stays whole until then.  A path that is
-    not a regular file (a named pipe, /dev/stdout) is written as it is.
+    a file, and a file it replaces stays whole until then (`durable`: and
+    its bytes are on the disk before the rename, for a file that holds a
+    player's games).  A new file gets the mode that the umask leaves of
+    0o666, as every program's new files do; a file replaced keeps its mode,
+    as editors keep it.  A path that is not a regular file (a named pipe,
+    /dev/stdout) is written as it is.
 
     Raises:
         OSError: the file cannot be written (its `filename` is `path`).
@@ -35,7 +39,7 @@ def write_text(path: str, text: str) -> None:
         if path == "-":
             _write_standard_output(text)
         else:
-            _write_file(path, text)
+            _write_file(path, text, durable)
     except BrokenPipeError:
         raise OutputClosed(path) from None
 
@@ -81,7 +85,7 @@ def whole_writes() -> Iterator[None]:
             buffered.close()  # flushed by the command already; a closed pipe fails
 
 
-def _write_file(path: str, text: str) -> None:
+def _write_file(path: str, text: str, durable: bool) -> None:
     target = os.path.realpath(path)  # through a symbolic link, as writing in place would go
     try:
         mode: int | None = os.stat(target).st_mode
@@ -98,6 +102,9 @@ def _write_file(path: str, text: str) -> None:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with open(descriptor, "w", encoding="utf-8") as stream:
             stream.write(text)
+            if durable:
+                stream.flush()
+                os.fsync(stream.fileno())
         if mode is not None:
             os.chmod(temporary, stat.S_IMODE(mode))
         os.replace(temporary, target)

@@ -3,8 +3,9 @@
 `Session` is the game without the terminal: it takes key names and gives
 the lines of the screen, so that it can be tested without one.  `run` puts
 it in a curses window: the board is drawn with the symbols of `sokfmt show`.
-`saving` says where the games go.  curses is imported only to play
-(Windows' Python has none), so that the other commands work without it.
+`saving` says where the games go, `refusals` why a key cannot move.
+curses is imported only to play (Windows' Python has none), so that the
+other commands work without it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..errors import IllegalMoveError
 from ..game import Game
 from ..lev import LevPuzzle
 from ..moves import SavedGame, SolvingMode
-from ..puzzle import Collection, Puzzle
+from ..puzzle import Puzzle
 from ..tessellation import Direction, Tessellation
 from .files import (
     FILE_ERRORS,
@@ -35,10 +36,12 @@ from .files import (
     format_of,
     load,
     message,
+    sample,
 )
+from .refusals import DIRECTION_WORDS, in_words, refused
 from .saving import GameFile
 from .selection import add_puzzle_option, select
-from .show import _SQUARE_GRIDS, _SQUARES, draw
+from .show import SQUARE_GRIDS, SQUARES, drawn_squares
 
 D = Direction
 
@@ -94,6 +97,9 @@ _HELP = {
 }
 _HELP[Tessellation.TRIOBAN] = _HELP[Tessellation.HEXOBAN]
 _SOLVED = "*** Solved! ***  s saves the solution, n goes to the next puzzle"
+#: Where the games played on the bundled sample go: in the current folder,
+#: as the sample itself is part of sokfmt.
+SAMPLE_GAMES = "sample.sok"
 
 
 def register(commands: Any) -> None:
@@ -102,12 +108,13 @@ def register(commands: Any) -> None:
         help="play a puzzle in the terminal",
         description="Play the puzzles of FILE in the terminal (from the first, or the first "
         "that --puzzle chooses; n and p go to the next and previous puzzle of FILE).  s saves "
-        "the game: into FILE when its format holds saved games "
-        "(.sok, .json), else into FILE.sok beside it.  The keys are listed on screen; the "
-        "numeric keypad moves too, its digits where the directions point (7 up-left, 9 "
-        "up-right...).",
+        "the game, unless FILE holds its moves already: into FILE when its format holds saved "
+        "games (.sok, .json), else into FILE.sok beside it.  Without FILE, the bundled sample "
+        f"(the one sokfmt info shows), whose games go into {SAMPLE_GAMES} in the current "
+        "folder.  The keys are listed on screen; the numeric keypad moves too, its digits "
+        "where the directions point (7 up-left, 9 up-right...).",
     )
-    command.add_argument("file", metavar="FILE")
+    command.add_argument("file", nargs="?", metavar="FILE")
     add_puzzle_option(command, "start with the first of these puzzles")
     command.add_argument(
         "--resume", action="store_true", help="continue the puzzle's last saved game"
@@ -119,18 +126,10 @@ def register(commands: Any) -> None:
 
 def run(arguments: argparse.Namespace) -> int:
     try:
-        if arguments.file == "-":
-            raise UsageError("play reads a file, not standard input, which the game needs")
-        chosen = format_of(arguments.file, arguments.format)
-        item = load(arguments.file, chosen, arguments.tessellation)
-        if isinstance(item, LevPuzzle):
-            raise UsageError("sokfmt play plays Sokoban-family puzzles, not .lev sliding blocks")
-        if not item.puzzles:
-            raise ContentError("the file holds no puzzle")
-        index = select(item.puzzles, arguments.puzzles)[0].number - 1
-        session = Session(
-            arguments.file, chosen, arguments.tessellation, item, index, arguments.resume
-        )
+        store = _store(arguments.file, arguments.format, arguments.tessellation)
+        index = select(store.collection.puzzles, arguments.puzzles)[0].number - 1
+        name = "bundled sample" if arguments.file is None else os.path.basename(arguments.file)
+        session = Session(name, store, index, arguments.resume)
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise UsageError("sokfmt play needs a terminal")
         try:
@@ -147,6 +146,31 @@ def run(arguments: argparse.Namespace) -> int:
     return 0
 
 
+def _store(path: str | None, format: str | None, tessellation: Tessellation | None) -> GameFile:
+    """The puzzles to play, of FILE or of the bundled sample, and where
+    their games go.
+
+    Raises:
+        UsageError: FILE is standard input, or a .lev file; or --format or
+            --tessellation without FILE.
+        ContentError: FILE holds no puzzle.
+        SokfmtError, OSError: FILE cannot be read.
+    """
+    if path is None:
+        if format or tessellation:
+            raise UsageError("--format and --tessellation say how to read FILE: name FILE")
+        return GameFile("the bundled sample", "sok", None, sample(), beside=SAMPLE_GAMES)
+    if path == "-":
+        raise UsageError("play reads a file, not standard input, which the game needs")
+    chosen = format_of(path, format)
+    item = load(path, chosen, tessellation)
+    if isinstance(item, LevPuzzle):
+        raise UsageError("sokfmt play plays Sokoban-family puzzles, not .lev sliding blocks")
+    if not item.puzzles:
+        raise ContentError("the file holds no puzzle")
+    return GameFile(path, chosen, tessellation, item)
+
+
 # ------------------------------------------------------------------ the game
 
 
@@ -154,29 +178,24 @@ def run(arguments: argparse.Namespace) -> int:
 class Screen:
     """What to draw: the lines, the range of lines that hold the board, the
     line of the "solved" banner, and where the active pusher is drawn (to
-    mark it when there are several)."""
+    mark it when there are several).  `squares` holds a line for each line
+    of the board, of the same length: for each character drawn, the symbol
+    of the board legend of the square it draws (which says its colours)."""
 
     lines: list[str]
     board_rows: range
     banner: int | None
     marked: tuple[int, int] | None
+    squares: list[str] = dataclasses.field(default_factory=list)
 
 
 class Session:
     """The puzzles of one file in play, one `Game` each, as keys come."""
 
-    def __init__(
-        self,
-        path: str,
-        format: str,
-        tessellation: Tessellation | None,
-        collection: Collection,
-        index: int,
-        resume: bool = False,
-    ) -> None:
-        self.path = path
-        self.collection = collection
-        self.store = GameFile(path, format, tessellation, collection)
+    def __init__(self, name: str, store: GameFile, index: int, resume: bool = False) -> None:
+        self.name = name  # of the file, on the screen
+        self.store = store
+        self.collection = store.collection
         self.index = index
         self.games: dict[int, Game] = {}
         self.saved: dict[int, SavedGame] = {}  # what was saved of each game last
@@ -209,7 +228,8 @@ class Session:
         try:
             self.games[self.index] = Game.resume(self.puzzle, saved)
         except IllegalMoveError as error:
-            self.message = f"Cannot resume {_name(saved)}: step {error.index + 1}: {error}"
+            why = in_words(error.failure)
+            self.message = f"Cannot resume {_name(saved)}: step {error.index + 1}: {why}"
             return
         self.saved[self.index] = saved
         self.message = f"Resumed {_name(saved)} at step {saved.current_move_idx} of {len(saved)}"
@@ -228,7 +248,8 @@ class Session:
                 game.move(direction)
                 self.message = ""
             except IllegalMoveError as error:
-                self.message = f"Cannot move: {error}"
+                why = refused(game, direction, error)
+                self.message = f"Cannot move {DIRECTION_WORDS[direction]}: {why}"
         elif key == "u":
             self.message = "" if game.undo() else "Nothing to undo"
         elif key == "U":
@@ -250,10 +271,12 @@ class Session:
         return True
 
     def _redo(self) -> None:
+        game = self.game
         try:
-            self.message = "" if self.game.redo() else "Nothing to redo"
+            self.message = "" if game.redo() else "Nothing to redo"
         except IllegalMoveError as error:
-            self.message = f"Cannot redo: {error}"
+            step = game.saved_game().steps[game.played]
+            self.message = f"Cannot redo: {refused(game, step.direction, error)}"
 
     def _turn(self, by: int) -> None:
         index = self.index + by
@@ -299,6 +322,12 @@ class Session:
                 saved.steps[: game.played], saved.tessellation, saved.solving_mode, title="Solution"
             )
         try:
+            held = self.store.holder(self.index, saved)
+            if held is not None:
+                where, holder = held
+                self.saved[self.index] = holder
+                named = f" ({holder.title!r})" if holder.title else ""
+                return f"Nothing new to save: {where} holds these moves{named}"
             where = self.store.append(self.index, saved)
         except (*FILE_ERRORS, UsageError) as error:
             return f"Not saved: {message(error)}"
@@ -309,8 +338,9 @@ class Session:
 
     def screen(self, width: int, height: int, glyphs: bool = True) -> Screen:
         """The screen of `width` x `height`: title, counts, the board (around
-        the pusher when it does not fit), a banner when solved, the keys and
-        the last message.  Without `glyphs`, the board in the file's letters."""
+        the pusher when it does not fit, saying which part is shown), a
+        banner when solved, the keys and the last message.  Without
+        `glyphs`, the board in the file's letters."""
         game, puzzle = self.game, self.puzzle
         count = len(self.collection.puzzles)
         title = puzzle.title or "(untitled)"
@@ -320,7 +350,7 @@ class Session:
             f"sessions {game.pushing_sessions}  pusher lines {game.pusher_lines}"
         )
         head = [
-            f"sokfmt play  {os.path.basename(self.path)}  puzzle {self.index + 1}/{count}: {title}",
+            f"sokfmt play  {self.name}  puzzle {self.index + 1}/{count}: {title}",
             details if len(details) < width else counts,
             "",
         ]
@@ -332,27 +362,38 @@ class Session:
             self.message,
         ]
         board = game.board
-        rows = draw(board, False).split("\n") if glyphs else list(board.rows)
+        rows, squares = _drawing(board, glyphs)
         marked = _drawn_at(board, game.pusher, glyphs) if several else None
         room = max(height - len(head) - len(foot), 1)
         focus = _drawn_at(board, game.pusher, glyphs) or (0, 0)
         top = _window(len(rows), room, focus[0])
-        shown = rows[top : top + room]
+        shown = slice(top, top + room)
         left = 0
-        widest = max(map(len, shown), default=0)
+        widest = max(map(len, rows[shown]), default=0)
         if widest > width - 1:
             left = _window(widest, width - 1, focus[1])
-            shown = [row[left : left + width - 1] for row in shown]
-        lines = head + shown + foot
+        columns = slice(left, left + width - 1)
+        lines = head + [row[columns] for row in rows[shown]]
+        cut = _cut(
+            board,
+            glyphs,
+            range(len(rows))[shown],
+            range(widest)[columns] if widest > width - 1 else None,
+        )
+        if cut:
+            lines[len(head) - 1] = cut
+        board_lines = range(len(head), len(lines))
+        lines += foot
         if marked is not None:
             marked = (marked[0] - top + len(head), marked[1] - left)
-            if not (len(head) <= marked[0] < len(head) + len(shown)):
+            if marked[0] not in board_lines:
                 marked = None
         return Screen(
             [line[: width - 1] for line in lines[:height]],
-            range(len(head), len(head) + len(shown)),
-            len(head) + len(shown) if game.solved else None,
+            board_lines,
+            board_lines.stop if game.solved else None,
             marked,
+            [row[columns] for row in squares[shown]],
         )
 
 
@@ -367,6 +408,52 @@ def _window(size: int, room: int, focus: int) -> int:
     return min(max(focus - room // 2, 0), size - room)
 
 
+def _drawing(board: Board, glyphs: bool) -> tuple[list[str], list[str]]:
+    """The lines that draw `board` (with `glyphs`, as `sokfmt show` draws
+    it; else its rows, in the file's letters), and the same lines in the
+    symbols of the squares that each character draws."""
+    if not glyphs:
+        return list(board.rows), list(board.rows)
+    rows, squares = [], []
+    for row in drawn_squares(board):
+        line = "".join(text for _, text in row).rstrip()
+        rows.append(line)
+        squares.append("".join(square * len(text) for square, text in row)[: len(line)])
+    return rows, squares
+
+
+def _cut(board: Board, glyphs: bool, rows: range, columns: range | None) -> str:
+    """What the screen says of a board of which it shows the `rows` and the
+    `columns` (None: all) of the drawing: the rows and the columns of the
+    board that it shows whole, counted from 1; nothing when it shows all."""
+    parts = []
+    if len(rows) < board.height:
+        parts.append(f"rows {rows.start + 1}-{rows.stop} of {board.height}")
+    if columns is not None:
+        whole = [
+            column
+            for column in range(board.width)
+            if all(
+                _cell_columns(board, (row, column), glyphs).start in columns
+                and _cell_columns(board, (row, column), glyphs)[-1] in columns
+                for row in rows[:2]  # a Hexoban row is shifted a column from the next
+            )
+        ]
+        shown = f"{whole[0] + 1}-{whole[-1] + 1}" if whole else "none"
+        parts.append(f"columns {shown} of {board.width}")
+    return f"Cut to fit the terminal: {', '.join(parts)} shown" if parts else ""
+
+
+def _cell_columns(board: Board, position: tuple[int, int], glyphs: bool) -> range:
+    """The columns of the drawing that draw the cell at `position`."""
+    row, column = position
+    if board.tessellation is Tessellation.HEXOBAN:
+        return range(2 * column + 1 + row % 2, 2 * column + 2 + row % 2)
+    if glyphs and board.tessellation in SQUARE_GRIDS:
+        return range(2 * column, 2 * column + 2)
+    return range(column, column + 1)
+
+
 def _drawn_at(
     board: Board, position: tuple[int, int] | None, glyphs: bool
 ) -> tuple[int, int] | None:
@@ -375,12 +462,7 @@ def _drawn_at(
     drawing, Sokoban and Octoban squares are two columns wide too)."""
     if position is None:
         return None
-    row, column = position
-    if board.tessellation is Tessellation.HEXOBAN:
-        return row, 2 * column + 1 + row % 2
-    if glyphs and board.tessellation in _SQUARE_GRIDS:
-        return row, 2 * column
-    return row, column
+    return position[0], _cell_columns(board, position, glyphs).start
 
 
 # ------------------------------------------------------------------ curses
@@ -399,7 +481,7 @@ def _play(window: Any, session: Session) -> None:
     }
     with contextlib.suppress(curses.error):
         curses.curs_set(0)
-    glyphs = _can_draw("".join(character for character, _ in _SQUARES.values()))
+    glyphs = _can_draw("".join(look.character for look in SQUARES.values()))
     colours = _colours()
     while True:
         height, width = window.getmaxyx()
@@ -409,10 +491,11 @@ def _play(window: Any, session: Session) -> None:
             attribute = curses.A_BOLD if y == screen.banner else curses.A_NORMAL
             with contextlib.suppress(curses.error):
                 window.addstr(y, 0, line, attribute)
-                if y in screen.board_rows and colours:
-                    for x, character in enumerate(line):
-                        if character in colours:
-                            window.chgat(y, x, 1, colours[character])
+        for y, squares in zip(screen.board_rows, screen.squares, strict=False):
+            for x, square in enumerate(squares):
+                if square in colours:
+                    with contextlib.suppress(curses.error):
+                        window.chgat(y, x, 1, colours[square])
         if screen.marked is not None:
             with contextlib.suppress(curses.error):
                 window.chgat(*screen.marked, 1, curses.A_REVERSE)
@@ -433,9 +516,10 @@ def _can_draw(text: str) -> bool:
 
 
 def _colours() -> dict[str, int]:
-    """The colour attribute of each symbol of `sokfmt show`, where the
-    terminal has its 256 colours; else none (the symbols tell the squares
-    apart without them)."""
+    """The colour attribute of each square of the board legend, as `sokfmt
+    show` colours it (its foreground and background), where the terminal
+    has 256 colours; else none (the symbols tell the squares apart without
+    them)."""
     import curses
 
     found: dict[str, int] = {}
@@ -443,13 +527,16 @@ def _colours() -> dict[str, int]:
         if not curses.has_colors():
             return found
         curses.start_color()
-        curses.use_default_colors()  # -1: the terminal's own background
-        if curses.COLORS < 256 or len(_SQUARES) > curses.COLOR_PAIRS:
+        curses.use_default_colors()  # -1: the terminal's own colour
+        if curses.COLORS < 256 or len(SQUARES) > curses.COLOR_PAIRS:
             return found
-        for number, (character, code) in enumerate(_SQUARES.values(), start=1):
-            if code:
-                curses.init_pair(number, int(code.rsplit(";", 1)[1]), -1)
-                found[character] = curses.color_pair(number)
+        for number, (square, look) in enumerate(SQUARES.items(), start=1):
+            if look.foreground is None and look.background is None:
+                continue
+            foreground = -1 if look.foreground is None else look.foreground
+            background = -1 if look.background is None else look.background
+            curses.init_pair(number, foreground, background)
+            found[square] = curses.color_pair(number)
     except curses.error:
         return {}
     return found

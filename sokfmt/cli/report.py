@@ -1,11 +1,13 @@
 """How check prints the problems it found: as text for people, as one JSON
 document for programs, or as GitHub Actions annotations for CI.
 
-- text: ``FILE:LINE:COL: severity: CODE message`` per problem, then a
-  summary line.
-- json: ``{"diagnostics": [...], "files": [...], "summary": {...}}``
-  (README shows one); a problem that is not at a place in a file (the file
-  cannot be read) has null for its line, column and code.
+- text: ``FILE:LINE:COL: severity: CODE message`` per problem (the
+  warnings of a file that say the same as one line, unless --verbose),
+  then a summary line.
+- json: ``{"schema_version": 1, "diagnostics": [...], "files": [...],
+  "skipped": [...], "summary": {...}}`` (README shows one); a problem that
+  is not at a place in a file (the file cannot be read) has null for its
+  line, column and code.
 - github: ``::error file=F,line=L,col=C,title=CODE::message`` per problem
   (``::warning`` for a warning), escaped as GitHub's workflow commands
   require, then the summary line.
@@ -14,10 +16,11 @@ document for programs, or as GitHub Actions annotations for CI.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .grouping import GROUPED, Said, told
 from .output import display_name, escaped, unwritable
 
 #: The ways to print, as --format names them.
@@ -43,15 +46,36 @@ class Problem:
         return f"{where}: {self.severity}: {what}"
 
 
-def printed(report: str, problems: Sequence[Problem], files: Sequence[str], skipped: int) -> None:
-    """Print `problems`, found in the `files` checked (`skipped` others were
-    not level files), in the way `report` names."""
+def printed(
+    report: str,
+    problems: Sequence[Problem],
+    files: Mapping[str, int],
+    skipped: Mapping[str, str],
+    verbosity: str = GROUPED,
+) -> None:
+    """Print `problems`, found in the `files` checked (each with how many
+    puzzles it holds; `skipped` others, with why, were not level files), in
+    the way `report` names; text as `verbosity` tells warnings (see
+    `grouping`), where the other ways give every problem."""
     if report == "json":
         print(_json_text(document(problems, files, skipped)))
         return
-    for problem in problems:
-        print(escaped(annotation(problem) if report == "github" else str(problem)))
-    print(summary(problems, len(files), skipped))
+    if report == "github":
+        lines = [annotation(problem) for problem in problems]
+    else:
+        lines = told([_said(problem) for problem in problems], verbosity)
+    for line in lines:
+        print(escaped(line))
+    print(summary(problems, len(files), len(skipped)))
+
+
+def _said(problem: Problem) -> Said:
+    """A problem as text: a warning told with those of its file that say
+    the same (its code and message), an error alone."""
+    if problem.severity != "warning":
+        return Said(str(problem))
+    what = (problem.file, problem.code, problem.message)
+    return Said(str(problem), what, str(problem.line) if problem.line else "-")
 
 
 def summary(problems: Sequence[Problem], files: int, skipped: int) -> str:
@@ -65,17 +89,28 @@ def summary(problems: Sequence[Problem], files: int, skipped: int) -> str:
     )
 
 
-def document(problems: Sequence[Problem], files: Sequence[str], skipped: int) -> dict[str, Any]:
-    """The JSON report: every problem, the counts of each file (those
-    checked, then any other a problem is about: a folder without level
-    files), and the summary."""
-    counts: dict[str, dict[str, int]] = {}
-    for path in [*files, *(problem.file for problem in problems)]:
-        counts.setdefault(path, {"errors": 0, "warnings": 0})
+#: The version of the JSON document's layout: it changes when a field goes
+#: or changes meaning, not when one is added.
+SCHEMA_VERSION = 1
+
+
+def document(
+    problems: Sequence[Problem], files: Mapping[str, int], skipped: Mapping[str, str]
+) -> dict[str, Any]:
+    """The JSON report: every problem; each file checked, with its puzzles
+    and the counts of its problems; each file skipped, with why; and the
+    summary.  A problem of no file checked (a folder without level files, a
+    symbolic link that leads nowhere) is among the problems and in the
+    summary's counts alone."""
+    counts = {
+        path: {"puzzles": puzzles, "errors": 0, "warnings": 0} for path, puzzles in files.items()
+    }
     for problem in problems:
-        counts[problem.file]["errors" if problem.severity == "error" else "warnings"] += 1
-    errors = sum(count["errors"] for count in counts.values())
+        if problem.file in counts:
+            counts[problem.file]["errors" if problem.severity == "error" else "warnings"] += 1
+    errors = sum(problem.severity == "error" for problem in problems)
     return {
+        "schema_version": SCHEMA_VERSION,
         "diagnostics": [
             {
                 "file": display_name(problem.file),
@@ -88,11 +123,13 @@ def document(problems: Sequence[Problem], files: Sequence[str], skipped: int) ->
             for problem in problems
         ],
         "files": [{"file": display_name(path), **count} for path, count in counts.items()],
+        "skipped": [{"file": display_name(path), "reason": why} for path, why in skipped.items()],
         "summary": {
             "files": len(files),
+            "puzzles": sum(files.values()),
             "errors": errors,
             "warnings": len(problems) - errors,
-            "skipped": skipped,
+            "skipped": len(skipped),
         },
     }
 

@@ -4,13 +4,9 @@ FILE.sok beside it; written so that a failure leaves the file as it was."""
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import io
 import os
-import stat
-import tempfile
-from pathlib import Path
 
 from ..files import dumps, file_format
 from ..files import load as load_file
@@ -18,36 +14,72 @@ from ..moves import SavedGame
 from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
 from .files import UsageError
+from .output import write_text
 
 
 class GameFile:
     """The saved games of the puzzles of `collection`, read from `path` in
-    `format` (puzzles without a ``Game:`` line being `tessellation`)."""
+    `format` (puzzles without a ``Game:`` line being `tessellation`).  The
+    games played go into `path` when its format holds saved games, else
+    into `beside` (by default FILE.sok)."""
 
     def __init__(
-        self, path: str, format: str, tessellation: Tessellation | None, collection: Collection
+        self,
+        path: str,
+        format: str,
+        tessellation: Tessellation | None,
+        collection: Collection,
+        beside: str | None = None,
     ) -> None:
         self.path = path
         self.format = format
         self.tessellation = tessellation
         self.collection = collection
+        if beside is None and not file_format(name=format).saved_games:
+            beside = f"{path}.sok"
+        self.beside = beside
 
-    @property
-    def beside(self) -> str | None:
-        """FILE.sok, where the games go when FILE's format holds none."""
-        return None if file_format(name=self.format).saved_games else f"{self.path}.sok"
+    def games(self, index: int) -> tuple[SavedGame, ...]:
+        """The saved games of puzzle `index`: its own, then those of its
+        twin in the file beside, in the order `append` adds them.
+
+        Raises:
+            SokfmtError, OSError: the file beside cannot be read.
+        """
+        return tuple(game for _, games in self._places(index) for game in games)
 
     def last_game(self, index: int) -> SavedGame | None:
         """The last saved game of puzzle `index`, where `append` puts them.
 
         Raises:
-            SokfmtError, OSError: FILE.sok cannot be read.
+            SokfmtError, OSError: the file beside cannot be read.
         """
-        games = self.collection.puzzles[index].saved_games
-        if not games and self.beside is not None:
-            twin = _twin(self._read_beside(), self.collection.puzzles[index])
-            games = twin.saved_games if twin is not None else ()
+        games = self.games(index)
         return games[-1] if games else None
+
+    def holder(self, index: int, saved: SavedGame) -> tuple[str, SavedGame] | None:
+        """The file, and the saved game of puzzle `index` in it, with the
+        moves of `saved` (the same steps, position and solving mode, whatever
+        the titles, solvers and notes); None when no game has them.
+
+        Raises:
+            SokfmtError, OSError: the file beside cannot be read.
+        """
+        moves = same_moves(saved)
+        for where, games in self._places(index):
+            for game in games:
+                if same_moves(game) == moves:
+                    return where, game
+        return None
+
+    def _places(self, index: int) -> list[tuple[str, tuple[SavedGame, ...]]]:
+        """Each file that holds saved games of puzzle `index`, with them."""
+        puzzle = self.collection.puzzles[index]
+        places = [(self.path, puzzle.saved_games)]
+        if self.beside is not None:
+            twin = _twin(self._read_beside(), puzzle)
+            places.append((self.beside, twin.saved_games if twin is not None else ()))
+        return places
 
     def append(self, index: int, saved: SavedGame) -> str:
         """Add `saved` to the saved games of puzzle `index`; the file written.
@@ -88,6 +120,11 @@ class GameFile:
         return _read(self.beside, "sok", None)
 
 
+def same_moves(saved: SavedGame) -> SavedGame:
+    """`saved` without its title, solver and notes: its moves alone."""
+    return saved.with_metadata(title="", solved_by="", notes="")
+
+
 def _twin(collection: Collection, puzzle: Puzzle) -> Puzzle | None:
     """The puzzle of `collection` with `puzzle`'s board and title."""
     for other in collection.puzzles:
@@ -106,9 +143,9 @@ def _read(path: str, format: str, tessellation: Tessellation | None) -> Collecti
 def write_safely(
     path: str, collection: Collection, format: str, tessellation: Tessellation | None
 ) -> None:
-    """Write `collection` to `path` in `format`: checked to read back equal,
-    then written to a temporary file beside it and renamed over it, so that
-    a failure leaves the file as it was (its permissions are kept).
+    """Write `collection` to `path` in `format`, checked to read back equal,
+    as every command writes a file (`output.write_text`): whole or not at
+    all, a new file with the umask's mode, a file replaced keeping its own.
 
     Raises:
         UsageError: the text would not read back equal.
@@ -120,17 +157,4 @@ def write_safely(
     )
     if back != collection:
         raise UsageError(f"{path} would not read back as written: nothing written")
-    target = Path(path)
-    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_text(path, text, durable=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from typing import Any
@@ -23,30 +24,52 @@ from .files import (
     refuse_folder,
 )
 from .gallery import gallery_html
+from .grouping import add_warning_options
 from .output import display_name, escaped, unwritable, write_text
 from .selection import Chosen, Spec, add_puzzle_option, refuse_for_lev, select
 from .svg import board_svg, lev_svg
 from .text import wants_colour
 
-# Each canonical square: its character, and its ANSI colour.  A goal's
-# square is also dark red behind its character, so that it stays in sight
-# under a box or a pusher.
-_GOAL_BACKGROUND = "48;5;52"
-_SQUARES = {
-    "#": ("█", "38;5;244"),
-    "-": (" ", ""),
-    ".": ("·", f"38;5;196;{_GOAL_BACKGROUND}"),
-    "$": ("■", "38;5;178"),
-    "*": ("▣", f"38;5;34;{_GOAL_BACKGROUND}"),
-    "@": ("●", "38;5;33"),
-    "+": ("◉", f"38;5;33;{_GOAL_BACKGROUND}"),
+
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """How a square of the board legend is drawn in the terminal: its
+    character, and the 256-colour numbers of its foreground and background
+    (None: the terminal's own).  `sokfmt show` and `sokfmt play` both draw
+    from `SQUARES`."""
+
+    character: str
+    foreground: int | None = None
+    background: int | None = None
+
+    @property
+    def ansi(self) -> str:
+        """The parameters of its ANSI colour code ("" for none)."""
+        parts = [f"38;5;{self.foreground}"] if self.foreground is not None else []
+        if self.background is not None:
+            parts.append(f"48;5;{self.background}")
+        return ";".join(parts)
+
+
+# A goal's square is also dark red behind its character, so that it stays
+# in sight under a box or a pusher.
+_GOAL_BACKGROUND = 52
+#: Each canonical square's look.
+SQUARES = {
+    "#": Look("█", 244),
+    "-": Look(" "),
+    ".": Look("·", 196, _GOAL_BACKGROUND),
+    "$": Look("■", 178),
+    "*": Look("▣", 34, _GOAL_BACKGROUND),
+    "@": Look("●", 33),
+    "+": Look("◉", 33, _GOAL_BACKGROUND),
 }
 # Where cells are squares (Sokoban, and Octoban, whose octagons and squares
 # stand in rows and columns), a square is two characters wide, as a
 # character is about twice as high as it is wide: a wall twice its
 # character, anything else its character and a blank.  Hexoban's rows are
 # spaced so already, and a Trioban triangle is half a cell wide.
-_SQUARE_GRIDS = (Tessellation.SOKOBAN, Tessellation.OCTOBAN)
+SQUARE_GRIDS = (Tessellation.SOKOBAN, Tessellation.OCTOBAN)
 
 
 def register(commands: Any) -> None:
@@ -74,6 +97,7 @@ def register(commands: Any) -> None:
     command.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto", help="colour the drawing"
     )
+    add_warning_options(command)
     command.set_defaults(run=run)
 
 
@@ -82,7 +106,7 @@ def run(arguments: argparse.Namespace) -> int:
         refuse_folder(arguments.file, "show")
         _refuse_one_output_twice(arguments.svg, arguments.html)
         chosen = input_format(arguments.file, arguments.format)
-        item = load(arguments.file, chosen, arguments.tessellation)
+        item = load(arguments.file, chosen, arguments.tessellation, verbosity=arguments.verbosity)
         # Each of --svg and --html writes its file; without them, the drawing.
         pictures: list[tuple[str, str]] = []
         if arguments.html:
@@ -179,19 +203,34 @@ def draw(board: Board, colour: bool, in_ascii: bool = False) -> str:
     """The board in Unicode characters (its canonical rows), or `in_ascii`
     in the symbols of the board legend (# @ + $ * . and blanks for floor),
     coloured with ANSI codes; a square two characters wide."""
-    wide = board.tessellation in _SQUARE_GRIDS
     lines = []
+    for row in drawn_squares(board, in_ascii):
+        cells = []
+        for square, text in row:
+            code = SQUARES[square].ansi
+            cells.append(f"\x1b[{code}m{text}\x1b[0m" if colour and code else text)
+        lines.append("".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def drawn_squares(board: Board, in_ascii: bool = False) -> list[list[tuple[str, str]]]:
+    """Each row of the drawing as its squares: the square's symbol of the
+    board legend, and the characters that draw it (`draw` without colours
+    and without the blanks at the ends of rows)."""
+    wide = board.tessellation in SQUARE_GRIDS
+    rows = []
     for row in board.rows:
         cells = []
         for square in row:
-            character, code = _SQUARES[square]
             if in_ascii:
                 character = " " if square == FLOOR else square
+            else:
+                character = SQUARES[square].character
             if wide:
                 character += character if square == WALL else " "
-            cells.append(f"\x1b[{code}m{character}\x1b[0m" if colour and code else character)
-        lines.append("".join(cells).rstrip())
-    return "\n".join(lines)
+            cells.append((square, character))
+        rows.append(cells)
+    return rows
 
 
 def draw_lev(puzzle: LevPuzzle, colour: bool) -> str:

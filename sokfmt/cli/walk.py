@@ -1,9 +1,11 @@
-"""Many files at once: folders walked for level files, and a job run on each
-file in parallel processes, with a progress bar that moves per puzzle.
+"""Many files at once: folders walked for level files (through symbolic
+links, each folder and file once), and a job run on each file in parallel
+processes, with a progress bar that moves per puzzle.
 
 The worker processes are the parent's alone to stop: they ignore Ctrl-C,
-and the parent, when it is interrupted (or anything else goes wrong),
-ends them at once and waits for them, so that no process is left behind.
+and the parent, when it is interrupted (Ctrl-C, SIGTERM, SIGHUP) or
+anything else goes wrong, ends them at once and waits for them, so that
+no process is left behind.
 Each worker has a pipe of its own to the parent, which hands it one task
 at a time; a worker whose parent is gone (its pipe closed, or its parent's
 pid changed) ends too."""
@@ -12,13 +14,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import pickle
 import signal
+import stat
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:  # multiprocessing is imported when workers start (command start-up time)
@@ -26,6 +31,7 @@ if TYPE_CHECKING:  # multiprocessing is imported when workers start (command sta
     from multiprocessing.process import BaseProcess
 
 from ..files import FILE_FORMATS
+from .files import Ended
 from .text import Progress
 
 _Result = TypeVar("_Result")
@@ -51,13 +57,16 @@ class Found:
     """What the paths of a command line stand for: `files`, each once, in
     order (a folder's in name order); which of them were found in a folder
     (`in_folder`: a command skips those that are clearly not level files);
-    the `folders` named, with the files found in each; and the
-    `extensions` looked for."""
+    the `folders` named, with the files found in each; the `extensions`
+    looked for; and what a folder holds that could not be reached
+    (`unreachable`: a broken symbolic link, a folder that cannot be read),
+    with why, for the command to name."""
 
     files: list[str] = field(default_factory=list)
     in_folder: set[str] = field(default_factory=set)
     folders: dict[str, list[str]] = field(default_factory=dict)
     extensions: tuple[str, ...] = ()
+    unreachable: dict[str, str] = field(default_factory=dict)
 
     def without_level_files(self, skipped: set[str]) -> list[str]:
         """The folders in which no level file was found: none had an
@@ -69,26 +78,32 @@ class Found:
         ]
 
     def nothing_in(self, folder: str, skipped: set[str]) -> str:
-        """What to say of a folder without level files."""
+        """What to say of a folder without level files, and of what in it
+        was skipped or could not be reached."""
         others = sum(file in skipped for file in self.folders[folder])
-        return f"no level file in this folder ({', '.join(self.extensions)}, at any depth)" + (
-            f"; {others} skipped as not level files" if others else ""
+        top = str(Path(folder))
+        inside = os.path.join(top, "")
+        unreachable = sum(path == top or path.startswith(inside) for path in self.unreachable)
+        return (
+            f"no level file in this folder ({', '.join(self.extensions)}, at any depth)"
+            + (f"; {others} skipped as not level files" if others else "")
+            + (f"; {unreachable} could not be reached (see the warnings)" if unreachable else "")
         )
 
 
 def level_files(paths: Sequence[str], formats: Sequence[str]) -> Found:
     """`paths`, each folder replaced by the files under it (at any depth, in
-    name order) whose extension is that of one of `formats`; each file once."""
+    name order) whose extension is that of one of `formats`; each file once.
+    Symbolic links are followed, and what a folder holds is read once
+    however many links lead to it: a link back up the tree is not followed
+    round, and a file is named by its own folder rather than by a link to
+    it where the folder holds both."""
     extensions = tuple(e for f in FILE_FORMATS if f.name in formats for e in f.extensions)
     found = Found(extensions=extensions)
     named: list[str] = []
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            files = sorted(
-                str(file)
-                for file in Path(path).rglob("*")
-                if file.suffix.lower() in extensions and file.is_file()
-            )
+            files = sorted(_files_under(str(Path(path)), extensions, found.unreachable))
             found.folders.setdefault(path, files)
             found.in_folder.update(files)
             named += files
@@ -98,6 +113,68 @@ def level_files(paths: Sequence[str], formats: Sequence[str]) -> Found:
     # A file named on the command line is meant, whatever it holds.
     found.in_folder -= {path for path in paths if path not in found.folders}
     return found
+
+
+def _files_under(top: str, extensions: tuple[str, ...], unreachable: dict[str, str]) -> list[str]:
+    """The files under the folder `top` whose extension is one of
+    `extensions`, through symbolic links too, each once (by its device
+    and inode, as each folder); what cannot be reached goes into
+    `unreachable`, with why.  The tree's own folders and files are taken
+    before those that links lead to, whose names come second."""
+    read: set[tuple[int, int]] = set()  # folders and files, by device and inode
+    files: list[str] = []
+    folders, links = [top], list[str]()
+    while folders or links:
+        path = folders.pop() if folders else links.pop(0)
+        try:
+            status = os.stat(path)
+        except OSError as error:
+            # A link that leads nowhere is named if it may have led to a
+            # level file or a folder (its name has no other extension).
+            if _extension(path) in (*extensions, ""):
+                unreachable[path] = _why_unreachable(path, error)
+            continue
+        if (status.st_dev, status.st_ino) in read:
+            continue
+        read.add((status.st_dev, status.st_ino))
+        if not stat.S_ISDIR(status.st_mode):
+            if stat.S_ISREG(status.st_mode) and _extension(path) in extensions:
+                files.append(path)  # a link to a level file
+            continue
+        try:
+            with os.scandir(path) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError as error:
+            unreachable[path] = f"folder skipped: it cannot be read: {error.strerror}"
+            continue
+        for entry in entries:
+            try:
+                if entry.is_symlink():
+                    links.append(entry.path)  # followed once the tree's own are read
+                elif entry.is_dir():
+                    folders.append(entry.path)
+                elif entry.is_file() and _extension(entry.name) in extensions:
+                    status = entry.stat()
+                    read.add((status.st_dev, status.st_ino))
+                    files.append(entry.path)
+            except OSError as error:  # gone meanwhile, or not to be looked at
+                unreachable[entry.path] = f"skipped: {error.strerror}"
+    return files
+
+
+def _why_unreachable(link: str, error: OSError) -> str:
+    """Why the symbolic link `link` leads nowhere: what it names, and what
+    is wrong with that."""
+    try:
+        target = f"to {os.readlink(link)!r}"
+    except OSError:
+        target = ""
+    why = "a loop of links" if error.errno == errno.ELOOP else error.strerror
+    return f"symbolic link {target} skipped: {why}".replace("  ", " ")
+
+
+def _extension(name: str) -> str:
+    return os.path.splitext(name)[1].lower()
 
 
 def add_jobs_option(command: argparse.ArgumentParser, what: str) -> None:
@@ -169,6 +246,7 @@ def _in_processes(
 ) -> Iterator[_Result]:
     workers: list[_Worker] = []
     finished = False
+    handled = _ending_raised()
     try:
         with _ctrl_c_held():  # until the workers ignore it (see `_serve`)
             workers += (_Worker.start(work, arguments) for _ in range(min(jobs, len(tasks))))
@@ -177,6 +255,35 @@ def _in_processes(
     finally:
         # Interrupted, failed, or abandoned by the caller: the workers end now.
         _stop(workers, at_once=not finished)
+        for number, handler in handled.items():
+            signal.signal(number, handler)
+
+
+def _ending_raised() -> dict[int, Any]:
+    """Have SIGTERM and SIGHUP raise `Ended` (where they would end the
+    command), and return the handlers they had: a worker goes on when its
+    parent is killed outright, as long as its task lasts or for ever (the
+    workers hold copies of each other's pipes to the parent, which keep a
+    full pipe open), so the parent ends them first.  In the main thread
+    alone: signals cannot be handled elsewhere."""
+    handled: dict[int, Any] = {}
+
+    def ending(number: int, frame: FrameType | None) -> None:
+        raise Ended(number)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            handler = signal.getsignal(number)
+            if handler in (signal.SIG_IGN, None):
+                continue  # not ending the command, or not Python's to handle
+            signal.signal(number, ending)
+        except ValueError:
+            break
+        handled[number] = handler
+    return handled
 
 
 @dataclass(frozen=True)
@@ -287,8 +394,12 @@ class _PipeTicks:
 def _serve(pipe: Connection, work: Callable[..., Any], arguments: tuple[Any, ...]) -> None:
     """A worker: ``work(*task, *arguments)`` for each task the parent sends,
     until it sends None or is gone; each result (or exception) sent back."""
-    # Ctrl-C is for the parent to handle: it stops the workers itself.
+    # Ctrl-C is for the parent to handle: it stops the workers itself; the
+    # parent's handling of the signals that end it is its own too.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     global _ticks

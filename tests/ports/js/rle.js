@@ -106,7 +106,7 @@ let budget; // of the decoding in progress
 // are paid for when it closes.
 const steps = {
   COUNT: (token) => (token.times = budget.count(token.value, token.start_pos)),
-  LINE_BREAK: () => budget.take(1),
+  LINE_BREAK: (token) => budget.take(token.value.length), // LF, CRLF or CR: itself
   run: ([token]) => expand(token.value, token.start_pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu),
   group(children) {
     const [times, inner] = children[0].times ? [children[0].times, children.slice(1)] : [1, children];
@@ -114,7 +114,7 @@ const steps = {
     budget.take([...text].length * (times - 1));
     return text.repeat(times);
   },
-  start: (children) => children.map((child) => (typeof child === "string" ? child : "\n")).join(""),
+  start: (children) => children.map((child) => (typeof child === "string" ? child : child.value)).join(""),
 };
 
 // The text of rle.lark's (or board.lark's) tokens: groups repeated, "|" a line break.

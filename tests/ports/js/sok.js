@@ -45,11 +45,12 @@ function step1(text) {
 
 // Rule 1: what an RLE line draws (board.lark), by the classes of its rows:
 // one row, its class; rows closed at both ends, one with a wall, PAIR_ROWS or
-// ROWS; anything else, TEXT.
+// ROWS; anything else (a line that would draw more than 100 squares a
+// character, or 20,000 in all, among them), TEXT.
 function rule1(bare) {
   let rows = [];
   try {
-    rows = board.drawn(r.parsers, bare, 10000 * bare.length).split("\n");
+    rows = board.drawn(r.parsers, bare, Math.min(100 * bare.length, 20000)).split("\n");
   } catch (error) {
     if (!(error instanceof PortError)) throw error;
   }
@@ -108,14 +109,16 @@ function typed(token, previous) {
 }
 
 // Rule 4's shape: the line would be a closed row if its characters outside
-// the legend were walls, and they are no more than its squares of EDGE and INNER.
+// the legend were walls, they are no more than its squares of EDGE and INNER,
+// and it has a square of EDGE of its own.
 function strayRow(line) {
   const { SQUARE, EDGE, INNER, WALL_ROW_LINE } = r.T;
   const bare = unquoted(line);
   const walled = bare.replace(/./gsu, (c) => (SQUARE.test(c) ? c : "#"));
   const outside = strays(bare, (c) => SQUARE.test(c)).length;
   const solid = [...bare].filter((c) => EDGE.test(c) || INNER.test(c)).length;
-  return outside > 0 && outside <= solid && WALL_ROW_LINE.test(walled);
+  const edge = [...bare].some((c) => EDGE.test(c));
+  return outside > 0 && outside <= solid && edge && WALL_ROW_LINE.test(walled);
 }
 
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
@@ -237,7 +240,8 @@ function noted({ notes, title }, keys) {
   }
   fields.notes = inked(lines, (line) => /[^ \t>]/.test(line)).join("\n");
   if (title === undefined) return [fields, game];
-  fields.title_line = fields.title && title ? title.text : "";
+  // A title line that is the title itself is no title line.
+  fields.title_line = fields.title && title && title.text !== fields.title ? title.text : "";
   fields.title ||= title ? strip(strip(unquoted(title.text)).replace(/^;/, "")) : "";
   return [fields, game];
 }
