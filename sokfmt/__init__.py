@@ -148,6 +148,8 @@ _MODULES = {
 }
 
 __version__ = "0.2.0"
+# How the API reference (pdoc) reads the docstrings: a summary, then "Raises:".
+__docformat__ = "google"
 
 __all__ = (
     "DEFAULT_LIMIT",
