@@ -35,7 +35,6 @@ if TYPE_CHECKING:
         ValidationError,
     )
     from .files import (
-        FILE_FORMATS,
         FileFormat,
         Loss,
         dump,
@@ -71,7 +70,7 @@ if TYPE_CHECKING:
     from .moves import SavedGame, SolvingMode, Step, StepKind
     from .puzzle import Collection, Puzzle
     from .replaying import Replay, ReplayFailure, best_solution_index, replay
-    from .rle import DEFAULT_LIMIT, decode_rle, encode_rle
+    from .rle import decode_rle, encode_rle
     from .tessellation import Direction, Tessellation
 
 # Each public name and the module that defines it, imported on first use:
@@ -148,6 +147,12 @@ _MODULES = {
 }
 
 __version__ = "0.2.0"
+"""The version of sokfmt, that of the installed distribution.
+
+>>> from importlib.metadata import version
+>>> version("sokfmt") == sokfmt.__version__
+True
+"""
 # How the API reference (pdoc) reads the docstrings: a summary, then "Raises:".
 __docformat__ = "google"
 
@@ -223,6 +228,32 @@ __all__ = (
     "to_array",
     "to_arrays",
 )
+
+# The constants, declared here so that the reference shows them with their
+# docstrings (each is defined, and first read, in its module).
+DEFAULT_LIMIT: int
+"""How many characters (or steps) a run-length encoded text may decode to
+unless the caller says otherwise (`limit=`): far above any real board or
+solution, far below what would exhaust memory.
+
+>>> sokfmt.DEFAULT_LIMIT
+5000000
+>>> len(decode_rle("4#", limit=4))
+4
+>>> decode_rle("5#", limit=4)
+Traceback (most recent call last):
+    ...
+sokfmt.errors.RleSyntaxError: Decodes to more than the limit of 4 characters (at line 1, column 1)
+"""
+
+FILE_FORMATS: tuple[FileFormat, ...]
+"""The file formats sokfmt reads and writes (`FileFormat`), by name.
+
+>>> [entry.name for entry in FILE_FORMATS]
+['sok', 'xsb', 'hsb', 'tsb', 'slc', 'lev', 'json']
+>>> [entry.name for entry in FILE_FORMATS if entry.saved_games]
+['sok', 'json']
+"""
 
 
 def __getattr__(name: str) -> Any:

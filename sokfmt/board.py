@@ -40,6 +40,16 @@ class Board:
 
     `rows` (and `str()`) give the canonical text: the cells themselves, except
     for Hexoban, whose text uses two columns per cell (see grammars/board.lark).
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> board.width, board.height
+    (5, 3)
+    >>> board.pushers, board.boxes, board.goals
+    (((1, 1),), ((1, 2),), ((1, 3),))
+    >>> print(board)
+    #####
+    #@$.#
+    #####
     """
 
     tessellation: Tessellation

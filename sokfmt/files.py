@@ -56,6 +56,10 @@ class FileFormat:
     Sokoban by default); `saved_games` says whether the format holds them
     (writing a collection that has some into one that does not is refused
     unless it is asked to be lossy).
+
+    >>> hexoban = file_format("levels.hsb")
+    >>> hexoban.name, hexoban.tessellation, hexoban.saved_games
+    ('hsb', <Tessellation.HEXOBAN: 'Hexoban'>, False)
     """
 
     name: str
@@ -87,6 +91,11 @@ def file_format(
     path: str | os.PathLike[str] | None = None, *, name: str | None = None
 ) -> FileFormat:
     """The format called `name`, else that of `path`'s extension.
+
+    >>> file_format("levels.txt").name
+    'xsb'
+    >>> file_format(name="json").holds
+    ('collection', 'lev')
 
     Raises:
         ValidationError: no format has that name or extension (the message
@@ -168,6 +177,12 @@ def load(
     does not fix it (.hsb and .tsb do).  `diagnostics`, `replay` and
     `on_puzzle` work as for `loads_sok` (JSON has no diagnostics to give,
     and `replay` is for the .sok family).
+
+    >>> from importlib.resources import as_file, files
+    >>> with as_file(files("sokfmt") / "samples" / "tiny.sok") as path:
+    ...     collection = load(path)
+    >>> [puzzle.title for puzzle in collection.puzzles]
+    ['Tiny', 'Open']
 
     Raises:
         ValidationError: an unknown format, JSON that is not a collection
@@ -264,7 +279,7 @@ def loads(
     them).  Bytes are decoded as `load` decodes a file's.  The options work
     as for `load`.
 
-    >>> loads("Title\n#####\n#@$.#\n#####\n", "sok").puzzles[0].title
+    >>> loads("Title\\n#####\\n#@$.#\\n#####\\n", "sok").puzzles[0].title
     'Title'
 
     Raises:
@@ -336,6 +351,15 @@ def dumps(
     notes of puzzles in .slc, white space around a title in .sok...) is
     dropped only with `lossy`.
 
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n")
+    >>> print(dumps(collection, "xsb"), end="")
+    ; Tiny
+    #####
+    #@$.#
+    #####
+    >>> loads(dumps(collection, "json"), "json") == collection
+    True
+
     Raises:
         ValidationError: the format cannot hold `item` (a .lev puzzle as a
             collection, a Hexoban puzzle in .tsb or .slc, a board whose
@@ -389,6 +413,12 @@ def losses(item: Collection | LevPuzzle, format: str) -> tuple[Loss, ...]:
     cannot hold at all (a Hexoban board in .slc) is no loss: `dumps`
     refuses it either way.
 
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n")
+    >>> losses(collection, "xsb")
+    (Loss(kind='saved games', count=1, puzzles=((1, 'Tiny'),), collection=False, example=''),)
+    >>> losses(collection, "sok")
+    ()
+
     Raises:
         ValidationError: an unknown format.
     """
@@ -411,6 +441,17 @@ def dump(
     `format` (needed for a file object); see `dumps`.  A path is written
     in UTF-8; a file object gets UTF-8 bytes, or text when it is opened in
     text mode.
+
+    >>> import pathlib, tempfile
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "tiny.xsb")
+    ...     dump(collection, path)
+    ...     print(path.read_text(encoding="utf-8"), end="")
+    ; Tiny
+    #####
+    #@$.#
+    #####
 
     Raises:
         ValidationError: as `dumps`, before the file is touched; a file

@@ -71,6 +71,12 @@ def loads_moves(
     `limit` caps the number of decoded characters, so that a few bytes of
     RLE cannot ask for gigabytes.
 
+    >>> game = loads_moves("3rU")
+    >>> len(game.steps), game.pushes_count
+    (4, 1)
+    >>> dumps_moves(game)
+    'rrrU'
+
     Raises:
         SavedGameSyntaxError: `text` is not a valid move string for
             `tessellation`, or it decodes to more than `limit` steps.
@@ -100,6 +106,12 @@ def loads_board(
     text: str, *, tessellation: Tessellation = Tessellation.SOKOBAN, limit: int = DEFAULT_LIMIT
 ) -> Board:
     """The board written as `text`, plain or run-length encoded.
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> board.rows
+    ('#####', '#@$.#', '#####')
+    >>> loads_board("5#|#@$.#|5#") == board
+    True
 
     Raises:
         BoardSyntaxError: a character outside the legend, malformed RLE, an
@@ -150,6 +162,11 @@ def loads_sok(
     before the first puzzle's, those of a board that cannot be read before
     the next puzzle's).
 
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n")
+    >>> puzzle = collection.puzzles[0]
+    >>> puzzle.title, puzzle.board.width, puzzle.saved_games[0].titled_as_solution
+    ('Tiny', 5, True)
+
     Raises:
         ParseError: the first error (without `diagnostics`): a malformed
             board (`BoardSyntaxError`) or moves (`SavedGameSyntaxError`), an
@@ -178,6 +195,11 @@ def load_sok(
     UTF-8 when it is valid UTF-8 and as cp1252 otherwise (a UTF-8 byte order
     mark is dropped).  A file object opened in text mode is read as its
     opener decodes it.
+
+    >>> import io
+    >>> collection = load_sok(io.BytesIO(b"Tiny\\n#####\\n#@$.#\\n#####\\n"))
+    >>> collection.puzzles[0].board.boxes
+    ((1, 2),)
 
     Raises:
         ParseError: as `loads_sok`; `DecodeError` for bytes that are not
@@ -213,6 +235,12 @@ def iter_sok(
     and diagnostics (`replay` as for `loads_sok`).  The file notes are not
     returned (use `load_sok`).
 
+    >>> from importlib.resources import as_file, files
+    >>> with as_file(files("sokfmt") / "samples" / "tiny.sok") as path:
+    ...     titles = [puzzle.title for puzzle in iter_sok(path)]
+    >>> titles
+    ['Tiny', 'Open']
+
     Raises:
         as `load_sok`, when the generator reaches the bad text.
     """
@@ -246,6 +274,16 @@ def dumps_sok(
     `semicolon_titles` writes titles as "; Title", as .xsb files do.  Where a
     style would change what is read (a row of floor alone as a blank line),
     that part is written plain.
+
+    >>> text = "Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n"
+    >>> print(dumps_sok(loads_sok(text)), end="")
+    Tiny
+    #####
+    #@$.#
+    #####
+    <BLANKLINE>
+    Solution
+    R
 
     Raises:
         ValidationError: the collection holds what the format cannot (see
@@ -285,6 +323,12 @@ def dump_sok(
 
     Without `file` (deprecated since 0.3.0), return the text, as `dumps_sok`.
 
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> dump_sok(loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n"), buffer)
+    >>> buffer.getvalue()
+    b'Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n'
+
     Raises:
         ValidationError: as `dumps_sok`, before the file is touched.
         OSError: the file cannot be written.
@@ -312,6 +356,10 @@ def loads_lev(
     Unknown sections are kept (`LevPuzzle.unknown`, with a warning); with
     `strict` they are errors.  `diagnostics` works as for `loads_sok`.
 
+    >>> puzzle = loads_lev("size 3 1\\ninitial\\nA.B\\ntarget\\n.A.\\ncolor A 127 0 0\\nend\\n")
+    >>> puzzle.width, puzzle.height, puzzle.colors
+    (3, 1, (('A', (127, 0, 0)),))
+
     Raises:
         LevSyntaxError: the first error (without `diagnostics`), at its line
             and column; with `diagnostics`, when no puzzle can be built.
@@ -332,6 +380,11 @@ def load_lev(
     """The puzzle in a .lev file, given by path or as a file object, decoded
     as `load_sok` decodes files.
 
+    >>> import io
+    >>> puzzle = load_lev(io.BytesIO(b"size 2 1\\ninitial\\nA.\\n"))
+    >>> puzzle.initial
+    ('A.',)
+
     Raises:
         LevSyntaxError: as `loads_lev`.
         DecodeError: bytes that are not text in `encoding`.
@@ -345,7 +398,12 @@ def load_lev(
 
 
 def dumps_lev(puzzle: LevPuzzle) -> str:
-    """The .lev text of `puzzle`, its items in `puzzle.layout` order."""
+    """The .lev text of `puzzle`, its items in `puzzle.layout` order.
+
+    >>> text = "size 3 1\\ninitial\\nA.B\\ntarget\\n.A.\\ncolor A 127 0 0\\nend\\n"
+    >>> dumps_lev(loads_lev(text)) == text
+    True
+    """
     _checked(puzzle, LevPuzzle, "puzzle")
     return str(puzzle)
 
@@ -359,6 +417,12 @@ def dump_lev(puzzle: LevPuzzle, file: FileLike | None = None) -> str | None:
     as `dumps_lev` writes it.
 
     Without `file` (deprecated since 0.3.0), return the text, as `dumps_lev`.
+
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> dump_lev(loads_lev("size 2 1\\ninitial\\nA.\\n"), buffer)
+    >>> buffer.getvalue()
+    b'size 2 1\\ninitial\\nA.\\n'
 
     Raises:
         OSError: the file cannot be written.
@@ -386,6 +450,14 @@ def loads_slc(
     disagrees with the rows is a warning).  A document type declaration is
     refused, so that no entity is ever expanded and no other file fetched.
     `diagnostics` and `on_puzzle` work as for `loads_sok`.
+
+    >>> text = ('<SokobanLevels><LevelCollection>'
+    ...         '<Level Id="Tiny" Width="5" Height="3">'
+    ...         '<L>#####</L><L>#@$.#</L><L>#####</L>'
+    ...         '</Level></LevelCollection></SokobanLevels>')
+    >>> collection = loads_slc(text)
+    >>> collection.puzzles[0].title, collection.puzzles[0].board.rows
+    ('Tiny', ('#####', '#@$.#', '#####'))
 
     Raises:
         SlcSyntaxError: the first error (without `diagnostics`): malformed
@@ -415,6 +487,15 @@ def load_slc(
     Without `encoding`, the bytes are decoded as their XML declaration says
     (a UTF-8 file with cp1252 lines is read as `load_sok` reads it).
 
+    >>> import io
+    >>> text = ('<SokobanLevels><LevelCollection>'
+    ...         '<Level Id="Tiny" Width="5" Height="3">'
+    ...         '<L>#####</L><L>#@$.#</L><L>#####</L>'
+    ...         '</Level></LevelCollection></SokobanLevels>')
+    >>> collection = load_slc(io.BytesIO(text.encode()))
+    >>> collection.puzzles[0].title, collection.puzzles[0].board.rows
+    ('Tiny', ('#####', '#@$.#', '#####'))
+
     Raises:
         as `loads_slc`; `ValidationError` and `OSError` as `load_sok`.
     """
@@ -437,6 +518,14 @@ def iter_slc(
     diagnostics are those of `load_slc`; the collection's fields are not
     returned (use `load_slc`).
 
+    >>> import io
+    >>> text = ('<SokobanLevels><LevelCollection>'
+    ...         '<Level Id="Tiny" Width="5" Height="3">'
+    ...         '<L>#####</L><L>#@$.#</L><L>#####</L>'
+    ...         '</Level></LevelCollection></SokobanLevels>')
+    >>> [puzzle.title for puzzle in iter_slc(io.BytesIO(text.encode()))]
+    ['Tiny']
+
     Raises:
         as `load_slc`, when the generator reaches the bad text.
     """
@@ -448,6 +537,12 @@ def iter_slc(
 
 def dumps_slc(collection: Collection) -> str:
     """The collection as an .slc document that `loads_slc` reads back equal.
+
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n")
+    >>> "<L>#@$.#</L>" in dumps_slc(collection)
+    True
+    >>> loads_slc(dumps_slc(collection)) == collection
+    True
 
     Raises:
         ValidationError: the collection holds what .slc cannot: saved games,
@@ -469,6 +564,12 @@ def dump_slc(collection: Collection, file: FileLike | None = None) -> str | None
     object) as `dumps_slc` writes it.
 
     Without `file` (deprecated since 0.3.0), return the text, as `dumps_slc`.
+
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> dump_slc(loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n"), buffer)
+    >>> loads_slc(buffer.getvalue()).puzzles[0].board.rows
+    ('#####', '#@$.#', '#####')
 
     Raises:
         ValidationError: as `dumps_slc`, before the file is touched.
@@ -500,6 +601,12 @@ def from_dict(kind: type[_Model], data: Mapping[str, Any]) -> _Model:
 
     Only the text fields of boards and moves need parsing; every value is
     checked for its type.
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> board.to_dict()
+    {'tessellation': 'Sokoban', 'board': '#####\\n#@$.#\\n#####'}
+    >>> from_dict(Board, board.to_dict()) == board
+    True
 
     Raises:
         ValidationError: unknown or missing keys, or values of the wrong type.

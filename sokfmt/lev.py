@@ -30,7 +30,15 @@ KINDS = ("comment", "size", "initial", "target", "color", "end", "img", "fgimg",
 @dataclass(frozen=True, slots=True)
 class UnknownSection:
     """A section whose keyword the description does not document, kept verbatim.
-    `line` (where it started in the file it came from) is not part of equality."""
+    `line` (where it started in the file it came from) is not part of equality.
+
+    >>> found = []
+    >>> puzzle = loads_lev("size 1 1\\ninitial\\nA\\nfrob 1 2\\n", diagnostics=found)
+    >>> puzzle.unknown
+    (UnknownSection(text='frob 1 2', line=4),)
+    >>> puzzle.unknown[0].keyword, [problem.code for problem in found]
+    ('frob', ['LEV113'])
+    """
 
     text: str
     line: int = field(default=0, compare=False)
@@ -43,7 +51,12 @@ class UnknownSection:
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A piece: its label, the cells it covers in the initial position, its color."""
+    """A piece: its label, the cells it covers in the initial position, its color.
+
+    >>> puzzle = loads_lev("size 3 1\\ninitial\\nA.B\\ntarget\\n.A.\\ncolor A 127 0 0\\nend\\n")
+    >>> puzzle.pieces["A"]
+    Piece(label='A', cells=frozenset({(0, 0)}), color=(127, 0, 0))
+    """
 
     label: str
     cells: frozenset[tuple[int, int]]
@@ -61,6 +74,12 @@ class LevPuzzle:
     writing the puzzle back keeps it; built with an empty layout, a puzzle
     takes the usual order (pass ``layout=()`` to `dataclasses.replace` when
     adding or removing items).
+
+    >>> puzzle = loads_lev("size 3 1\\ninitial\\nA.B\\ntarget\\n.A.\\ncolor A 127 0 0\\nend\\n")
+    >>> puzzle.width, puzzle.height, puzzle.initial, puzzle.target
+    (3, 1, ('A.B',), ('.A.',))
+    >>> sorted(puzzle.pieces)
+    ['A', 'B']
     """
 
     width: int

@@ -23,14 +23,24 @@ __all__ = ("SavedGame", "SolvingMode", "Step", "StepKind")
 
 
 class SolvingMode(enum.Enum):
-    """Forward games push boxes; reverse games pull them, starting from the solved position."""
+    """Forward games push boxes; reverse games pull them, starting from the solved position.
+
+    >>> loads_moves("R").solving_mode
+    <SolvingMode.FORWARD: 'forward'>
+    >>> SolvingMode("reverse")
+    <SolvingMode.REVERSE: 'reverse'>
+    """
 
     FORWARD = "forward"
     REVERSE = "reverse"
 
 
 class StepKind(enum.Enum):
-    """What one step of a saved game does."""
+    """What one step of a saved game does.
+
+    >>> [step.kind.name for step in loads_moves("rR").steps]
+    ['MOVE', 'PUSH_OR_PULL']
+    """
 
     MOVE = "move"
     PUSH_OR_PULL = "push or pull"
@@ -40,7 +50,11 @@ class StepKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step: its kind and direction."""
+    """One step: its kind and direction.
+
+    >>> loads_moves("rR").steps[1] == Step(StepKind.PUSH_OR_PULL, Direction.RIGHT)
+    True
+    """
 
     kind: StepKind
     direction: Direction
@@ -99,6 +113,12 @@ class SavedGame:
     Cheap fields come first so that comparing two games looks at them before
     the steps.  Blank lines at either end of `notes` are dropped, as for
     `Puzzle`.
+
+    >>> game = loads_moves("rRl")
+    >>> len(game.steps), game.non_push_moves, game.pushes_count
+    (3, 2, 1)
+    >>> game.solving_mode, game.titled_as_solution
+    (<SolvingMode.FORWARD: 'forward'>, False)
     """
 
     tessellation: Tessellation

@@ -67,6 +67,13 @@ __all__ = ("Replay", "ReplayFailure", "best_solution_index", "replay")
 class Replay:
     """The result of replaying a saved game on a board.
 
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> result = replay(board, loads_moves("l"))
+    >>> result.legal, result.solved, result.failed_at, result.failure
+    (False, False, 0, <ReplayFailure.WALL: 'wall'>)
+    >>> result.reason
+    'the pusher would enter the wall at (1, 0)'
+
     Attributes:
         solved: the steps played are legal and the position is solved (see
             the module docstring: every box on a goal; for a reverse game,
@@ -189,6 +196,10 @@ def replay(
     the puzzle's boxorder and goalorder (pieces these leave out get the
     default id); a puzzle without them plays by the classic rules.
 
+    >>> result = replay(loads_board("#####\\n#@$.#\\n#####"), loads_moves("R"))
+    >>> result.legal, result.solved, result.moves, result.pushes
+    (True, True, 1, 1)
+
     Raises:
         ValidationError: the game's tessellation is not the board's, `upto`
             is not a whole number from 0 to ``len(game)``, `sokoban_plus`
@@ -270,6 +281,15 @@ def best_solution_index(
     sessions and pusher lines; by pushes: fewest pushes, then moves and the
     same.  This is JSoko's order (YASC's is the same for moves and pushes),
     with pusher lines last.  The first of equals wins.
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> replays = [replay(board, loads_moves(moves)) for moves in ("l", "Rl", "R")]
+    >>> [result.solved for result in replays]
+    [False, True, True]
+    >>> best_solution_index(replays)
+    2
+    >>> print(best_solution_index(replays[:1]))
+    None
 
     Raises:
         ValidationError: `by` is neither "moves" nor "pushes".
