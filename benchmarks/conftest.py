@@ -18,5 +18,5 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         present = [root / name for name in files if (root / name).is_file()]
         write(f"{group}: {sum(code_lines.count(path) for path in present)} code lines")
     text = module_crossings.sample_text()
-    calls, crossings, _ = module_crossings.count(lambda: module_crossings.sokfmt.parse_sok(text))
-    write(f"parse_sok of the sample: {calls} calls, {crossings} module crossings")
+    calls, crossings, _ = module_crossings.count(lambda: module_crossings.sokfmt.loads_sok(text))
+    write(f"loads_sok of the sample: {calls} calls, {crossings} module crossings")

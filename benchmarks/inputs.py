@@ -9,7 +9,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from sokfmt import Board, SavedGame, load_sok, parse_board, parse_moves, rle_encode
+from sokfmt import Board, SavedGame, encode_rle, load_sok, loads_board, loads_moves
 
 SEED = 20261129
 
@@ -28,7 +28,7 @@ def saved_games() -> Games:
     if COLLECTION.is_file():
         collection = load_sok(COLLECTION)
         return tuple((p.board, g) for p in collection.puzzles for g in p.saved_games)
-    return tuple((parse_board(board), parse_moves(moves)) for board, moves in replay_games())
+    return tuple((loads_board(board), loads_moves(moves)) for board, moves in replay_games())
 
 
 @cache
@@ -55,7 +55,7 @@ def board(width: int = 20, height: int = 20) -> str:
 @cache
 def board_rle() -> str:
     """`board()` run-length encoded on one line, as the .sok format allows."""
-    return rle_encode(board())
+    return encode_rle(board())
 
 
 @cache
@@ -84,21 +84,21 @@ def solution(moves: int) -> str:
 
 @cache
 def solution_rle(moves: int) -> str:
-    return rle_encode(solution(moves))
+    return encode_rle(solution(moves))
 
 
 @cache
 def collection_text(puzzles: int, games_per_puzzle: int, moves_per_game: int) -> str:
     """A .sok file of generated puzzles, each with solutions and notes, as
     sokfmt writes it (moves wrapped at 70 columns, as real files are)."""
-    from sokfmt import Collection, Puzzle, dump_sok
+    from sokfmt import Collection, Puzzle, dumps_sok
 
     rng = random.Random(SEED + puzzles)
     items = []
     for number in range(puzzles):
-        board = parse_board(_small_board(rng))
+        board = loads_board(_small_board(rng))
         games = tuple(
-            parse_moves(solution(moves_per_game + rng.randint(0, 40))).with_metadata(
+            loads_moves(solution(moves_per_game + rng.randint(0, 40))).with_metadata(
                 title=f"Solution {number}.{index}", solved_by="generator", notes="Time: 00:00:01"
             )
             for index in range(games_per_puzzle)
@@ -107,7 +107,7 @@ def collection_text(puzzles: int, games_per_puzzle: int, moves_per_game: int) ->
             Puzzle(board, title=f"Level {number + 1}", notes="Difficulty: 3", saved_games=games)
         )
     collection = Collection(title="Generated", author="benchmarks", puzzles=tuple(items))
-    return dump_sok(collection)
+    return dumps_sok(collection)
 
 
 @cache
@@ -142,7 +142,7 @@ def _small_board(rng: random.Random) -> str:
 def lev_texts(count: int = 200) -> tuple[str, ...]:
     """.lev files of sliding-block puzzles of realistic size (4x5 to 8x8),
     with targets, colors, comments and bloksi images."""
-    from sokfmt import LevPuzzle, dump_lev
+    from sokfmt import LevPuzzle, dumps_lev
 
     rng = random.Random(SEED + 7)
     texts = []
@@ -173,7 +173,7 @@ def lev_texts(count: int = 200) -> tuple[str, ...]:
             end=True,
             comments=(f"; puzzle {number}", "; generated for the benchmarks"),
         )
-        texts.append(dump_lev(puzzle))
+        texts.append(dumps_lev(puzzle))
     return tuple(texts)
 
 
@@ -213,12 +213,12 @@ def replay_games(games: int = 200, steps: int = 900) -> tuple[tuple[str, str], .
 @cache
 def slc_document(levels: int) -> bytes:
     """An .slc document of `levels` generated levels, as sokfmt writes it."""
-    from sokfmt import Collection, Puzzle, dump_slc
+    from sokfmt import Collection, Puzzle, dumps_slc
 
     rng = random.Random(SEED + levels)
     puzzles = tuple(
-        Puzzle(parse_board(_small_board(rng)), title=f"Level {number + 1}")
+        Puzzle(loads_board(_small_board(rng)), title=f"Level {number + 1}")
         for number in range(levels)
     )
     collection = Collection(title="Generated", author="benchmarks", puzzles=puzzles)
-    return dump_slc(collection).encode("utf-8")
+    return dumps_slc(collection).encode("utf-8")

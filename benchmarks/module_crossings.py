@@ -2,7 +2,7 @@
 
     python benchmarks/module_crossings.py [FILE]
 
-Reads FILE (default: the bundled sample, 64 lines) with `sokfmt.parse_sok`,
+Reads FILE (default: the bundled sample, 64 lines) with `sokfmt.loads_sok`,
 once to warm every cache, then once under a profiler hook that sees every
 call of a Python function.  A call counts when both the caller and the callee
 are sokfmt's own code; a crossing is such a call from one module into
@@ -85,7 +85,7 @@ def sample_text() -> str:
 def main() -> None:
     text = Path(sys.argv[1]).read_text(encoding="utf-8") if len(sys.argv) > 1 else sample_text()
     lines = text.count("\n")
-    readings = {"parse_sok": lambda: sokfmt.parse_sok(text)}
+    readings = {"loads_sok": lambda: sokfmt.loads_sok(text)}
     full = _full_path(text)
     if full is not None:
         readings["full path"] = full

@@ -18,7 +18,7 @@ def _expand_counts(text: str) -> str:
     return _COUNTED.sub(lambda m: m[2] * int(m[1]), text)
 
 
-def rle_decode(text: str) -> str:
+def decode_rle(text: str) -> str:
     """Expand groups from the innermost out, then counts; ``|`` is a line break."""
     while "(" in text:
         text = _INNERMOST_GROUP.sub(lambda m: _expand_counts(m[2]) * int(m[1] or 1), text)
@@ -31,7 +31,7 @@ _FORWARD = decoding_table(Tessellation.SOKOBAN)
 def forward_steps(text: str) -> tuple[Step, ...]:
     """The steps of a forward Sokoban game: white space out, RLE expanded,
     each letter looked up."""
-    return tuple(map(_FORWARD.__getitem__, rle_decode("".join(text.split()))))
+    return tuple(map(_FORWARD.__getitem__, decode_rle("".join(text.split()))))
 
 
 def lev_parse(text: str) -> LevPuzzle:

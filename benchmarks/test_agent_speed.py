@@ -26,7 +26,7 @@ from inputs import Games
 from inputs import saved_games as games
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from sokfmt import Direction, Game, IllegalMoveError, Puzzle, StepKind, parse_sok, to_array
+from sokfmt import Direction, Game, IllegalMoveError, Puzzle, StepKind, loads_sok, to_array
 
 PUSH = StepKind.PUSH_OR_PULL
 
@@ -160,7 +160,7 @@ ENV_STEPS = 20_000
 
 @cache
 def _levels() -> tuple[Puzzle, ...]:
-    return parse_sok(inputs.bare_boards_text()).puzzles[:100]
+    return loads_sok(inputs.bare_boards_text()).puzzles[:100]
 
 
 @cache

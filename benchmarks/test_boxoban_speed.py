@@ -8,7 +8,7 @@ file, as DeepMind's), each against its reference in the same run:
 - ``boxoban check``: the problems of one file as ``sokfmt check`` finds
   them (`sokfmt.cli.check.check_file`) against `load` of it; at most 1.5x;
 - ``boxoban statistics``: `statistics` of each level of a file against
-  reading each level's text (`parse_board`); at most 3x.
+  reading each level's text (`loads_board`); at most 3x.
 
 python -m pytest benchmarks/test_boxoban_speed.py --benchmark-json=bench.json
 python benchmarks/ratios.py bench.json
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from sokfmt import load, load_arrays, parse_board, statistics
+from sokfmt import load, load_arrays, loads_board, statistics
 from sokfmt.cli.check import check_file
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -82,5 +82,5 @@ def test_boxoban_statistics(
         counts = benchmark(lambda: [statistics(board) for board in boards])
         assert sum(count.boxes for count in counts) == 4000
     else:
-        read = benchmark(lambda: [parse_board(text) for text in texts])
+        read = benchmark(lambda: [loads_board(text) for text in texts])
         assert read == boards

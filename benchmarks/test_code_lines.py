@@ -37,7 +37,7 @@ def test_module_crossings_count_calls_between_sokfmt_modules() -> None:
     import sokfmt
 
     # Board.printed (board.py) calls into the RLE module once when asked for RLE.
-    board = sokfmt.parse_board("#####\n#@$.#\n#####")
+    board = sokfmt.loads_board("#####\n#@$.#\n#####")
     calls, crossings, pairs = module_crossings.count(lambda: board.printed(rle=True))
     assert crossings == sum(pairs.values()) <= calls
     assert any(callee == "rle.py" or callee == "_rle.py" for _, callee in pairs)

@@ -7,11 +7,11 @@ import pytest
 import references
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from sokfmt import LevPuzzle, parse_lev
+from sokfmt import LevPuzzle, loads_lev
 
 
 def _sokfmt(texts: tuple[str, ...]) -> list[LevPuzzle]:
-    return [parse_lev(text) for text in texts]
+    return [loads_lev(text) for text in texts]
 
 
 def _reference(texts: tuple[str, ...]) -> list[LevPuzzle]:
@@ -22,7 +22,7 @@ def _reference(texts: tuple[str, ...]) -> list[LevPuzzle]:
 def test_parse_lev_files(benchmark: BenchmarkFixture, implementation: str) -> None:
     texts = inputs.lev_texts()
     parse = _sokfmt if implementation == "sokfmt" else _reference
-    parse_lev(texts[0])  # build the parser outside the timing
+    loads_lev(texts[0])  # build the parser outside the timing
     benchmark.group = "lev 200 puzzles"
     benchmark.extra_info["implementation"] = implementation
     puzzles = benchmark(parse, texts)

@@ -1,4 +1,4 @@
-"""parse_moves on long solutions: sokfmt against the `re` reference."""
+"""loads_moves on long solutions: sokfmt against the `re` reference."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import references
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from sokfmt import Step, parse_moves
+from sokfmt import Step, loads_moves
 
 SIZES = (1_000, 10_000, 100_000)
 ENCODINGS: dict[str, Callable[[int], str]] = {
@@ -19,7 +19,7 @@ ENCODINGS: dict[str, Callable[[int], str]] = {
 
 
 def _sokfmt(text: str) -> tuple[Step, ...]:
-    return parse_moves(text).steps
+    return loads_moves(text).steps
 
 
 IMPLEMENTATIONS: dict[str, Callable[[str], tuple[Step, ...]]] = {
@@ -36,7 +36,7 @@ def test_parse_solution(
 ) -> None:
     text = ENCODINGS[encoding](size)
     parse = IMPLEMENTATIONS[implementation]
-    parse_moves("l")  # build the parser outside the timing
+    loads_moves("l")  # build the parser outside the timing
     benchmark.group = f"moves {size} {encoding}"
     benchmark.extra_info["implementation"] = implementation
     steps = benchmark(parse, text)

@@ -23,8 +23,8 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from sokfmt import (
     Puzzle,
     Tessellation,
-    parse_board,
-    parse_moves,
+    loads_board,
+    loads_moves,
     replay,
 )
 
@@ -108,6 +108,6 @@ def test_replay_mover(benchmark: BenchmarkFixture) -> None:
 def test_the_inputs_are_legal_games() -> None:
     # The generated games stand in for the corpus: they must replay whole.
     for board, moves in inputs.replay_games()[:5]:
-        result = replay(Puzzle(parse_board(board)), parse_moves(moves))
+        result = replay(Puzzle(loads_board(board)), loads_moves(moves))
         assert result.legal, result.reason
         assert result.pushes > 0

@@ -17,8 +17,8 @@ BOARDS: dict[str, Callable[[], str]] = {
     "board-rle-groups": inputs.board_rle_groups,
 }
 IMPLEMENTATIONS: dict[str, Callable[[str], str]] = {
-    "sokfmt": sokfmt.rle_decode,
-    "reference": references.rle_decode,
+    "sokfmt": sokfmt.decode_rle,
+    "reference": references.decode_rle,
 }
 
 
@@ -27,8 +27,8 @@ IMPLEMENTATIONS: dict[str, Callable[[str], str]] = {
 def test_rle_decode(benchmark: BenchmarkFixture, case: str, implementation: str) -> None:
     text = BOARDS[case]()
     decode = IMPLEMENTATIONS[implementation]
-    sokfmt.rle_decode(text)  # build the parser outside the timing
+    sokfmt.decode_rle(text)  # build the parser outside the timing
     benchmark.group = f"rle {case}"
     benchmark.extra_info["implementation"] = implementation
     result = benchmark(decode, text)
-    assert result == references.rle_decode(text)
+    assert result == references.decode_rle(text)

@@ -15,7 +15,7 @@ import pytest
 import references
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from sokfmt import Collection, parse_slc
+from sokfmt import Collection, loads_slc
 
 FOLDER = (
     Path(os.environ.get("SOKFMT_CORPUS") or Path(__file__).resolve().parents[2] / "shared/corpus")
@@ -30,7 +30,7 @@ def _documents() -> tuple[bytes, ...]:
 
 
 def _sokfmt(documents: tuple[bytes, ...]) -> list[Collection]:
-    return [parse_slc(document) for document in documents]
+    return [loads_slc(document) for document in documents]
 
 
 def _reference(documents: tuple[bytes, ...]) -> list[Collection]:

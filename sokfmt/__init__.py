@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .arrays import from_array, load_arrays, to_array, to_arrays
-    from .board import Board, Position
+    from .board import Board
     from .board_stats import Statistics, statistics
     from .errors import (
         BoardSyntaxError,
@@ -35,47 +35,49 @@ if TYPE_CHECKING:
         ValidationError,
     )
     from .files import (
-        FILE_FORMATS,
         FileFormat,
         Loss,
         dump,
         dumps,
         file_format,
-        from_json,
         load,
+        loads,
         losses,
     )
     from .formats import (
-        dump_board,
         dump_lev,
-        dump_moves,
         dump_slc,
         dump_sok,
+        dumps_board,
+        dumps_lev,
+        dumps_moves,
+        dumps_slc,
+        dumps_sok,
         from_dict,
         iter_slc,
         iter_sok,
         load_lev,
         load_slc,
         load_sok,
-        parse_board,
-        parse_lev,
-        parse_moves,
-        parse_slc,
-        parse_sok,
+        loads_board,
+        loads_lev,
+        loads_moves,
+        loads_slc,
+        loads_sok,
     )
     from .game import Game
     from .lev import LevPuzzle, Piece, UnknownSection
     from .moves import SavedGame, SolvingMode, Step, StepKind
-    from .puzzle import Collection, Puzzle, is_solution_title
-    from .replaying import Replay, ReplayFailure, best_solution, replay
-    from .rle import DEFAULT_LIMIT, rle_decode, rle_encode
+    from .puzzle import Collection, Puzzle
+    from .replaying import Replay, ReplayFailure, best_solution_index, replay
+    from .rle import decode_rle, encode_rle
     from .tessellation import Direction, Tessellation
 
 # Each public name and the module that defines it, imported on first use:
 # `import sokfmt` costs little, and a program pays for what it uses.
 _MODULES = {
     **dict.fromkeys(("from_array", "load_arrays", "to_array", "to_arrays"), "arrays"),
-    **dict.fromkeys(("Board", "Position"), "board"),
+    "Board": "board",
     **dict.fromkeys(("Statistics", "statistics"), "board_stats"),
     **dict.fromkeys(
         (
@@ -105,43 +107,54 @@ _MODULES = {
             "dump",
             "dumps",
             "file_format",
-            "from_json",
             "load",
+            "loads",
             "losses",
         ),
         "files",
     ),
     **dict.fromkeys(
         (
-            "dump_board",
             "dump_lev",
-            "dump_moves",
             "dump_slc",
             "dump_sok",
+            "dumps_board",
+            "dumps_lev",
+            "dumps_moves",
+            "dumps_slc",
+            "dumps_sok",
             "from_dict",
             "iter_slc",
             "iter_sok",
             "load_lev",
             "load_slc",
             "load_sok",
-            "parse_board",
-            "parse_lev",
-            "parse_moves",
-            "parse_slc",
-            "parse_sok",
+            "loads_board",
+            "loads_lev",
+            "loads_moves",
+            "loads_slc",
+            "loads_sok",
         ),
         "formats",
     ),
     "Game": "game",
     **dict.fromkeys(("LevPuzzle", "Piece", "UnknownSection"), "lev"),
     **dict.fromkeys(("SavedGame", "SolvingMode", "Step", "StepKind"), "moves"),
-    **dict.fromkeys(("Collection", "Puzzle", "is_solution_title"), "puzzle"),
-    **dict.fromkeys(("Replay", "ReplayFailure", "best_solution", "replay"), "replaying"),
-    **dict.fromkeys(("DEFAULT_LIMIT", "rle_decode", "rle_encode"), "rle"),
+    **dict.fromkeys(("Collection", "Puzzle"), "puzzle"),
+    **dict.fromkeys(("Replay", "ReplayFailure", "best_solution_index", "replay"), "replaying"),
+    **dict.fromkeys(("DEFAULT_LIMIT", "decode_rle", "encode_rle"), "rle"),
     **dict.fromkeys(("Direction", "Tessellation"), "tessellation"),
 }
 
 __version__ = "0.2.0"
+"""The version of sokfmt, that of the installed distribution.
+
+>>> from importlib.metadata import version
+>>> version("sokfmt") == sokfmt.__version__
+True
+"""
+# How the API reference (pdoc) reads the docstrings: a summary, then "Raises:".
+__docformat__ = "google"
 
 __all__ = (
     "DEFAULT_LIMIT",
@@ -162,7 +175,6 @@ __all__ = (
     "Loss",
     "ParseError",
     "Piece",
-    "Position",
     "Puzzle",
     "Replay",
     "ReplayFailure",
@@ -181,19 +193,22 @@ __all__ = (
     "UnknownSection",
     "ValidationError",
     "__version__",
-    "best_solution",
+    "best_solution_index",
+    "decode_rle",
     "dump",
-    "dump_board",
     "dump_lev",
-    "dump_moves",
     "dump_slc",
     "dump_sok",
     "dumps",
+    "dumps_board",
+    "dumps_lev",
+    "dumps_moves",
+    "dumps_slc",
+    "dumps_sok",
+    "encode_rle",
     "file_format",
     "from_array",
     "from_dict",
-    "from_json",
-    "is_solution_title",
     "iter_slc",
     "iter_sok",
     "load",
@@ -201,24 +216,57 @@ __all__ = (
     "load_lev",
     "load_slc",
     "load_sok",
+    "loads",
+    "loads_board",
+    "loads_lev",
+    "loads_moves",
+    "loads_slc",
+    "loads_sok",
     "losses",
-    "parse_board",
-    "parse_lev",
-    "parse_moves",
-    "parse_slc",
-    "parse_sok",
     "replay",
-    "rle_decode",
-    "rle_encode",
     "statistics",
     "to_array",
     "to_arrays",
 )
 
+# The constants, declared here so that the reference shows them with their
+# docstrings (each is defined, and first read, in its module).
+DEFAULT_LIMIT: int
+"""How many characters (or steps) a run-length encoded text may decode to
+unless the caller says otherwise (`limit=`): far above any real board or
+solution, far below what would exhaust memory.
+
+>>> sokfmt.DEFAULT_LIMIT
+5000000
+>>> len(decode_rle("4#", limit=4))
+4
+>>> decode_rle("5#", limit=4)
+Traceback (most recent call last):
+    ...
+sokfmt.errors.RleSyntaxError: Decodes to more than the limit of 4 characters (at line 1, column 1)
+"""
+
+FILE_FORMATS: tuple[FileFormat, ...]
+"""The file formats sokfmt reads and writes (`FileFormat`), by name.
+
+>>> [entry.name for entry in FILE_FORMATS]
+['sok', 'xsb', 'hsb', 'tsb', 'slc', 'lev', 'json']
+>>> [entry.name for entry in FILE_FORMATS if entry.saved_games]
+['sok', 'json']
+"""
+
 
 def __getattr__(name: str) -> Any:
     module = _MODULES.get(name)
     if module is None:
+        # A name of 0.2 that 0.3 renamed or moved: it warns at each use,
+        # so it is never kept in the module's namespace.  (import_module:
+        # `from . import` would ask this function for the module again.)
+        _deprecated = import_module("._deprecated", __name__)
+        if name in _deprecated.RENAMED:
+            return _deprecated.RENAMED[name]
+        if name in _deprecated.MOVED:
+            return _deprecated.moved(name)
         raise AttributeError(f"module 'sokfmt' has no attribute {name!r}")
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value

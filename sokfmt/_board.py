@@ -43,7 +43,7 @@ def language() -> Language:
 
 
 def parse(text: str, tessellation: Tessellation, *, limit: int) -> Board:
-    """See `sokfmt.parse_board`."""
+    """See `sokfmt.loads_board`."""
     rows = cells(text, tessellation, limit=limit)
     width = max(map(len, rows))
     # Canonical squares (the legend's table), every row padded to the width:
@@ -77,7 +77,7 @@ def cells(text: str, tessellation: Tessellation, *, limit: int) -> list[str]:
     with floor to the same width).
 
     Raises:
-        BoardSyntaxError: as `sokfmt.parse_board`.
+        BoardSyntaxError: as `sokfmt.loads_board`.
     """
     if "\r" not in text:
         return _cells(text, tessellation, limit)

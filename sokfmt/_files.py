@@ -69,6 +69,26 @@ def read_bytes(file: FileLike) -> bytes | str:
     return data
 
 
+def write_text(file: FileLike, text: str) -> None:
+    """Write `text` to `file`: a path (created or replaced, UTF-8, line breaks
+    as they are in `text`), or a file object, at where it stands and left
+    open (a binary one gets UTF-8 bytes, a text one the text itself).
+
+    Raises:
+        ValidationError: `file` is neither a path nor a file object.
+        OSError: the file cannot be written.
+    """
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "w", encoding="utf-8", newline="") as opened:
+            opened.write(text)
+        return
+    write = getattr(file, "write", None)
+    if not callable(write):
+        raise ValidationError(f"Expected a path or a file object, not {type(file).__name__}")
+    text_mode = isinstance(file, io.TextIOBase) or getattr(file, "encoding", None) is not None
+    write(text if text_mode else text.encode("utf-8"))
+
+
 def text_lines(
     file: FileLike, encoding: str | None = None, *, xml: bool = False, ends: bool = False
 ) -> Iterator[str]:

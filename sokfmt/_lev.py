@@ -323,7 +323,7 @@ def _indent(line: str) -> int:
 
 
 def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = None) -> LevPuzzle:
-    """See `sokfmt.parse_lev`."""
+    """See `sokfmt.loads_lev`."""
     reading = _reading(text, strict)
     _read_sections(reading)
     puzzle = _build(reading)

@@ -39,6 +39,10 @@ class Loss:
     games, lines, characters...); `puzzles` gives the number (from 1) and
     title of each puzzle that has some, and `collection` whether the
     collection's own fields do; `example` is the first, as written.
+
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n")
+    >>> [(loss.kind, loss.count, loss.puzzles) for loss in losses(collection, "xsb")]
+    [('saved games', 1, ((1, 'Tiny'),))]
     """
 
     kind: str

@@ -131,7 +131,7 @@ def parse(
     solved_by: str = "",
     notes: str = "",
 ) -> SavedGame:
-    """See `sokfmt.parse_moves`; a reader gives the game's metadata too."""
+    """See `sokfmt.loads_moves`; a reader gives the game's metadata too."""
     decoded = decode_moves(text, tessellation, limit)
     return _trusted(
         decoded.steps,
@@ -150,7 +150,7 @@ def parse(
 def decode_moves(
     text: str, tessellation: Tessellation, limit: int, *, fast: bool = True
 ) -> DecodedMoves:
-    """Decode a move string; see `parse_moves`.  `fast=False` always runs the
+    """Decode a move string; see `loads_moves`.  `fast=False` always runs the
     parser (the fast paths are tested against it)."""
     budget = Budget(limit, MOVES.codes)
     compiled = _compiled()

@@ -113,7 +113,7 @@ def _matches_in_chunks(pattern: re.Pattern[str], text: str, counts: re.Pattern[s
 
 
 def decode(text: str, limit: int, *, fast: bool = True, language: Language = RLE) -> str:
-    """See `sokfmt.rle_decode`; `language` is RLE or board.lark's (`_board`).
+    """See `sokfmt.decode_rle`; `language` is RLE or board.lark's (`_board`).
     `fast=False` always runs the parser (the fast paths are tested against it).
 
     Raises:

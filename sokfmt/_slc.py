@@ -456,7 +456,7 @@ def parse(
     diagnostics: list[Diagnostic] | None = None,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
-    """See `sokfmt.parse_slc`: `text`, or the bytes of a file."""
+    """See `sokfmt.loads_slc`: `text`, or the bytes of a file."""
     if isinstance(text, bytes) and xml_encoding(text) is not None:
         text = decode_xml(text)  # not UTF-8: the fast path reads UTF-8 bytes only
     clean = _slc_tree.read(text)

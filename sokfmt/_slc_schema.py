@@ -188,7 +188,7 @@ def level_board(rows: list[str], attributes: dict[str, str]) -> tuple[Board, lis
     ``Height`` that is not their number, is a doubt (the rows are kept).
 
     Raises:
-        BoardSyntaxError: as `sokfmt.parse_board`, at a line and column of
+        BoardSyntaxError: as `sokfmt.loads_board`, at a line and column of
             the rows joined by line breaks.
     """
     size = sum(map(len, rows)) + len(rows)  # as the joined text, which the limit is for

@@ -23,7 +23,7 @@ _ATTRIBUTE_ENTITIES = {'"': "&quot;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"
 
 
 def dump(collection: Collection) -> str:
-    """See `sokfmt.dump_slc`."""
+    """See `sokfmt.dumps_slc`."""
     _refuse_what_slc_cannot_hold(collection)
     puzzles = collection.puzzles
     out = [_HEAD, f"  <Title>{_text(collection.title)}</Title>\n"]

@@ -598,7 +598,7 @@ def parse(
     on_puzzle: Callable[[Puzzle], object] | None = None,
     fast: bool = True,
 ) -> Collection:
-    """See `sokfmt.parse_sok`; `fast=False` reads every text through the
+    """See `sokfmt.loads_sok`; `fast=False` reads every text through the
     tokens (the fast paths are tested against it)."""
     puzzles: list[Puzzle] = []
     sink = collector(puzzles, on_puzzle)

@@ -60,7 +60,7 @@ _TITLE_LINES = frozenset((TEXT, SEMICOLON, OPEN_ROW, "WALL_ROW", "EDGE_ROW", "PA
 
 @dataclass(frozen=True)
 class Style:
-    """How boards and titles look (see `sokfmt.dump_sok`); every style
+    """How boards and titles look (see `sokfmt.dumps_sok`); every style
     reads back to the same collection."""
 
     floor: str = FLOOR  # floor inside the walls
@@ -74,7 +74,7 @@ class Style:
 
 
 def dump(collection: Collection, *, rle: bool, wrap: int | None, style: Style = Style()) -> str:
-    """See `sokfmt.dump_sok`."""
+    """See `sokfmt.dumps_sok`."""
     if rle and (style.floor != FLOOR or style.outside not in (None, FLOOR) or not style.pad):
         raise ValidationError("Run-length encoded boards are written in the plain style only")
     writer = _Writer(style, rle, wrap, file_game(collection.notes))

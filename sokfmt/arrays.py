@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from ._deprecated import keyword_only_since_0_3
 from .board import Board
 from .errors import ValidationError
 from .geometry import _STEP_OFFSETS
@@ -68,7 +69,13 @@ _CODES = bytes.maketrans(
 
 
 def to_array(board: Board) -> npt.NDArray[np.uint8]:
-    """The codes of `board`'s cells, a ``uint8`` array of shape (height, width)."""
+    """The codes of `board`'s cells, a ``uint8`` array of shape (height, width).
+
+    >>> to_array(loads_board("#####\\n#@$.#\\n#####"))
+    array([[2, 2, 2, 2, 2],
+           [2, 6, 4, 3, 2],
+           [2, 2, 2, 2, 2]], dtype=uint8)
+    """
     layer: npt.NDArray[np.uint8] = to_arrays([board])[0]
     return layer
 
@@ -84,13 +91,22 @@ def _numpy() -> Any:
     return numpy
 
 
+@keyword_only_since_0_3("shape")
 def to_arrays(
-    puzzles: Iterable[Puzzle | Board], shape: tuple[int, int] | None = None
+    puzzles: Iterable[Puzzle | Board], *, shape: tuple[int, int] | None = None
 ) -> npt.NDArray[np.uint8]:
     """The boards of `puzzles` (puzzles or boards, of one tessellation)
     stacked into one ``uint8`` array of shape (count, height, width), each
     board at the top left of its layer and the rest outside.  `shape` is
     (height, width), by default that of the tallest and the widest board.
+
+    >>> boards = to_arrays([loads_board("#####\\n#@$.#\\n#####"), loads_board("###\\n#@#\\n###")])
+    >>> boards.shape
+    (2, 3, 5)
+    >>> boards[1]
+    array([[2, 2, 2, 0, 0],
+           [2, 6, 2, 0, 0],
+           [2, 2, 2, 0, 0]], dtype=uint8)
 
     Raises:
         ValidationError: boards of different tessellations (an array does
@@ -203,6 +219,16 @@ def load_arrays(
     each: DeepMind's Boxoban levels) is read straight into the array, a
     whole file at a time, with the checks `load` makes; any other file is
     read by `load`, and the array and titles are the same either way.
+
+    >>> from importlib.resources import as_file, files
+    >>> with as_file(files("sokfmt") / "samples" / "tiny.sok") as path:
+    ...     boards = load_arrays(path)
+    >>> boards.shape
+    (2, 3, 5)
+    >>> boards[1]
+    array([[2, 2, 2, 2, 2],
+           [2, 6, 4, 3, 2],
+           [2, 2, 0, 2, 2]], dtype=uint8)
 
     Raises:
         ParseError: a file is not valid in its format, at its line and
@@ -346,9 +372,15 @@ def _shift_into(out: Any, source: Any, dy: int, dx: int) -> None:
     out[:, rows_out, columns_out] = source[:, rows_in, columns_in]
 
 
-def from_array(array: npt.ArrayLike, tessellation: Tessellation = Tessellation.SOKOBAN) -> Board:
+@keyword_only_since_0_3("tessellation")
+def from_array(array: npt.ArrayLike, *, tessellation: Tessellation = Tessellation.SOKOBAN) -> Board:
     """The board whose cells `array` (rows by columns of codes) holds; the
     outside reads as floor.
+
+    >>> print(from_array([[2, 2, 2, 2, 2], [2, 7, 5, 1, 2], [2, 2, 2, 2, 2]]))
+    #####
+    #+*-#
+    #####
 
     Raises:
         ValidationError: not an array of two dimensions (ragged rows among

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ValidationError
-from .rle import rle_encode
+from .rle import encode_rle
 from .tessellation import Tessellation
 
 __all__ = ("Board", "Position")
@@ -40,6 +40,16 @@ class Board:
 
     `rows` (and `str()`) give the canonical text: the cells themselves, except
     for Hexoban, whose text uses two columns per cell (see grammars/board.lark).
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> board.width, board.height
+    (5, 3)
+    >>> board.pushers, board.boxes, board.goals
+    (((1, 1),), ((1, 2),), ((1, 3),))
+    >>> print(board)
+    #####
+    #@$.#
+    #####
     """
 
     tessellation: Tessellation
@@ -125,7 +135,7 @@ class Board:
 
     def printed(self, *, rle: bool = False) -> str:
         """The canonical text; with `rle`, run-length encoded on one line."""
-        return rle_encode(str(self)) if rle else str(self)
+        return encode_rle(str(self)) if rle else str(self)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"tessellation": ..., "board": ...}``, the text in canonical rows."""

@@ -43,6 +43,12 @@ class Statistics:
     the squares the pushers can walk to, their own included, without
     pushing a box; `dead` the floor squares from which no box can be pushed
     to any goal (see the module's docstring), which `dead_squares` lists.
+
+    >>> stats = statistics(loads_board("#####\\n#@$.#\\n#####"))
+    >>> stats.boxes, stats.goals, stats.floor, stats.reachable
+    (1, 1, 3, 1)
+    >>> stats.boxes_on_goals, stats.dead, stats.dead_squares
+    (0, 1, ((1, 1),))
     """
 
     boxes: int
@@ -56,6 +62,10 @@ class Statistics:
 
 def statistics(board: Board | Puzzle) -> Statistics:
     """The `Statistics` of `board` (or of a puzzle's board), in any tessellation.
+
+    >>> stats = statistics(loads_board("#####\\n#@$.#\\n#####"))
+    >>> stats.floor, stats.reachable, stats.dead_squares
+    (3, 1, ((1, 1),))
 
     Raises:
         ValidationError: `board` is neither a board nor a puzzle.

@@ -34,7 +34,16 @@ __all__ = (
 
 
 class SokfmtError(Exception):
-    """Base class of every exception that sokfmt raises on purpose."""
+    """Base class of every exception that sokfmt raises on purpose.
+
+    >>> issubclass(ParseError, SokfmtError), issubclass(ValidationError, SokfmtError)
+    (True, True)
+    >>> try:
+    ...     loads_board("#?#")
+    ... except SokfmtError as error:
+    ...     print(type(error).__name__)
+    BoardSyntaxError
+    """
 
 
 _Error = TypeVar("_Error", bound="ParseError")
@@ -43,6 +52,15 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 class ParseError(SokfmtError, ValueError):
     """The text is not valid in its language.
+
+    >>> try:
+    ...     loads_moves("rRx")
+    ... except ParseError as error:
+    ...     print(isinstance(error, ValueError), error.line, error.column)
+    ...     print(error.context())
+    True 1 3
+    rRx
+      ^
 
     Attributes:
         message: what was found and what was expected, without the position.
@@ -166,39 +184,76 @@ def _placed(text: str | Excerpt, pos: int) -> tuple[int, int, int, str, bool]:
 
 
 class RleSyntaxError(ParseError):
-    """Run-length encoded text is malformed."""
+    """Run-length encoded text is malformed.
+
+    >>> decode_rle("2(#-")
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.RleSyntaxError: Unclosed group, expected ')' (at end of input)
+    """
 
     default_code = "RLE101"
 
 
 class SavedGameSyntaxError(ParseError):
-    """A move string (saved game or solution) is malformed."""
+    """A move string (saved game or solution) is malformed.
+
+    >>> loads_moves("ruX")
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.SavedGameSyntaxError: Unexpected 'X', expected ... (at line 1, column 3)
+    """
 
     default_code = "SOK201"
 
 
 class BoardSyntaxError(ParseError):
     """A board is malformed: a character outside the legend, bad RLE, or a
-    Hexoban layout that puts a square between cells."""
+    Hexoban layout that puts a square between cells.
+
+    >>> try:
+    ...     loads_board("#####\\n#@x.#")
+    ... except BoardSyntaxError as error:
+    ...     print(error.line, error.column)
+    2 3
+    """
 
     default_code = "SOK301"
 
 
 class IllegalStepError(ParseError):
     """A saved game has a step that cannot be played on its board (found
-    when a reader replays the games it reads: ``replay=True``)."""
+    when a reader replays the games it reads: ``replay=True``).
+
+    >>> loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nL\\n", replay=True)
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.IllegalStepError: In 'Solution', step 1 cannot be ... (at line 7, column 1)
+    """
 
     default_code = "SOK501"
 
 
 class LevSyntaxError(ParseError):
-    """A glotski/bloksi .lev file is malformed or breaks a rule of the format."""
+    """A glotski/bloksi .lev file is malformed or breaks a rule of the format.
+
+    >>> loads_lev("size 2 1\\ninitial\\nA\\n")
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.LevSyntaxError: A row of 'initial' has 1 cell, expected 2 (at line 3, column 2)
+    """
 
     default_code = "LEV101"
 
 
 class SokSyntaxError(ParseError):
-    """A .sok or .xsb file is malformed (for example an unknown ``Game:``)."""
+    """A .sok or .xsb file is malformed (for example an unknown ``Game:``).
+
+    >>> loads_sok("#####\\n#@$.#\\n#####\\nGame: Chess\\n")
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.SokSyntaxError: Unknown tessellation 'Chess', ... (at line 4, column 7)
+    """
 
     default_code = "SOK101"
 
@@ -206,20 +261,39 @@ class SokSyntaxError(ParseError):
 class SlcSyntaxError(ParseError):
     """An .slc file is not well-formed XML, breaks the structure of
     ``SokobanLev.xsd``, or holds what sokfmt refuses to read (a document
-    type declaration, text beyond `sokfmt._slc.MAX_TEXT`)."""
+    type declaration, text beyond `sokfmt._slc.MAX_TEXT`).
+
+    >>> loads_slc("<SokobanLevels>")
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.SlcSyntaxError: Malformed XML: ... (at line 1, column 16)
+    """
 
     default_code = "SLC101"
 
 
 class JsonSyntaxError(ParseError):
-    """A JSON document is not JSON (`sokfmt.files.from_json`)."""
+    """A JSON document is not JSON (`sokfmt.loads(text, "json")`).
+
+    >>> loads("{", "json")
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.JsonSyntaxError: Not JSON: ... (at end of input)
+    """
 
     default_code = "JSON101"
 
 
 class DecodeError(ParseError):
     """The bytes of a file are not text in the encoding the caller named.
-    `pos` is the offset of the first bad byte; `column` counts characters."""
+    `pos` is the offset of the first bad byte; `column` counts characters.
+
+    >>> import io
+    >>> load_sok(io.BytesIO(b"\\xff#"), encoding="utf-8")
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.DecodeError: Bytes ff are not utf-8 text; ... (at line 1, column 1)
+    """
 
     default_code = "DEC101"
 
@@ -227,7 +301,18 @@ class DecodeError(ParseError):
 class SokfmtWarning(UserWarning):
     """A doubt about text that was read: it reads, but perhaps not as meant.
 
-    Readers given a `diagnostics` list put their warnings there instead."""
+    Readers given a `diagnostics` list put their warnings there instead.
+
+    >>> import warnings
+    >>> text = "Short\\n######\\n#@ $.#\\n######\\n\\nSolution\\nr\\n"
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     collection = loads_sok(text, replay=True)
+    >>> [warning.category.__name__ for warning in caught]
+    ['SokfmtWarning']
+    >>> print(caught[0].message)
+    line 6: SOK502 'Solution' is titled as a solution but does not solve the puzzle
+    """
 
 
 def warn(message: str) -> None:
@@ -250,7 +335,14 @@ def quoted(text: str, limit: int = 60) -> str:
 class Diagnostic:
     """One problem found in a text: an error (the text cannot mean anything
     valid there) or a warning (a doubt), at a 1-based line and column, with a
-    stable code (README lists them) and a message."""
+    stable code (README lists them) and a message.
+
+    >>> text = "Short\\n######\\n#@ $.#\\n######\\n\\nSolution\\nr\\n"
+    >>> found = []
+    >>> collection = loads_sok(text, replay=True, diagnostics=found)
+    >>> [(problem.severity, problem.code, problem.line, problem.column) for problem in found]
+    [('warning', 'SOK502', 6, 1)]
+    """
 
     severity: Literal["error", "warning"]
     code: str
@@ -279,11 +371,22 @@ class Diagnostic:
 
 
 class ValidationError(SokfmtError, ValueError):
-    """An object, or a value given to build one, would break an invariant."""
+    """An object, or a value given to build one, would break an invariant.
+
+    >>> encode_rle("a1")
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.ValidationError: Cannot run-length encode '1' at index 1: ...
+    """
 
 
 class ReplayFailure(enum.Enum):
-    """Why a step cannot be played.  The values are stable codes for tools."""
+    """Why a step cannot be played.  The values are stable codes for tools.
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> replay(board, loads_moves("r")).failure
+    <ReplayFailure.MOVE_INTO_BOX: 'move-into-box'>
+    """
 
     #: The board has no pusher, and the game has steps.
     NO_PUSHER = "no-pusher"
@@ -327,6 +430,12 @@ class IllegalMoveError(SokfmtError, ValueError):
     that `sokfmt.replay` reports for the same step in a saved game; `index`
     is the step of the game it would have been (for `Game.resume`, the step
     of the saved game that cannot be played).
+
+    >>> game = Game(loads_board("#####\\n#@$.#\\n#####"))
+    >>> game.move(Direction.LEFT)
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.IllegalMoveError: the pusher would enter the wall at (1, 0)
     """
 
     def __init__(self, message: str, *, failure: ReplayFailure, index: int) -> None:

@@ -11,18 +11,23 @@ from pathlib import Path
 from typing import Any, Literal, overload
 
 from . import _losses
+from ._deprecated import keyword_only_since_0_3
 from ._files import FileLike
-from ._json_text import document_text, loads, placed_values
+from ._json_text import document_text, placed_values
+from ._json_text import loads as json_loads
 from ._losses import Loss
-from .errors import ParseError, ValidationError, quoted
+from .errors import Diagnostic, ParseError, ValidationError, quoted
 from .formats import (
-    dump_lev,
-    dump_slc,
-    dump_sok,
+    dumps_lev,
+    dumps_slc,
+    dumps_sok,
     from_dict,
     load_lev,
     load_slc,
     load_sok,
+    loads_lev,
+    loads_slc,
+    loads_sok,
 )
 from .lev import LevPuzzle
 from .puzzle import Collection, Puzzle
@@ -35,8 +40,8 @@ __all__ = (
     "dump",
     "dumps",
     "file_format",
-    "from_json",
     "load",
+    "loads",
     "losses",
 )
 
@@ -51,6 +56,10 @@ class FileFormat:
     Sokoban by default); `saved_games` says whether the format holds them
     (writing a collection that has some into one that does not is refused
     unless it is asked to be lossy).
+
+    >>> hexoban = file_format("levels.hsb")
+    >>> hexoban.name, hexoban.tessellation, hexoban.saved_games
+    ('hsb', <Tessellation.HEXOBAN: 'Hexoban'>, False)
     """
 
     name: str
@@ -77,8 +86,16 @@ _BY_NAME = {format.name: format for format in FILE_FORMATS}
 _BY_EXTENSION = {extension: format for format in FILE_FORMATS for extension in format.extensions}
 
 
-def file_format(path: str | os.PathLike[str] | None = None, name: str | None = None) -> FileFormat:
+@keyword_only_since_0_3("name")
+def file_format(
+    path: str | os.PathLike[str] | None = None, *, name: str | None = None
+) -> FileFormat:
     """The format called `name`, else that of `path`'s extension.
+
+    >>> file_format("levels.txt").name
+    'xsb'
+    >>> file_format(name="json").holds
+    ('collection', 'lev')
 
     Raises:
         ValidationError: no format has that name or extension (the message
@@ -109,7 +126,7 @@ def load(
     *,
     format: Literal["lev"],
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> LevPuzzle: ...
@@ -121,7 +138,7 @@ def load(
     *,
     format: _COLLECTION_FORMATS | None = None,
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection: ...
@@ -133,7 +150,7 @@ def load(
     *,
     format: str,
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection | LevPuzzle: ...
@@ -144,7 +161,7 @@ def load(
     *,
     format: str | None = None,
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection | LevPuzzle:
@@ -158,8 +175,14 @@ def load(
 
     `tessellation` is for puzzles without a ``Game:`` line where the format
     does not fix it (.hsb and .tsb do).  `diagnostics`, `replay` and
-    `on_puzzle` work as for `parse_sok` (JSON has no diagnostics to give,
+    `on_puzzle` work as for `loads_sok` (JSON has no diagnostics to give,
     and `replay` is for the .sok family).
+
+    >>> from importlib.resources import as_file, files
+    >>> with as_file(files("sokfmt") / "samples" / "tiny.sok") as path:
+    ...     collection = load(path)
+    >>> [puzzle.title for puzzle in collection.puzzles]
+    ['Tiny', 'Open']
 
     Raises:
         ValidationError: an unknown format, JSON that is not a collection
@@ -169,7 +192,12 @@ def load(
     """
     if format is None and not isinstance(file, (str, os.PathLike)):
         raise ValidationError("A file object has no extension: name its format")
-    chosen = file_format(file if isinstance(file, (str, os.PathLike)) else None, format)
+    if isinstance(file, (str, os.PathLike)) and os.path.isdir(file):
+        raise ValidationError(
+            f"{os.fspath(file)} is a folder: load reads one file (sokfmt check, convert and "
+            "dedup read folders)"
+        )
+    chosen = file_format(file if isinstance(file, (str, os.PathLike)) else None, name=format)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok(
@@ -186,9 +214,9 @@ def load(
     if chosen.name == "lev":
         item = load_lev(file, diagnostics=diagnostics)
     elif isinstance(file, (str, os.PathLike)):
-        item = from_json(Path(file).read_bytes())
+        item = json_item(Path(file).read_bytes())
     else:
-        item = from_json(file.read())
+        item = json_item(file.read())
     if isinstance(item, LevPuzzle) and format is None:
         raise _not_a_collection(file, "json")
     if on_puzzle is not None and isinstance(item, Collection):
@@ -205,7 +233,82 @@ def _not_a_collection(file: FileLike, format: str) -> ValidationError:
     )
 
 
-def from_json(data: bytes | str) -> Collection | LevPuzzle:
+@overload
+def loads(
+    text: str | bytes,
+    format: Literal["lev"],
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+) -> LevPuzzle: ...
+
+
+@overload
+def loads(
+    text: str | bytes,
+    format: _COLLECTION_FORMATS,
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+) -> Collection: ...
+
+
+@overload
+def loads(
+    text: str | bytes,
+    format: str,
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+) -> Collection | LevPuzzle: ...
+
+
+def loads(
+    text: str | bytes,
+    format: str,
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    replay: bool = False,
+) -> Collection | LevPuzzle:
+    """What `text` holds in `format` (a name of `FILE_FORMATS`): a collection,
+    a .lev puzzle with "lev", either kind with "json" (as `to_dict` writes
+    them).  Bytes are decoded as `load` decodes a file's.  The options work
+    as for `load`.
+
+    >>> loads("Title\\n#####\\n#@$.#\\n#####\\n", "sok").puzzles[0].title
+    'Title'
+
+    Raises:
+        ValidationError: an unknown format, or JSON that is not a
+            collection or .lev puzzle.
+        ParseError: the text is not valid in its format (`JsonSyntaxError`
+            for JSON, at its line and column).
+    """
+    from ._files import decode
+
+    chosen = file_format(name=format)
+    if chosen.name == "json":
+        return json_item(text)
+    if isinstance(text, (bytes, bytearray)) and chosen.name != "slc":
+        text = decode(bytes(text))
+    if chosen.name == "slc":
+        return loads_slc(text, diagnostics=diagnostics)
+    assert isinstance(text, str)
+    if chosen.name == "lev":
+        return loads_lev(text, diagnostics=diagnostics)
+    return loads_sok(
+        text,
+        tessellation=chosen.tessellation or tessellation,
+        diagnostics=diagnostics,
+        replay=replay,
+    )
+
+
+def json_item(data: bytes | str) -> Collection | LevPuzzle:
     """The collection or .lev puzzle of a JSON document (as `to_dict` writes them).
 
     Raises:
@@ -215,7 +318,7 @@ def from_json(data: bytes | str) -> Collection | LevPuzzle:
         ValidationError: JSON that is not a collection or .lev puzzle.
     """
     text = document_text(data)
-    document = loads(text)
+    document = json_loads(text)
     try:
         return _from_document(document)
     except ParseError as error:
@@ -248,6 +351,15 @@ def dumps(
     notes of puzzles in .slc, white space around a title in .sok...) is
     dropped only with `lossy`.
 
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n")
+    >>> print(dumps(collection, "xsb"), end="")
+    ; Tiny
+    #####
+    #@$.#
+    #####
+    >>> loads(dumps(collection, "json"), "json") == collection
+    True
+
     Raises:
         ValidationError: the format cannot hold `item` (a .lev puzzle as a
             collection, a Hexoban puzzle in .tsb or .slc, a board whose
@@ -276,7 +388,7 @@ def text_of(
         what = "A sliding-block puzzle" if isinstance(item, LevPuzzle) else "A collection"
         raise ValidationError(f"{what} cannot be written as .{chosen.name}")
     if isinstance(item, LevPuzzle):
-        return dump_lev(item)
+        return dumps_lev(item)
     if chosen.tessellation is not None:
         _refuse_other_tessellations(item, chosen)
     if chosen.name == "slc":
@@ -288,9 +400,9 @@ def text_of(
         raise ValidationError(_losses.refusal(item, chosen.name, lost, remedy))
     item = kept
     if chosen.name == "slc":
-        return dump_slc(item)
+        return dumps_slc(item)
     style: dict[str, Any] = {"floor": " ", "pad": False} if classic else {}
-    return dump_sok(item, rle=rle, semicolon_titles=chosen.name != "sok", **style)
+    return dumps_sok(item, rle=rle, semicolon_titles=chosen.name != "sok", **style)
 
 
 def losses(item: Collection | LevPuzzle, format: str) -> tuple[Loss, ...]:
@@ -300,6 +412,12 @@ def losses(item: Collection | LevPuzzle, format: str) -> tuple[Loss, ...]:
     comes once, with how many there are and in which puzzles.  What a format
     cannot hold at all (a Hexoban board in .slc) is no loss: `dumps`
     refuses it either way.
+
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n")
+    >>> losses(collection, "xsb")
+    (Loss(kind='saved games', count=1, puzzles=((1, 'Tiny'),), collection=False, example=''),)
+    >>> losses(collection, "sok")
+    ()
 
     Raises:
         ValidationError: an unknown format.
@@ -312,22 +430,41 @@ def losses(item: Collection | LevPuzzle, format: str) -> tuple[Loss, ...]:
 
 def dump(
     item: Collection | LevPuzzle,
-    path: str | os.PathLike[str],
+    file: FileLike,
     *,
     format: str | None = None,
     rle: bool = False,
     lossy: bool = False,
     classic: bool = False,
 ) -> None:
-    """Write `item` to the file at `path` (UTF-8), in the format its
-    extension names (or `format`); see `dumps`.
+    """Write `item` to `file` in the format its extension names, or in
+    `format` (needed for a file object); see `dumps`.  A path is written
+    in UTF-8; a file object gets UTF-8 bytes, or text when it is opened in
+    text mode.
+
+    >>> import pathlib, tempfile
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder, "tiny.xsb")
+    ...     dump(collection, path)
+    ...     print(path.read_text(encoding="utf-8"), end="")
+    ; Tiny
+    #####
+    #@$.#
+    #####
 
     Raises:
-        ValidationError: as `dumps`, before the file is touched.
+        ValidationError: as `dumps`, before the file is touched; a file
+            object without `format`.
         OSError: the file cannot be written.
     """
-    text = dumps(item, file_format(path, format).name, rle=rle, lossy=lossy, classic=classic)
-    Path(path).write_text(text, encoding="utf-8")
+    from ._files import write_text
+
+    if format is None and not isinstance(file, (str, os.PathLike)):
+        raise ValidationError("A file object has no extension: name its format")
+    path = file if isinstance(file, (str, os.PathLike)) else None
+    text = dumps(item, file_format(path, name=format).name, rle=rle, lossy=lossy, classic=classic)
+    write_text(file, text)
 
 
 def _refuse_other_tessellations(collection: Collection, chosen: FileFormat) -> None:

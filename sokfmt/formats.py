@@ -1,10 +1,12 @@
-"""The reader and writer of every format, under one naming scheme.
+"""The reader and writer of every format, under json's naming scheme.
 
-``parse_X(text)`` reads text, ``load_X(file)`` reads a file (a path or a file
-object) and decodes its bytes, ``iter_X(file)`` streams a file's items, and
-``dump_X(item)`` writes text that ``parse_X`` reads back equal.  Each
-function imports its reader only when called, so that ``import sokfmt``
-does not import lark.
+``loads_X(text)`` reads text and ``dumps_X(item)`` writes the text that
+``loads_X`` reads back equal; ``load_X(file)`` reads a file (a path or a file
+object) and decodes its bytes, ``dump_X(item, file)`` writes one, and
+``iter_X(file)`` streams a file's items.  Options are keyword-only and spelled
+alike everywhere (`tessellation`, `encoding`, `limit`, `diagnostics`).  Each
+function imports its reader only when called, so that ``import sokfmt`` does
+not import lark.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar, overload
 
-from ._files import FileLike
+from ._deprecated import warn_renamed
+from ._files import FileLike, write_text
 from .board import Board
-from .errors import ValidationError
+from .errors import Diagnostic, ValidationError
 from .lev import LevPuzzle
 from .moves import SavedGame
 from .puzzle import Collection, Puzzle
@@ -22,22 +25,25 @@ from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
 
 __all__ = (
-    "dump_board",
     "dump_lev",
-    "dump_moves",
     "dump_slc",
     "dump_sok",
+    "dumps_board",
+    "dumps_lev",
+    "dumps_moves",
+    "dumps_slc",
+    "dumps_sok",
     "from_dict",
     "iter_slc",
     "iter_sok",
     "load_lev",
     "load_slc",
     "load_sok",
-    "parse_board",
-    "parse_lev",
-    "parse_moves",
-    "parse_slc",
-    "parse_sok",
+    "loads_board",
+    "loads_lev",
+    "loads_moves",
+    "loads_slc",
+    "loads_sok",
 )
 
 
@@ -56,14 +62,20 @@ def _checked_tessellation(tessellation: Any) -> None:
 # ------------------------------------------------------------------ moves
 
 
-def parse_moves(
-    text: str, tessellation: Tessellation = Tessellation.SOKOBAN, *, limit: int = DEFAULT_LIMIT
+def loads_moves(
+    text: str, *, tessellation: Tessellation = Tessellation.SOKOBAN, limit: int = DEFAULT_LIMIT
 ) -> SavedGame:
     """The saved game written as `text`: a move string, possibly run-length
     encoded, with jumps ``[...]``, pusher changes ``{...}`` and ``*``.
 
     `limit` caps the number of decoded characters, so that a few bytes of
     RLE cannot ask for gigabytes.
+
+    >>> game = loads_moves("3rU")
+    >>> len(game.steps), game.pushes_count
+    (4, 1)
+    >>> dumps_moves(game)
+    'rrrU'
 
     Raises:
         SavedGameSyntaxError: `text` is not a valid move string for
@@ -77,8 +89,12 @@ def parse_moves(
     return parse(text, tessellation, limit=limit)
 
 
-def dump_moves(game: SavedGame, *, rle: bool = False) -> str:
-    """The canonical move string of `game` (`SavedGame.printed_steps`)."""
+def dumps_moves(game: SavedGame, *, rle: bool = False) -> str:
+    """The canonical move string of `game` (`SavedGame.printed_steps`).
+
+    >>> dumps_moves(loads_moves("3l2(uR)"))
+    'llluRuR'
+    """
     _checked(game, SavedGame, "game")
     return game.printed_steps(rle=rle)
 
@@ -86,10 +102,16 @@ def dump_moves(game: SavedGame, *, rle: bool = False) -> str:
 # ------------------------------------------------------------------ boards
 
 
-def parse_board(
-    text: str, tessellation: Tessellation = Tessellation.SOKOBAN, *, limit: int = DEFAULT_LIMIT
+def loads_board(
+    text: str, *, tessellation: Tessellation = Tessellation.SOKOBAN, limit: int = DEFAULT_LIMIT
 ) -> Board:
     """The board written as `text`, plain or run-length encoded.
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> board.rows
+    ('#####', '#@$.#', '#####')
+    >>> loads_board("5#|#@$.#|5#") == board
+    True
 
     Raises:
         BoardSyntaxError: a character outside the legend, malformed RLE, an
@@ -103,8 +125,12 @@ def parse_board(
     return parse(text, tessellation, limit=limit)
 
 
-def dump_board(board: Board, *, rle: bool = False) -> str:
-    """The canonical text of `board`; with `rle`, run-length encoded on one line."""
+def dumps_board(board: Board, *, rle: bool = False) -> str:
+    """The canonical text of `board`; with `rle`, run-length encoded on one line.
+
+    >>> dumps_board(loads_board("5#|#@$.#|5#"), rle=True)
+    '5#|#@$.#|5#'
+    """
     _checked(board, Board, "board")
     return board.printed(rle=rle)
 
@@ -112,11 +138,11 @@ def dump_board(board: Board, *, rle: bool = False) -> str:
 # -------------------------------------------------------------------- .sok
 
 
-def parse_sok(
+def loads_sok(
     text: str,
     *,
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
@@ -136,6 +162,11 @@ def parse_sok(
     before the first puzzle's, those of a board that cannot be read before
     the next puzzle's).
 
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n")
+    >>> puzzle = collection.puzzles[0]
+    >>> puzzle.title, puzzle.board.width, puzzle.saved_games[0].titled_as_solution
+    ('Tiny', 5, True)
+
     Raises:
         ParseError: the first error (without `diagnostics`): a malformed
             board (`BoardSyntaxError`) or moves (`SavedGameSyntaxError`), an
@@ -154,7 +185,7 @@ def load_sok(
     *,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
@@ -165,8 +196,13 @@ def load_sok(
     mark is dropped).  A file object opened in text mode is read as its
     opener decodes it.
 
+    >>> import io
+    >>> collection = load_sok(io.BytesIO(b"Tiny\\n#####\\n#@$.#\\n#####\\n"))
+    >>> collection.puzzles[0].board.boxes
+    ((1, 2),)
+
     Raises:
-        ParseError: as `parse_sok`; `DecodeError` for bytes that are not
+        ParseError: as `loads_sok`; `DecodeError` for bytes that are not
             text in `encoding`.
         ValidationError: `encoding` names no codec, or `file` is neither a
             path nor a file object.
@@ -175,7 +211,7 @@ def load_sok(
     from ._files import read_text
 
     text = read_text(file, encoding)
-    return parse_sok(
+    return loads_sok(
         text,
         tessellation=tessellation,
         diagnostics=diagnostics,
@@ -189,15 +225,21 @@ def iter_sok(
     *,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     replay: bool = False,
 ) -> Iterator[Puzzle]:
     """The puzzles of a file, one at a time, as they are read: memory is
     bounded by the largest puzzle, not by the file.
 
     The file is decoded as `load_sok` decodes it, and gives the same puzzles
-    and diagnostics (`replay` as for `parse_sok`).  The file notes are not
+    and diagnostics (`replay` as for `loads_sok`).  The file notes are not
     returned (use `load_sok`).
+
+    >>> from importlib.resources import as_file, files
+    >>> with as_file(files("sokfmt") / "samples" / "tiny.sok") as path:
+    ...     titles = [puzzle.title for puzzle in iter_sok(path)]
+    >>> titles
+    ['Tiny', 'Open']
 
     Raises:
         as `load_sok`, when the generator reaches the bad text.
@@ -210,7 +252,7 @@ def iter_sok(
     yield from iterate(chunks_of(lines), tessellation or Tessellation.SOKOBAN, diagnostics, replay)
 
 
-def dump_sok(
+def dumps_sok(
     collection: Collection,
     *,
     rle: bool = False,
@@ -220,7 +262,7 @@ def dump_sok(
     pad: bool = True,
     semicolon_titles: bool = False,
 ) -> str:
-    """The collection as .sok text (format 0.19) that `parse_sok` reads back
+    """The collection as .sok text (format 0.19) that `loads_sok` reads back
     to an equal collection, whatever the style.
 
     Boards are written as canonical rows, or run-length encoded on one line
@@ -232,6 +274,16 @@ def dump_sok(
     `semicolon_titles` writes titles as "; Title", as .xsb files do.  Where a
     style would change what is read (a row of floor alone as a blank line),
     that part is written plain.
+
+    >>> text = "Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n"
+    >>> print(dumps_sok(loads_sok(text)), end="")
+    Tiny
+    #####
+    #@$.#
+    #####
+    <BLANKLINE>
+    Solution
+    R
 
     Raises:
         ValidationError: the collection holds what the format cannot (see
@@ -247,16 +299,66 @@ def dump_sok(
     return dump(collection, rle=rle, wrap=wrap, style=style)
 
 
+@overload
+def dump_sok(collection: Collection) -> str: ...
+@overload
+def dump_sok(
+    collection: Collection,
+    file: FileLike,
+    *,
+    rle: bool = False,
+    wrap: int | None = 70,
+    floor: str = "-",
+    outside: str | None = None,
+    pad: bool = True,
+    semicolon_titles: bool = False,
+) -> None: ...
+def dump_sok(
+    collection: Collection,
+    file: FileLike | None = None,
+    **style: Any,
+) -> str | None:
+    """Write the collection to `file` (a path, or a text or binary file
+    object) as `dumps_sok` writes it, with its options.
+
+    Without `file` (deprecated since 0.3.0), return the text, as `dumps_sok`.
+
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> dump_sok(loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n"), buffer)
+    >>> buffer.getvalue()
+    b'Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n'
+
+    Raises:
+        ValidationError: as `dumps_sok`, before the file is touched.
+        OSError: the file cannot be written.
+    """
+    return _dump("dump_sok", dumps_sok(collection, **style), file)
+
+
+def _dump(name: str, text: str, file: FileLike | None) -> str | None:
+    """`text` written to `file`; or, for the 0.2 form without a file, returned."""
+    if file is None:
+        warn_renamed(f"{name}(item) returning text", f"dumps_{name[5:]}(item)", depth=2)
+        return text
+    write_text(file, text)
+    return None
+
+
 # -------------------------------------------------------------------- .lev
 
 
-def parse_lev(
-    text: str, *, strict: bool = False, diagnostics: list[Any] | None = None
+def loads_lev(
+    text: str, *, strict: bool = False, diagnostics: list[Diagnostic] | None = None
 ) -> LevPuzzle:
     """The sliding-block puzzle written as `text` in the .lev format.
 
     Unknown sections are kept (`LevPuzzle.unknown`, with a warning); with
-    `strict` they are errors.  `diagnostics` works as for `parse_sok`.
+    `strict` they are errors.  `diagnostics` works as for `loads_sok`.
+
+    >>> puzzle = loads_lev("size 3 1\\ninitial\\nA.B\\ntarget\\n.A.\\ncolor A 127 0 0\\nend\\n")
+    >>> puzzle.width, puzzle.height, puzzle.colors
+    (3, 1, (('A', (127, 0, 0)),))
 
     Raises:
         LevSyntaxError: the first error (without `diagnostics`), at its line
@@ -273,13 +375,18 @@ def load_lev(
     *,
     encoding: str | None = None,
     strict: bool = False,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
 ) -> LevPuzzle:
     """The puzzle in a .lev file, given by path or as a file object, decoded
     as `load_sok` decodes files.
 
+    >>> import io
+    >>> puzzle = load_lev(io.BytesIO(b"size 2 1\\ninitial\\nA.\\n"))
+    >>> puzzle.initial
+    ('A.',)
+
     Raises:
-        LevSyntaxError: as `parse_lev`.
+        LevSyntaxError: as `loads_lev`.
         DecodeError: bytes that are not text in `encoding`.
         ValidationError: `encoding` names no codec, or `file` is neither a
             path nor a file object.
@@ -287,22 +394,49 @@ def load_lev(
     """
     from ._files import read_text
 
-    return parse_lev(read_text(file, encoding), strict=strict, diagnostics=diagnostics)
+    return loads_lev(read_text(file, encoding), strict=strict, diagnostics=diagnostics)
 
 
-def dump_lev(puzzle: LevPuzzle) -> str:
-    """The .lev text of `puzzle`, its items in `puzzle.layout` order."""
+def dumps_lev(puzzle: LevPuzzle) -> str:
+    """The .lev text of `puzzle`, its items in `puzzle.layout` order.
+
+    >>> text = "size 3 1\\ninitial\\nA.B\\ntarget\\n.A.\\ncolor A 127 0 0\\nend\\n"
+    >>> dumps_lev(loads_lev(text)) == text
+    True
+    """
     _checked(puzzle, LevPuzzle, "puzzle")
     return str(puzzle)
+
+
+@overload
+def dump_lev(puzzle: LevPuzzle) -> str: ...
+@overload
+def dump_lev(puzzle: LevPuzzle, file: FileLike) -> None: ...
+def dump_lev(puzzle: LevPuzzle, file: FileLike | None = None) -> str | None:
+    """Write the puzzle to `file` (a path, or a text or binary file object)
+    as `dumps_lev` writes it.
+
+    Without `file` (deprecated since 0.3.0), return the text, as `dumps_lev`.
+
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> dump_lev(loads_lev("size 2 1\\ninitial\\nA.\\n"), buffer)
+    >>> buffer.getvalue()
+    b'size 2 1\\ninitial\\nA.\\n'
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    return _dump("dump_lev", dumps_lev(puzzle), file)
 
 
 # -------------------------------------------------------------------- .slc
 
 
-def parse_slc(
+def loads_slc(
     text: str | bytes,
     *,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """The collection written as `text`, an .slc document (the XML of
@@ -315,7 +449,15 @@ def parse_slc(
     author.  Widths and heights are those of the boards (a size that
     disagrees with the rows is a warning).  A document type declaration is
     refused, so that no entity is ever expanded and no other file fetched.
-    `diagnostics` and `on_puzzle` work as for `parse_sok`.
+    `diagnostics` and `on_puzzle` work as for `loads_sok`.
+
+    >>> text = ('<SokobanLevels><LevelCollection>'
+    ...         '<Level Id="Tiny" Width="5" Height="3">'
+    ...         '<L>#####</L><L>#@$.#</L><L>#####</L>'
+    ...         '</Level></LevelCollection></SokobanLevels>')
+    >>> collection = loads_slc(text)
+    >>> collection.puzzles[0].title, collection.puzzles[0].board.rows
+    ('Tiny', ('#####', '#@$.#', '#####'))
 
     Raises:
         SlcSyntaxError: the first error (without `diagnostics`): malformed
@@ -337,7 +479,7 @@ def load_slc(
     file: FileLike,
     *,
     encoding: str | None = None,
-    diagnostics: list[Any] | None = None,
+    diagnostics: list[Diagnostic] | None = None,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """The collection in an .slc file, given by path or as a file object.
@@ -345,8 +487,17 @@ def load_slc(
     Without `encoding`, the bytes are decoded as their XML declaration says
     (a UTF-8 file with cp1252 lines is read as `load_sok` reads it).
 
+    >>> import io
+    >>> text = ('<SokobanLevels><LevelCollection>'
+    ...         '<Level Id="Tiny" Width="5" Height="3">'
+    ...         '<L>#####</L><L>#@$.#</L><L>#####</L>'
+    ...         '</Level></LevelCollection></SokobanLevels>')
+    >>> collection = load_slc(io.BytesIO(text.encode()))
+    >>> collection.puzzles[0].title, collection.puzzles[0].board.rows
+    ('Tiny', ('#####', '#@$.#', '#####'))
+
     Raises:
-        as `parse_slc`; `ValidationError` and `OSError` as `load_sok`.
+        as `loads_slc`; `ValidationError` and `OSError` as `load_sok`.
     """
     from ._files import read_bytes, read_text
 
@@ -354,18 +505,26 @@ def load_slc(
         data = read_bytes(file)
         if isinstance(data, str):  # a text file object: decoded by its opener
             data = data.removeprefix("\ufeff")
-        return parse_slc(data, diagnostics=diagnostics, on_puzzle=on_puzzle)
+        return loads_slc(data, diagnostics=diagnostics, on_puzzle=on_puzzle)
     text = read_text(file, encoding, xml=True)
-    return parse_slc(text, diagnostics=diagnostics, on_puzzle=on_puzzle)
+    return loads_slc(text, diagnostics=diagnostics, on_puzzle=on_puzzle)
 
 
 def iter_slc(
-    file: FileLike, *, encoding: str | None = None, diagnostics: list[Any] | None = None
+    file: FileLike, *, encoding: str | None = None, diagnostics: list[Diagnostic] | None = None
 ) -> Iterator[Puzzle]:
     """The puzzles of an .slc file, one at a time, as they are read: memory
     is bounded by the largest level, not by the file.  They and the
     diagnostics are those of `load_slc`; the collection's fields are not
     returned (use `load_slc`).
+
+    >>> import io
+    >>> text = ('<SokobanLevels><LevelCollection>'
+    ...         '<Level Id="Tiny" Width="5" Height="3">'
+    ...         '<L>#####</L><L>#@$.#</L><L>#####</L>'
+    ...         '</Level></LevelCollection></SokobanLevels>')
+    >>> [puzzle.title for puzzle in iter_slc(io.BytesIO(text.encode()))]
+    ['Tiny']
 
     Raises:
         as `load_slc`, when the generator reaches the bad text.
@@ -376,8 +535,14 @@ def iter_slc(
     yield from iterate(text_lines(file, encoding, xml=True), diagnostics)
 
 
-def dump_slc(collection: Collection) -> str:
-    """The collection as an .slc document that `parse_slc` reads back equal.
+def dumps_slc(collection: Collection) -> str:
+    """The collection as an .slc document that `loads_slc` reads back equal.
+
+    >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n")
+    >>> "<L>#@$.#</L>" in dumps_slc(collection)
+    True
+    >>> loads_slc(dumps_slc(collection)) == collection
+    True
 
     Raises:
         ValidationError: the collection holds what .slc cannot: saved games,
@@ -388,6 +553,29 @@ def dump_slc(collection: Collection) -> str:
 
     _checked(collection, Collection, "collection")
     return dump(collection)
+
+
+@overload
+def dump_slc(collection: Collection) -> str: ...
+@overload
+def dump_slc(collection: Collection, file: FileLike) -> None: ...
+def dump_slc(collection: Collection, file: FileLike | None = None) -> str | None:
+    """Write the collection to `file` (a path, or a text or binary file
+    object) as `dumps_slc` writes it.
+
+    Without `file` (deprecated since 0.3.0), return the text, as `dumps_slc`.
+
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> dump_slc(loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n"), buffer)
+    >>> loads_slc(buffer.getvalue()).puzzles[0].board.rows
+    ('#####', '#@$.#', '#####')
+
+    Raises:
+        ValidationError: as `dumps_slc`, before the file is touched.
+        OSError: the file cannot be written.
+    """
+    return _dump("dump_slc", dumps_slc(collection), file)
 
 
 # -------------------------------------------------------------------- JSON
@@ -413,6 +601,12 @@ def from_dict(kind: type[_Model], data: Mapping[str, Any]) -> _Model:
 
     Only the text fields of boards and moves need parsing; every value is
     checked for its type.
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> board.to_dict()
+    {'tessellation': 'Sokoban', 'board': '#####\\n#@$.#\\n#####'}
+    >>> from_dict(Board, board.to_dict()) == board
+    True
 
     Raises:
         ValidationError: unknown or missing keys, or values of the wrong type.

@@ -74,6 +74,12 @@ class Game:
     writes them: a jump right after a jump replaces it with one from where
     the first began, and `undo` takes back both.
 
+    >>> game = Game(loads_board("#####\\n#@$.#\\n#####"))
+    >>> game.move(Direction.RIGHT)
+    Step(kind=<StepKind.PUSH_OR_PULL: 'push or pull'>, direction=<Direction.RIGHT: 'right'>)
+    >>> game.solved, game.moves, game.pushes
+    (True, 1, 1)
+
     Raises:
         ValidationError: as `sokfmt.replay` for its first argument and
             `sokoban_plus`.

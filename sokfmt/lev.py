@@ -30,7 +30,15 @@ KINDS = ("comment", "size", "initial", "target", "color", "end", "img", "fgimg",
 @dataclass(frozen=True, slots=True)
 class UnknownSection:
     """A section whose keyword the description does not document, kept verbatim.
-    `line` (where it started in the file it came from) is not part of equality."""
+    `line` (where it started in the file it came from) is not part of equality.
+
+    >>> found = []
+    >>> puzzle = loads_lev("size 1 1\\ninitial\\nA\\nfrob 1 2\\n", diagnostics=found)
+    >>> puzzle.unknown
+    (UnknownSection(text='frob 1 2', line=4),)
+    >>> puzzle.unknown[0].keyword, [problem.code for problem in found]
+    ('frob', ['LEV113'])
+    """
 
     text: str
     line: int = field(default=0, compare=False)
@@ -43,7 +51,12 @@ class UnknownSection:
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A piece: its label, the cells it covers in the initial position, its color."""
+    """A piece: its label, the cells it covers in the initial position, its color.
+
+    >>> puzzle = loads_lev("size 3 1\\ninitial\\nA.B\\ntarget\\n.A.\\ncolor A 127 0 0\\nend\\n")
+    >>> puzzle.pieces["A"]
+    Piece(label='A', cells=frozenset({(0, 0)}), color=(127, 0, 0))
+    """
 
     label: str
     cells: frozenset[tuple[int, int]]
@@ -61,6 +74,12 @@ class LevPuzzle:
     writing the puzzle back keeps it; built with an empty layout, a puzzle
     takes the usual order (pass ``layout=()`` to `dataclasses.replace` when
     adding or removing items).
+
+    >>> puzzle = loads_lev("size 3 1\\ninitial\\nA.B\\ntarget\\n.A.\\ncolor A 127 0 0\\nend\\n")
+    >>> puzzle.width, puzzle.height, puzzle.initial, puzzle.target
+    (3, 1, ('A.B',), ('.A.',))
+    >>> sorted(puzzle.pieces)
+    ['A', 'B']
     """
 
     width: int
@@ -77,8 +96,8 @@ class LevPuzzle:
     layout: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        """Check everything `parse_lev` checks, so that whatever is built
-        here can be written by `dump_lev` and read back equal; an empty
+        """Check everything `loads_lev` checks, so that whatever is built
+        here can be written by `dumps_lev` and read back equal; an empty
         `layout` becomes the usual order."""
         for problem in _problems(self):
             raise ValidationError(problem)
@@ -125,7 +144,7 @@ class LevPuzzle:
         }
 
     def __str__(self) -> str:
-        """The .lev text, its items in `layout` order (`sokfmt.dump_lev`)."""
+        """The .lev text, its items in `layout` order (`sokfmt.dumps_lev`)."""
         return _text(self)
 
     # -------------------------------------------------------------------- JSON

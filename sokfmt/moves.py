@@ -16,21 +16,31 @@ from typing import Any, overload
 
 from ._notes import trimmed
 from .errors import ValidationError
-from .rle import rle_encode
+from .rle import encode_rle
 from .tessellation import Direction, Tessellation
 
 __all__ = ("SavedGame", "SolvingMode", "Step", "StepKind")
 
 
 class SolvingMode(enum.Enum):
-    """Forward games push boxes; reverse games pull them, starting from the solved position."""
+    """Forward games push boxes; reverse games pull them, starting from the solved position.
+
+    >>> loads_moves("R").solving_mode
+    <SolvingMode.FORWARD: 'forward'>
+    >>> SolvingMode("reverse")
+    <SolvingMode.REVERSE: 'reverse'>
+    """
 
     FORWARD = "forward"
     REVERSE = "reverse"
 
 
 class StepKind(enum.Enum):
-    """What one step of a saved game does."""
+    """What one step of a saved game does.
+
+    >>> [step.kind.name for step in loads_moves("rR").steps]
+    ['MOVE', 'PUSH_OR_PULL']
+    """
 
     MOVE = "move"
     PUSH_OR_PULL = "push or pull"
@@ -40,7 +50,11 @@ class StepKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step: its kind and direction."""
+    """One step: its kind and direction.
+
+    >>> loads_moves("rR").steps[1] == Step(StepKind.PUSH_OR_PULL, Direction.RIGHT)
+    True
+    """
 
     kind: StepKind
     direction: Direction
@@ -94,11 +108,17 @@ def _printing_table(tessellation: Tessellation) -> Mapping[int, str]:
 class SavedGame:
     """A recorded sequence of steps with its metadata: a snapshot or a solution.
 
-    Build one with `sokfmt.parse_moves` (from text), the constructor or
+    Build one with `sokfmt.loads_moves` (from text), the constructor or
     `SavedGame.from_steps` (from steps), or `sokfmt.from_dict` (from JSON).
     Cheap fields come first so that comparing two games looks at them before
     the steps.  Blank lines at either end of `notes` are dropped, as for
     `Puzzle`.
+
+    >>> game = loads_moves("rRl")
+    >>> len(game.steps), game.non_push_moves, game.pushes_count
+    (3, 2, 1)
+    >>> game.solving_mode, game.titled_as_solution
+    (<SolvingMode.FORWARD: 'forward'>, False)
     """
 
     tessellation: Tessellation
@@ -218,12 +238,28 @@ class SavedGame:
     # ----------------------------------------------------------------- queries
 
     @property
-    def moves_count(self) -> int:
-        """How many steps are moves (not pushes, pulls, jumps or pusher changes).
+    def titled_as_solution(self) -> bool:
+        """Whether the title says the game is a solution ("Solution", "Best
+        Solution 230/97"...), the convention of YASC and JSoko; whether it
+        solves its board, `sokfmt.replay` tells."""
+        return "solution" in self.title.casefold()
 
-        This follows the ``sokoban_elements`` crate; the moves of a solution
-        title ("230/97"), pushes included, are `sokfmt.Replay.moves`.
+    @property
+    def non_push_moves(self) -> int:
+        """How many steps are moves that push nothing (not pushes, pulls,
+        jumps or pusher changes).
+
+        This is the ``sokoban_elements`` crate's ``moves_count``; the moves of
+        a solution title ("230/97"), pushes included, are `sokfmt.Replay.moves`.
         """
+        return self._moves_count
+
+    @property
+    def moves_count(self) -> int:
+        """Deprecated since 0.3.0: `non_push_moves` (the name said "all moves")."""
+        from ._deprecated import warn_renamed
+
+        warn_renamed("SavedGame.moves_count", "SavedGame.non_push_moves")
         return self._moves_count
 
     @property
@@ -254,7 +290,7 @@ class SavedGame:
         first step is not one).  With `rle`, runs of a letter are counted.
         """
         text = _print_steps(self)
-        return rle_encode(text) if rle else text
+        return encode_rle(text) if rle else text
 
     def __str__(self) -> str:
         return self.printed_steps()
@@ -270,8 +306,9 @@ class SavedGame:
             if value
         )
         return (
-            f"parse_moves({self.printed_steps(rle=True)!r}, "
-            f"Tessellation.{self.tessellation.name}){extras and f' with {extras[2:]}'}"
+            f"loads_moves({self.printed_steps(rle=True)!r}, "
+            f"tessellation=Tessellation.{self.tessellation.name})"
+            f"{extras and f' with {extras[2:]}'}"
         )
 
     def to_dict(self) -> dict[str, Any]:

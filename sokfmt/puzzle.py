@@ -76,6 +76,12 @@ class Puzzle:
     dropped (`title_line` is then "").
 
     The objects are frozen: `dataclasses.replace` makes a changed copy.
+
+    >>> puzzle = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n").puzzles[0]
+    >>> puzzle.title, puzzle.board.rows
+    ('Tiny', ('#####', '#@$.#', '#####'))
+    >>> [game.title for game in puzzle.saved_games]
+    ['Solution']
     """
 
     board: Board
@@ -225,6 +231,12 @@ class Collection:
     `notes` above it), as readers find them, so that writers put them back
     there (a field it does not name goes where the writer puts it).  It is
     layout, not content: collections that differ only in it are equal.
+
+    >>> from importlib.resources import files
+    >>> text = files("sokfmt").joinpath("samples/tiny.sok").read_text(encoding="utf-8")
+    >>> collection = loads_sok(text)
+    >>> [puzzle.title for puzzle in collection.puzzles]
+    ['Tiny', 'Open']
     """
 
     title: str = ""

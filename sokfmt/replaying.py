@@ -60,12 +60,19 @@ from .errors import ReplayFailure, ValidationError
 from .moves import SavedGame, SolvingMode
 from .puzzle import Puzzle
 
-__all__ = ("Replay", "ReplayFailure", "best_solution", "replay")
+__all__ = ("Replay", "ReplayFailure", "best_solution_index", "replay")
 
 
 @dataclass(frozen=True, slots=True)
 class Replay:
     """The result of replaying a saved game on a board.
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> result = replay(board, loads_moves("l"))
+    >>> result.legal, result.solved, result.failed_at, result.failure
+    (False, False, 0, <ReplayFailure.WALL: 'wall'>)
+    >>> result.reason
+    'the pusher would enter the wall at (1, 0)'
 
     Attributes:
         solved: the steps played are legal and the position is solved (see
@@ -88,7 +95,7 @@ class Replay:
         moves: the steps the pushers made, pushes and pulls included,
             jumps and pusher changes not: the first number of a solution
             title's "230/97", as YASC and JSoko count.  Unlike
-            `SavedGame.moves_count`, which follows the ``sokoban_elements``
+            `SavedGame.non_push_moves`, which follows the ``sokoban_elements``
             crate and leaves pushes out.
         pushes: the pushes (forward game) or pulls (reverse game).
         box_lines: the pushes that start a box line: a push starts one when
@@ -189,6 +196,10 @@ def replay(
     the puzzle's boxorder and goalorder (pieces these leave out get the
     default id); a puzzle without them plays by the classic rules.
 
+    >>> result = replay(loads_board("#####\\n#@$.#\\n#####"), loads_moves("R"))
+    >>> result.legal, result.solved, result.moves, result.pushes
+    (True, True, 1, 1)
+
     Raises:
         ValidationError: the game's tessellation is not the board's, `upto`
             is not a whole number from 0 to ``len(game)``, `sokoban_plus`
@@ -212,7 +223,7 @@ def replay(
         board,
         steps,
         reverse=game.solving_mode is SolvingMode.REVERSE,
-        grouped=game.moves_count + game.pushes_count != len(steps),
+        grouped=game.non_push_moves + game.pushes_count != len(steps),
         box_ids=box_ids,
         goal_ids=goal_ids,
         upto=upto,
@@ -261,7 +272,7 @@ def board_and_ids(
     return (board, *ids) if ids is not None else (board, (), ())
 
 
-def best_solution(
+def best_solution_index(
     replays: Iterable[Replay], *, by: Literal["moves", "pushes"] = "moves"
 ) -> int | None:
     """The index of the best solved replay in `replays`, or None if none is solved.
@@ -270,6 +281,15 @@ def best_solution(
     sessions and pusher lines; by pushes: fewest pushes, then moves and the
     same.  This is JSoko's order (YASC's is the same for moves and pushes),
     with pusher lines last.  The first of equals wins.
+
+    >>> board = loads_board("#####\\n#@$.#\\n#####")
+    >>> replays = [replay(board, loads_moves(moves)) for moves in ("l", "Rl", "R")]
+    >>> [result.solved for result in replays]
+    [False, True, True]
+    >>> best_solution_index(replays)
+    2
+    >>> print(best_solution_index(replays[:1]))
+    None
 
     Raises:
         ValidationError: `by` is neither "moves" nor "pushes".

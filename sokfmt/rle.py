@@ -6,7 +6,7 @@ import re
 
 from .errors import ValidationError
 
-__all__ = ("DEFAULT_LIMIT", "rle_decode", "rle_encode")
+__all__ = ("DEFAULT_LIMIT", "decode_rle", "encode_rle")
 
 #: How many characters (or steps) a run-length encoded text may decode to
 #: unless the caller says otherwise: far above any real board or solution,
@@ -20,11 +20,11 @@ _SYNTAX = re.compile(r"[0-9()|]")
 _REPEATS = re.compile(r"([^\r])\1\1+")
 
 
-def rle_decode(text: str, *, limit: int = DEFAULT_LIMIT) -> str:
+def decode_rle(text: str, *, limit: int = DEFAULT_LIMIT) -> str:
     """Expand counts and groups; ``|`` becomes a line break (LF), and a line
     break in `text` (LF, CRLF or CR) stands for itself.
 
-    >>> rle_decode("3#4-p.#")
+    >>> decode_rle("3#4-p.#")
     '###----p.#'
 
     Raises:
@@ -36,12 +36,12 @@ def rle_decode(text: str, *, limit: int = DEFAULT_LIMIT) -> str:
     return decode(text, limit)
 
 
-def rle_encode(text: str) -> str:
+def encode_rle(text: str) -> str:
     """The run-length encoding of `text`: runs of three or more are counted
     and LF line breaks become ``|`` (a CR, which is a line break to RLE too,
-    is kept as it is), so that ``rle_decode(rle_encode(s)) == s``.
+    is kept as it is), so that ``decode_rle(encode_rle(s)) == s``.
 
-    >>> rle_encode("####\\n#...#")
+    >>> encode_rle("####\\n#...#")
     '4#|#3.#'
 
     Raises:

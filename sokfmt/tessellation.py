@@ -10,7 +10,15 @@ __all__ = ("Direction", "Tessellation")
 
 
 class Direction(enum.Enum):
-    """A direction of movement; which ones exist depends on the tessellation."""
+    """A direction of movement; which ones exist depends on the tessellation.
+
+    >>> Tessellation.SOKOBAN.letters["u"]
+    <Direction.UP: 'up'>
+    >>> Direction.NORTH_WEST in Tessellation.HEXOBAN.directions
+    True
+    >>> Direction.NORTH_WEST in Tessellation.SOKOBAN.directions
+    False
+    """
 
     LEFT = "left"
     RIGHT = "right"
@@ -23,7 +31,13 @@ class Direction(enum.Enum):
 
 
 class Tessellation(enum.Enum):
-    """The shape of a board's cells.  The value is the name used in files and JSON."""
+    """The shape of a board's cells.  The value is the name used in files and JSON.
+
+    >>> Tessellation.from_name("hexoban")
+    <Tessellation.HEXOBAN: 'Hexoban'>
+    >>> loads_board("#####\\n#@$.#\\n#####").tessellation
+    <Tessellation.SOKOBAN: 'Sokoban'>
+    """
 
     SOKOBAN = "Sokoban"
     HEXOBAN = "Hexoban"

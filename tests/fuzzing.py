@@ -47,7 +47,7 @@ from sokfmt import (
     _sok_plain,
     _sok_read,
     from_dict,
-    parse_moves,
+    loads_moves,
 )
 
 VECTORS = Path(__file__).parent / "vectors"
@@ -399,11 +399,11 @@ def _with_diagnostics(read: Callable[..., Collection], text: str) -> Collection:
 
 
 def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collection:
-    """parse_sok, its diagnostics checked, and with replay the same
+    """loads_sok, its diagnostics checked, and with replay the same
     collection and diagnostics but those of replay; its fast path for the
     common layout against the full path."""
     _fast_as_full(text, tessellation or Tessellation.SOKOBAN)
-    read = functools.partial(sokfmt.parse_sok, tessellation=tessellation)
+    read = functools.partial(sokfmt.loads_sok, tessellation=tessellation)
     collection = _with_diagnostics(read, text)
     found: list[sokfmt.Diagnostic] = []
     read(text, diagnostics=found)
@@ -435,7 +435,7 @@ def _fast_as_full(text: str, tessellation: Tessellation) -> None:
 
 
 def _parse_slc(text: str) -> Collection:
-    """parse_slc, its diagnostics checked, and its fast path against the full
+    """loads_slc, its diagnostics checked, and its fast path against the full
     reader; a square outside the legend placed where it is written."""
     fast = _slc_tree.read(text)
     if fast is not None:
@@ -443,7 +443,7 @@ def _parse_slc(text: str) -> Collection:
         if _slc.parse_fully(text, doubts) != fast or doubts:
             raise Failure(f"the fast path reads what the full reader does not: {doubts}")
     try:
-        return _with_diagnostics(sokfmt.parse_slc, text)
+        return _with_diagnostics(sokfmt.loads_slc, text)
     except sokfmt.BoardSyntaxError as error:
         found = re.match(r"Unexpected ('.*?'|\".*?\") in a board", error.message)
         square = ast.literal_eval(found[1]) if found else ""
@@ -455,46 +455,46 @@ def _parse_slc(text: str) -> Collection:
 
 def _slc_writes(collection: Collection) -> list[str]:
     try:
-        return [sokfmt.dump_slc(collection)]
+        return [sokfmt.dumps_slc(collection)]
     except sokfmt.ValidationError:
         return []  # what .slc cannot hold
 
 
 def _sok_writes(collection: Collection) -> list[str]:
     return [
-        sokfmt.dump_sok(collection),
-        sokfmt.dump_sok(collection, rle=True, wrap=7),
-        sokfmt.dump_sok(collection, floor=" ", outside="_", pad=False, semicolon_titles=True),
+        sokfmt.dumps_sok(collection),
+        sokfmt.dumps_sok(collection, rle=True, wrap=7),
+        sokfmt.dumps_sok(collection, floor=" ", outside="_", pad=False, semicolon_titles=True),
     ]
 
 
 def readers() -> list[Reader]:
     found = [
-        Reader("rle_decode", "rle", sokfmt.rle_decode, _rle_writes),
-        Reader("parse_sok", "sok", _parse_sok, _sok_writes),
-        Reader("parse_lev", "lev", sokfmt.parse_lev, lambda p: [sokfmt.dump_lev(p)]),
-        Reader("parse_slc", "slc", _parse_slc, _slc_writes),
+        Reader("decode_rle", "rle", sokfmt.decode_rle, _rle_writes),
+        Reader("loads_sok", "sok", _parse_sok, _sok_writes),
+        Reader("loads_lev", "lev", sokfmt.loads_lev, lambda p: [sokfmt.dumps_lev(p)]),
+        Reader("loads_slc", "slc", _parse_slc, _slc_writes),
     ]
     for tessellation in Tessellation:
         found.append(
             Reader(
-                f"parse_moves/{tessellation.value}",
+                f"loads_moves/{tessellation.value}",
                 "moves",
-                lambda text, t=tessellation: parse_moves(text, t),
+                lambda text, t=tessellation: loads_moves(text, tessellation=t),
                 lambda game: [game.printed_steps(), game.printed_steps(rle=True)],
             )
         )
         found.append(
             Reader(
-                f"parse_board/{tessellation.value}",
+                f"loads_board/{tessellation.value}",
                 "board",
-                lambda text, t=tessellation: sokfmt.parse_board(text, t),
+                lambda text, t=tessellation: sokfmt.loads_board(text, tessellation=t),
                 lambda board: [str(board), board.printed(rle=True)],
             )
         )
         found.append(
             Reader(
-                f"parse_sok/{tessellation.value}",
+                f"loads_sok/{tessellation.value}",
                 "sok",
                 lambda text, t=tessellation: _parse_sok(text, t),
                 _sok_writes,
@@ -506,7 +506,7 @@ def readers() -> list[Reader]:
 
 def _rle_writes(decoded: str) -> list[str]:
     try:
-        return [sokfmt.rle_encode(decoded)]
+        return [sokfmt.encode_rle(decoded)]
     except sokfmt.ValidationError:
         return []  # digits or parentheses: text that RLE cannot hold
 
@@ -589,7 +589,7 @@ def json_text(rng: random.Random) -> str:
         value = json_values(rng)
         text = json.dumps(value, indent=rng.choice([None, 1]), ensure_ascii=rng.random() < 0.5)
     else:
-        collection = sokfmt.parse_sok(rng.choice(_json_seeds()), diagnostics=[])
+        collection = sokfmt.loads_sok(rng.choice(_json_seeds()), diagnostics=[])
         text = sokfmt.dumps(collection, "json")
     roll = rng.random()
     strings = list(_BOARD_OR_MOVES.finditer(text))
@@ -617,7 +617,7 @@ def check_json_text(text: str) -> str:
     """`from_json` on `text`: only sokfmt errors, a `ParseError` placed in
     `text`, and what reads, read again from what `dumps` writes."""
     try:
-        value = sokfmt.from_json(text)
+        value = sokfmt.loads(text, "json")
     except ParseError as error:
         check_position(error, text)
         return type(error).__name__
@@ -625,7 +625,7 @@ def check_json_text(text: str) -> str:
         return type(error).__name__
     except Exception as error:
         raise Failure(f"from_json: {type(error).__name__}: {error}") from error
-    if sokfmt.from_json(sokfmt.dumps(value, "json")) != value:
+    if sokfmt.loads(sokfmt.dumps(value, "json"), "json") != value:
         raise Failure("from_json does not read back what dumps writes")
     return "read"
 

@@ -13,7 +13,7 @@ def game_vector(game: SavedGame) -> dict[str, Any]:
         "steps": [[step.kind.value, step.direction.value] for step in game.steps],
         "solving_mode": game.solving_mode.value,
         "current_move_idx": game.current_move_idx,
-        "moves_count": game.moves_count,
+        "moves_count": game.non_push_moves,
         "pushes_count": game.pushes_count,
         "printed": game.printed_steps(),
         "printed_rle": game.printed_steps(rle=True),

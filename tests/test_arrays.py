@@ -14,7 +14,7 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     from_array,
-    parse_board,
+    loads_board,
     to_array,
     to_arrays,
 )
@@ -28,7 +28,7 @@ OUTSIDE = 0
 
 
 def test_codes_of_a_board_worked_out_by_hand() -> None:
-    board = parse_board("  ####\n###  #\n#@$.*#\n#+ ###\n####")
+    board = loads_board("  ####\n###  #\n#@$.*#\n#+ ###\n####")
     # Row 4 is padded with floor, which reaches the edge: outside.
     assert to_array(board).tolist() == [
         [0, 0, 2, 2, 2, 2],
@@ -61,7 +61,7 @@ def test_every_cell_has_its_code_and_the_array_reads_back(board: Board) -> None:
     assert array.shape == (board.height, board.width)
     assert array.tolist() == expected
     assert from_array(array, tessellation=board.tessellation) == board
-    assert from_array(array.tolist(), board.tessellation) == board  # any array-like
+    assert from_array(array.tolist(), tessellation=board.tessellation) == board  # any array-like
 
 
 @given(
@@ -83,8 +83,8 @@ def test_to_arrays_stacks_boards_padded_with_outside(boards: list[Board]) -> Non
 
 
 def test_to_arrays_takes_puzzles_and_a_shape() -> None:
-    small = parse_board("###\n#@#\n###")
-    wide = parse_board("#####\n#@$.#\n#####")
+    small = loads_board("###\n#@#\n###")
+    wide = loads_board("#####\n#@$.#\n#####")
     stack = to_arrays([Puzzle(small), wide], shape=(4, 6))
     assert stack.shape == (2, 4, 6)
     assert stack[0].tolist() == [
@@ -102,8 +102,8 @@ def test_to_arrays_takes_puzzles_and_a_shape() -> None:
 def test_padding_is_off_the_board_for_the_outside() -> None:
     # The floor at (1, 2) reaches the board's right edge: outside, though
     # the layer is wider than the board.
-    open_board = parse_board("###\n#@-\n###")
-    stack = to_arrays([open_board, parse_board("#####\n#@$.#\n#####")])
+    open_board = loads_board("###\n#@-\n###")
+    stack = to_arrays([open_board, loads_board("#####\n#@$.#\n#####")])
     assert stack[0, 1].tolist() == [2, 6, 0, 0, 0]
 
 
@@ -137,13 +137,13 @@ def test_from_array_refuses_what_is_no_board(array: object, message: str) -> Non
     ],
 )
 def test_to_arrays_refuses_a_shape_before_allocating(shape: object, message: str) -> None:
-    board = parse_board("#####\n#@$.#\n#####")
+    board = loads_board("#####\n#@$.#\n#####")
     with pytest.raises(ValidationError, match=message):
         to_arrays([board], shape=shape)  # type: ignore[arg-type]
 
 
 def test_the_largest_shape_a_board_may_have_is_taken() -> None:
-    board = parse_board("###\n#@#\n###")
+    board = loads_board("###\n#@#\n###")
     assert to_arrays([board], shape=(3, 1_666_666)).shape == (1, 3, 1_666_666)
 
 
@@ -156,7 +156,7 @@ def test_from_array_refuses_ragged_rows(array: object) -> None:
 
 
 def test_to_arrays_refuses_boards_of_different_tessellations() -> None:
-    sokoban = parse_board("###\n#@#\n###")
+    sokoban = loads_board("###\n#@#\n###")
     hexoban = Board(Tessellation.HEXOBAN, sokoban.cells)
     trioban = Board(Tessellation.TRIOBAN, sokoban.cells)
     with pytest.raises(

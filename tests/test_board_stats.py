@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sokfmt import Board, Statistics, Tessellation, parse_board, parse_moves, replay, statistics
+from sokfmt import Board, Statistics, Tessellation, loads_board, loads_moves, replay, statistics
 
 Position = tuple[int, int]
 
@@ -25,7 +25,7 @@ def test_counts_of_a_board_worked_out_by_hand() -> None:
     # that face each other's free side), and column 4, whose squares have a
     # wall on their right: a box there slides up and down it, never onto a
     # goal.  Live: the goals, and (2, 2), pushed right onto (2, 3) from (2, 1).
-    board = parse_board("  ####\n###  #\n#@$. #\n###* #\n ### #\n   ###")
+    board = loads_board("  ####\n###  #\n#@$. #\n###* #\n ### #\n   ###")
     result = statistics(board)
     assert result == Statistics(
         boxes=2,
@@ -42,7 +42,7 @@ def test_counts_of_a_board_worked_out_by_hand() -> None:
 def test_a_board_without_goals_is_dead_everywhere_and_the_pusher_walks_round() -> None:
     # Eight floor squares in a ring round a wall; the pusher reaches all of
     # them but the box's.
-    board = parse_board("#####\n#@$ #\n# # #\n#   #\n#####")
+    board = loads_board("#####\n#@$ #\n# # #\n#   #\n#####")
     result = statistics(board)
     assert (result.floor, result.reachable, result.goals, result.dead) == (8, 7, 0, 8)
 
@@ -53,7 +53,7 @@ def test_a_board_without_goals_is_dead_everywhere_and_the_pusher_walks_round() -
 def _replayed(board: Board, letter: str) -> tuple[Position, Position | None] | None:
     """Where the pusher (and the box, if any) stand after one step, or None
     when replay refuses it."""
-    result = replay(board, parse_moves(letter, board.tessellation))
+    result = replay(board, loads_moves(letter, tessellation=board.tessellation))
     if not result.legal:
         return None
     assert result.pusher is not None

@@ -19,8 +19,8 @@ from sokfmt import (
     StepKind,
     Tessellation,
     ValidationError,
-    parse_board,
-    parse_moves,
+    loads_board,
+    loads_moves,
     replay,
 )
 from sokfmt.carry import Isometry, carried, direction_map, isometry
@@ -175,7 +175,7 @@ def test_a_carried_game_ends_where_the_game_did(
     board = data.draw(walled_boards(tessellation))
     letters = "".join(tessellation.letters)
     text = data.draw(st.text(alphabet=letters + letters.upper(), max_size=12))
-    game = parse_moves(text, tessellation) if text else SavedGame((), tessellation)
+    game = loads_moves(text, tessellation=tessellation) if text else SavedGame((), tessellation)
     played = replay(board, game)
     if not played.legal:  # keep the steps that can be played
         assert played.failed_at is not None
@@ -210,11 +210,11 @@ TURNED = "####\n#  #\n#@ #\n# $#\n# .#\n####"
 
 
 def test_a_forward_game_first_walks_to_where_the_pusher_stood() -> None:
-    kept, repeat = parse_board(KEPT), parse_board(TURNED)
+    kept, repeat = loads_board(KEPT), loads_board(TURNED)
     found = isometry(repeat, kept)
     assert found is not None
     assert found.symmetry == (3, False)  # three quarter turns undo one
-    game = parse_moves("rD").with_metadata(title="Solution", solved_by="me", notes="By hand.")
+    game = loads_moves("rD").with_metadata(title="Solution", solved_by="me", notes="By hand.")
     moved = carried(game, found)
     # TURNED's (2, 1) is KEPT's (2, 2): two moves from KEPT's pusher, round
     # the left of the box; then right is up and down is right.
@@ -231,19 +231,19 @@ def test_a_forward_game_first_walks_to_where_the_pusher_stood() -> None:
 
 
 def test_the_position_marker_stays_on_the_same_step() -> None:
-    kept, repeat = parse_board(KEPT), parse_board(TURNED)
+    kept, repeat = loads_board(KEPT), loads_board(TURNED)
     found = isometry(repeat, kept)
     assert found is not None
-    moved = carried(parse_moves("r*D"), found)
+    moved = carried(loads_moves("r*D"), found)
     assert str(moved)[2:] == "u*R"
 
 
 def test_a_reverse_game_jumps_to_where_the_pusher_landed() -> None:
-    kept = parse_board("######\n#@ $.#\n######")
-    repeat = parse_board("######\n#.$@ #\n######")  # mirrored, the pusher elsewhere
+    kept = loads_board("######\n#@ $.#\n######")
+    repeat = loads_board("######\n#.$@ #\n######")  # mirrored, the pusher elsewhere
     found = isometry(repeat, kept)
     assert found is not None
-    game = parse_moves("[l]R")
+    game = loads_moves("[l]R")
     moved = carried(game, found)
     # The jump landed on the repeat's (1, 2), the kept board's (1, 3): two
     # cells right of its pusher; the pull to the right is one to the left.
@@ -256,21 +256,21 @@ def test_a_reverse_game_jumps_to_where_the_pusher_landed() -> None:
 
 
 def test_a_reverse_game_without_a_jump_gets_one() -> None:
-    kept = parse_board("######\n#@ $.#\n######")
-    repeat = parse_board("######\n#.$ @#\n######")  # mirrored
-    moved = carried(parse_moves("[]llR"), isometry(repeat, kept))  # type: ignore[arg-type]
+    kept = loads_board("######\n#@ $.#\n######")
+    repeat = loads_board("######\n#.$ @#\n######")  # mirrored
+    moved = carried(loads_moves("[]llR"), isometry(repeat, kept))  # type: ignore[arg-type]
     assert str(moved) == "[]rrL"  # the pusher stands where it stood: no jump needed
-    elsewhere = parse_board("######\n#.$@ #\n######")
-    moved = carried(parse_moves("[]lR"), isometry(elsewhere, kept))  # type: ignore[arg-type]
+    elsewhere = loads_board("######\n#.$@ #\n######")
+    moved = carried(loads_moves("[]lR"), isometry(elsewhere, kept))  # type: ignore[arg-type]
     # The repeat's pusher (1, 3) is the kept board's (1, 2), a jump right.
     assert str(moved) == "[r]rL"
     assert replay(kept, moved).solved
 
 
 def test_several_pushers_begin_with_the_one_that_played_first() -> None:
-    kept = parse_board("#######\n#@$.  #\n#@ $. #\n#######")
-    repeat = parse_board("#######\n# .$ @#\n#  .$@#\n#######")  # a half turn
-    game = parse_moves("lL{drr}L")
+    kept = loads_board("#######\n#@$.  #\n#@ $. #\n#######")
+    repeat = loads_board("#######\n# .$ @#\n#  .$@#\n#######")  # a half turn
+    game = loads_moves("lL{drr}L")
     assert replay(repeat, game).solved
     moved = carried(game, isometry(repeat, kept))  # type: ignore[arg-type]
     # The repeat's first pusher (1, 5) is the kept board's second, (2, 1).
@@ -289,7 +289,7 @@ def test_several_pushers_begin_with_the_one_that_played_first() -> None:
 def test_hexoban_and_trioban_games_turn_with_their_boards(rows: tuple[str, ...]) -> None:
     tessellation = T.HEXOBAN if rows[1].endswith("-") else T.TRIOBAN
     kept = Board(tessellation, rows)
-    assert replay(kept, parse_moves("rR", tessellation)).solved
+    assert replay(kept, loads_moves("rR", tessellation=tessellation)).solved
     # By hand: a sixth of a turn takes a hexagon's right to its lower right
     # ("d"), a half turn of the triangles takes right to left.
     first = "dD" if tessellation is T.HEXOBAN else "lL"
@@ -300,44 +300,44 @@ def test_hexoban_and_trioban_games_turn_with_their_boards(rows: tuple[str, ...])
         text = letters[D.RIGHT] + letters[D.RIGHT].upper()
         if (turns, mirror) == (1, False):
             assert text == first
-        game = parse_moves(text, tessellation)
+        game = loads_moves(text, tessellation=tessellation)
         assert replay(repeat, game).solved
         moved = carried(game, isometry(repeat, kept))  # type: ignore[arg-type]
         assert str(moved) == "rR"
 
 
 def test_a_game_illegal_on_its_own_board_is_refused() -> None:
-    kept, repeat = parse_board(KEPT), parse_board(TURNED)
+    kept, repeat = loads_board(KEPT), loads_board(TURNED)
     found = isometry(repeat, kept)
     assert found is not None
     with pytest.raises(ValidationError, match="its step 2 cannot be played on its own board"):
-        carried(parse_moves("rU"), found)
+        carried(loads_moves("rU"), found)
 
 
 def test_the_replay_proves_the_carried_game() -> None:
-    kept, repeat = parse_board(KEPT), parse_board(TURNED)
+    kept, repeat = loads_board(KEPT), loads_board(TURNED)
     found = isometry(repeat, kept)
     assert found is not None
     unturned = Isometry(
         repeat, kept, found.symmetry, found.cells, {d: d for d in T.SOKOBAN.directions}
     )
     with pytest.raises(ValidationError, match="cannot be played on the board it goes to"):
-        carried(parse_moves("rD"), unturned)
-    room = parse_board(KEPT)
+        carried(loads_moves("rD"), unturned)
+    room = loads_board(KEPT)
     swapped = {(r, c): (r, c) for r in range(room.height) for c in range(room.width)}
     swapped[2, 1], swapped[2, 2] = (2, 2), (2, 1)  # two cells below the pusher, wrongly
     identity = {d: d for d in T.SOKOBAN.directions}
     with pytest.raises(ValidationError, match="does not end in the same position"):
-        carried(parse_moves("d"), Isometry(room, room, (0, False), swapped, identity))
+        carried(loads_moves("d"), Isometry(room, room, (0, False), swapped, identity))
     with pytest.raises(ValidationError, match="Hexoban game"):
         carried(SavedGame((Step(StepKind.MOVE, D.LEFT),), T.HEXOBAN), found)
 
 
 def test_boards_of_other_puzzles_have_no_isometry() -> None:
-    kept = parse_board(KEPT)
-    assert isometry(parse_board("######\n#@$ .#\n#    #\n######"), kept) is None
+    kept = loads_board(KEPT)
+    assert isometry(loads_board("######\n#@$ .#\n#    #\n######"), kept) is None
     assert isometry(Board(T.HEXOBAN, kept.cells), kept) is None
-    nearer = parse_board("######\n# @$.#\n#    #\n######")
+    nearer = loads_board("######\n# @$.#\n#    #\n######")
     assert isometry(nearer, kept) is not None  # the same region
-    behind = parse_board("######\n#  $.#\n#  @ #\n######")
+    behind = loads_board("######\n#  $.#\n#  @ #\n######")
     assert isometry(behind, kept) is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sokfmt import Puzzle, parse_board
+from sokfmt import Puzzle, loads_board
 from sokfmt._checks import puzzle_warnings
 
 
@@ -26,4 +26,4 @@ from sokfmt._checks import puzzle_warnings
     ],
 )
 def test_warnings_worked_out_by_hand(board: str, expected: list[tuple[str, str]]) -> None:
-    assert puzzle_warnings(Puzzle(parse_board(board))) == expected
+    assert puzzle_warnings(Puzzle(loads_board(board))) == expected

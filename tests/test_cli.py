@@ -24,8 +24,8 @@ from sokfmt import (
     load_lev,
     load_slc,
     load_sok,
-    parse_board,
-    parse_sok,
+    loads_board,
+    loads_sok,
 )
 from sokfmt import load as sokfmt_load
 from sokfmt.cli.info import sample
@@ -256,7 +256,7 @@ def test_convert_sok_json_sok_round_trips(files: Path, tmp_path: Path) -> None:
     )
     written = (tmp_path / "c.sok").read_text("utf-8")
     assert "7#|#@$-$.#|#--.--#|7#" in written
-    assert parse_sok(written) == load_sok(source)
+    assert loads_sok(written) == load_sok(source)
 
 
 def test_convert_refuses_to_lose_saved_games(files: Path, tmp_path: Path) -> None:
@@ -339,7 +339,7 @@ def test_show_writes_an_svg_picture(tmp_path: Path, game: str, board: str) -> No
     path.write_text(f"Game: {game}\n\nOne\n{board}\n", encoding="utf-8")
     assert sokfmt("show", str(path), "--svg", str(tmp_path / "one.svg")).returncode == 0
     root = ElementTree.parse(tmp_path / "one.svg").getroot()
-    parsed = parse_board(board, load_sok(path).puzzles[0].tessellation)
+    parsed = loads_board(board, tessellation=load_sok(path).puzzles[0].tessellation)
     cells = parsed.width * parsed.height - len(outside(parsed))
     markers = len(parsed.goals) + len(parsed.boxes) + len(parsed.pushers)
     shapes = [element for element in root if not element.tag.endswith("title")]
@@ -738,7 +738,7 @@ def test_check_warns_of_what_sok_cannot_hold_and_convert_names_it(tmp_path: Path
     )
     assert not out.exists()
     assert sokfmt("convert", str(path), str(out), "--lossy").returncode == 0
-    square = parse_board("#####\n#@$.#\n#####")
+    square = loads_board("#####\n#@$.#\n#####")
     assert load_sok(out) == Collection(title="T", author="Me", puzzles=(Puzzle(square, "One"),))
     # Every other format holds it all.
     for other in ("slc", "json"):
@@ -755,7 +755,7 @@ def test_convert_an_slc_description_s_blank_lines_and_dates(tmp_path: Path) -> N
         notes="Some levels.",
         created_at="2003-01-15  22:01:00",
         updated_at="2004",
-        puzzles=(Puzzle(parse_board("#####\n#@$.#\n#####"), "One"),),
+        puzzles=(Puzzle(loads_board("#####\n#@$.#\n#####"), "One"),),
     )
     assert load_slc(path) == expected
     for format in ("sok", "xsb", "slc", "json"):

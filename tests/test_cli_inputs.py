@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sokfmt import parse_sok
+from sokfmt import loads_sok
 from sokfmt.cli.files import MAX_BYTES
 
 BOARD = "#####\n#@$.#\n#####"
@@ -124,7 +124,7 @@ def test_a_folder_of_files_that_are_not_level_files_has_none(mixed: Path) -> Non
 def test_convert_and_dedup_skip_what_is_clearly_not_a_level_file(
     mixed: Path, tmp_path: Path
 ) -> None:
-    collection = parse_sok(f"Again\n{BOARD}\n").to_dict()
+    collection = loads_sok(f"Again\n{BOARD}\n").to_dict()
     (mixed / "docs" / "levels.json").write_text(json.dumps(collection), encoding="utf-8")
     out = tmp_path / "out"
     result = sokfmt("convert", str(mixed), str(out), "--to", "sok")

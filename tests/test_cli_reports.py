@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sokfmt import Board, parse_board
+from sokfmt import Board, loads_board
 from sokfmt.cli.report import Problem, annotation, escape_data, escape_property
 from sokfmt.transform import transformed
 
@@ -342,10 +342,10 @@ def test_dedup_json_gives_each_group_with_its_symmetries(tmp_path: Path) -> None
         {"turns": 0, "mirror": True},
     ]
     # And each maps its board onto the first's, as `transformed` reads it.
-    room = parse_board(ROOM)
+    room = loads_board(ROOM)
     for member, text in zip(group[1:], (TURNED, MIRRORED), strict=True):
         symmetry = member["symmetry"]
-        moved = transformed(parse_board(text), symmetry["turns"], symmetry["mirror"])
+        moved = transformed(loads_board(text), symmetry["turns"], symmetry["mirror"])
         assert _without_pusher(moved) == _without_pusher(room)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sokfmt import Puzzle, load_sok, parse_board, parse_sok
+from sokfmt import Puzzle, load_sok, loads_board, loads_sok
 from sokfmt.cli.files import USAGE_ERROR, UsageError
 from sokfmt.cli.selection import Spec, parse_spec, select
 
@@ -66,7 +66,7 @@ def test_malformed_specs(text: str) -> None:
 
 
 def _titled(*titles: str) -> list[Puzzle]:
-    board = parse_board(BOARD)
+    board = loads_board(BOARD)
     return [Puzzle(board, title=title) for title in titles]
 
 
@@ -83,7 +83,7 @@ def test_select_takes_positions_once_each_in_file_order() -> None:
 
 
 def test_numbers_are_positions_even_when_titles_are_numbers() -> None:
-    puzzles = list(parse_sok(_numbered(10)).puzzles)
+    puzzles = list(loads_sok(_numbered(10)).puzzles)
     assert [each.puzzle.title for each in select(puzzles, [parse_spec("5")])] == ["4"]
     assert [each.number for each in select(puzzles, [parse_spec("title:0")])] == [1]
     assert [each.puzzle.title for each in select(puzzles, [parse_spec("9-10")])] == ["8", "9"]

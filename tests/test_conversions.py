@@ -27,8 +27,8 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     dumps,
+    loads_moves,
     losses,
-    parse_moves,
 )
 
 SQUARE = Board(Tessellation.SOKOBAN, ("#####", "#@$.#", "#####"))
@@ -47,7 +47,7 @@ def read_back(text: str, format: str) -> Collection:
 
 # ------------------------------------------------------------------ losses
 
-_GAME = parse_moves("R")
+_GAME = loads_moves("R")
 
 
 @pytest.mark.parametrize(
@@ -249,7 +249,7 @@ def boards(draw: st.DrawFn, tessellation: Tessellation) -> Board:
 @st.composite
 def games(draw: st.DrawFn, tessellation: Tessellation) -> SavedGame:
     letters = draw(st.text(alphabet=tessellation.letters, min_size=1, max_size=8))
-    game = parse_moves(letters.lower(), tessellation)
+    game = loads_moves(letters.lower(), tessellation=tessellation)
     return game.with_metadata(title=draw(_VALUES), solved_by=draw(_VALUES), notes=draw(_NOTES))
 
 
@@ -322,7 +322,7 @@ def test_what_lossy_drops_for_sok_is_named_in_the_diagnostics_of_slc() -> None:
         "    </Level>\n  </LevelCollection>\n</SokobanLevels>\n"
     )
     diagnostics: list[Diagnostic] = []
-    collection = sokfmt.parse_slc(text, diagnostics=diagnostics)
+    collection = sokfmt.loads_slc(text, diagnostics=diagnostics)
     assert [(d.code, d.line, d.column) for d in diagnostics] == [
         ("SLC206", 4, 3),
         ("SLC205", 5, 5),
@@ -348,7 +348,7 @@ def test_the_file_s_key_value_lines_stay_where_they_stood_in_its_notes() -> None
         "Made in 2003.\nCollection: Red\nDate of Last Change: 2006\nMore words.\n"
         f"Date Created: 2003\nAuthor: Me\n\nOne\n{_BOARD}\n"
     )
-    collection = sokfmt.parse_sok(text)
+    collection = sokfmt.loads_sok(text)
     assert (collection.title, collection.notes) == ("Red", "Made in 2003.\nMore words.")
     assert collection.fields_at == (
         ("title", 1),
@@ -356,12 +356,12 @@ def test_the_file_s_key_value_lines_stay_where_they_stood_in_its_notes() -> None
         ("created_at", 2),
         ("author", 2),
     )
-    assert sokfmt.dump_sok(collection) == text
+    assert sokfmt.dumps_sok(collection) == text
     # Layout, not content: without it the collection is the same, and its
     # fields go first.
     built = dataclasses.replace(collection, fields_at=())
     assert built == collection
-    assert sokfmt.dump_sok(built).startswith(
+    assert sokfmt.dumps_sok(built).startswith(
         "Collection: Red\nAuthor: Me\nDate Created: 2003\nDate of Last Change: 2006\nMade in"
     )
 
@@ -385,16 +385,16 @@ def test_a_field_goes_where_it_stood_only_where_the_notes_read_back(
     collection: Collection, head: str
 ) -> None:
     collection = collection.with_puzzles(Puzzle(SQUARE, title="P"))
-    text = sokfmt.dump_sok(collection)
+    text = sokfmt.dumps_sok(collection)
     assert text.startswith(f"{head}\n\n")
-    assert sokfmt.parse_sok(text, diagnostics=[]) == collection
+    assert sokfmt.loads_sok(text, diagnostics=[]) == collection
 
 
 @pytest.mark.parametrize("notes", ["a\rb", "a\n:: comment"])
 def test_notes_that_no_layout_writes_are_refused_wherever_fields_stood(notes: str) -> None:
     collection = Collection(title="T", notes=notes, fields_at=(("title", 1),))
     with pytest.raises(ValidationError, match="its notes cannot be written"):
-        sokfmt.dump_sok(collection)
+        sokfmt.dumps_sok(collection)
 
 
 @pytest.mark.parametrize(

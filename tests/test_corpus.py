@@ -18,11 +18,11 @@ from sokfmt import (
     Collection,
     Diagnostic,
     Tessellation,
-    dump_sok,
+    dumps_sok,
     iter_sok,
     load_sok,
-    parse_board,
-    parse_sok,
+    loads_board,
+    loads_sok,
 )
 
 pytestmark = needs_corpus
@@ -91,9 +91,9 @@ def test_loads_with_the_expected_counts(name: str) -> None:
 @pytest.mark.parametrize("rle", [False, True])
 def test_round_trips(name: str, rle: bool) -> None:
     collection = load(name)
-    text = dump_sok(collection, rle=rle)
-    assert parse_sok(text) == collection
-    assert dump_sok(parse_sok(text), rle=rle) == text
+    text = dumps_sok(collection, rle=rle)
+    assert loads_sok(text) == collection
+    assert dumps_sok(loads_sok(text), rle=rle) == text
 
 
 @pytest.mark.parametrize("name", sorted(COUNTS))
@@ -112,7 +112,7 @@ def test_original_and_extra_in_detail() -> None:
     assert first.sokoban_plus() == ((1, 2, 3, 4, 5, 6), (6, 5, 4, 3, 2, 1))
     best = first.saved_games[0]
     assert best.title == "Best Solution 230/97 (YASS 2.86 Optimizer)"
-    assert (best.moves_count + best.pushes_count, best.pushes_count) == (230, 97)
+    assert (best.non_push_moves + best.pushes_count, best.pushes_count) == (230, 97)
     assert best.solved_by == "only human"
     assert sum(len(g) for p in collection.puzzles for g in p.saved_games) > 170_000
 
@@ -133,14 +133,14 @@ def test_hexoban_layouts_normalise_as_expected() -> None:
     checked = 0
     for group in ("parsing - Hexocet", "parsing - schemes"):
         for case in expected[group].values():
-            board = parse_board("\n".join(case["src"]), Tessellation.HEXOBAN)
+            board = loads_board("\n".join(case["src"]), tessellation=Tessellation.HEXOBAN)
             assert list(board.rows) == case["parsed"]
             assert (board.width, board.height) == (case["parsed_width"], case["parsed_height"])
             checked += 1
     assert checked == 23
     for name in ("illegal_scheme1", "illegal_scheme2"):
         with pytest.raises(ValueError, match="filler column"):
-            parse_board("\n".join(expected[name]), Tessellation.HEXOBAN)
+            loads_board("\n".join(expected[name]), tessellation=Tessellation.HEXOBAN)
 
 
 # Characters that are no part of a Sokoban moves line: other letters (the
@@ -164,7 +164,7 @@ def test_one_wrong_character_in_any_solution_line_is_reported_at_that_line() -> 
             runs.append([])
     runs.pop()
     assert (len(runs), sum(map(len, runs))) == (196, 2652)  # counted with grep
-    original = parse_sok("\n".join(lines))
+    original = loads_sok("\n".join(lines))
     chosen = random.Random(20261201)
     silent = []
     # Round k changes line k of every run at once: each run is a saved game of
@@ -184,7 +184,7 @@ def test_one_wrong_character_in_any_solution_line_is_reported_at_that_line() -> 
                     mutated[index] = "?"
                 changed[index + 1] = mutated[index]
         diagnostics: list[Diagnostic] = []
-        parse_sok("\n".join(mutated), diagnostics=diagnostics)
+        loads_sok("\n".join(mutated), diagnostics=diagnostics)
         reported = {d.line for d in diagnostics}
         for number in changed:
             if number not in reported and read_with(lines, number, changed[number]) != original:
@@ -194,4 +194,4 @@ def test_one_wrong_character_in_any_solution_line_is_reported_at_that_line() -> 
 
 def read_with(lines: list[str], number: int, line: str) -> Collection:
     """The collection of `lines` with line `number` replaced by `line`."""
-    return parse_sok("\n".join([*lines[: number - 1], line, *lines[number:]]))
+    return loads_sok("\n".join([*lines[: number - 1], line, *lines[number:]]))

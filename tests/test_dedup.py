@@ -17,10 +17,10 @@ from sokfmt import (
     Puzzle,
     SavedGame,
     Tessellation,
-    dump_sok,
+    dumps_sok,
     load_sok,
-    parse_board,
-    parse_moves,
+    loads_board,
+    loads_moves,
     replay,
 )
 from sokfmt.transform import transformed
@@ -41,11 +41,11 @@ def sokfmt(*arguments: str) -> subprocess.CompletedProcess[str]:
 
 
 def _game(moves: str, tessellation: Tessellation, title: str) -> SavedGame:
-    return parse_moves(moves, tessellation).with_metadata(title=title)
+    return loads_moves(moves, tessellation=tessellation).with_metadata(title=title)
 
 
 def _write(path: Path, *puzzles: Puzzle) -> Path:
-    path.write_text(dump_sok(Collection(puzzles=puzzles)), encoding="utf-8")
+    path.write_text(dumps_sok(Collection(puzzles=puzzles)), encoding="utf-8")
     return path
 
 
@@ -57,7 +57,7 @@ def test_keep_first_carries_the_games_of_the_repeats(tmp_path: Path) -> None:
     hexoban, trioban = Board(T.HEXOBAN, HEX_ROW), Board(T.TRIOBAN, TRI_ROW)
     mine = _write(
         tmp_path / "mine.sok",
-        Puzzle(parse_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),)),
+        Puzzle(loads_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),)),
         Puzzle(hexoban, "Hexagons"),
         Puzzle(trioban, "Triangles"),
     )
@@ -67,7 +67,7 @@ def test_keep_first_carries_the_games_of_the_repeats(tmp_path: Path) -> None:
     # triangle's right turned half round is its left.
     theirs = _write(
         tmp_path / "theirs.sok",
-        Puzzle(parse_board(TURNED), "Turned", saved_games=(_game("rD", T.SOKOBAN, "Short"),)),
+        Puzzle(loads_board(TURNED), "Turned", saved_games=(_game("rD", T.SOKOBAN, "Short"),)),
         Puzzle(
             transformed(hexoban, 1, True),
             "Hexagons turned",
@@ -108,12 +108,12 @@ def test_keep_first_carries_the_games_of_the_repeats(tmp_path: Path) -> None:
 def test_keep_first_reports_the_games_it_does_not_carry(tmp_path: Path) -> None:
     mine = _write(
         tmp_path / "mine.sok",
-        Puzzle(parse_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),)),
+        Puzzle(loads_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),)),
     )
-    mirrored = parse_board("######\n#.$-@#\n#----#\n######")
+    mirrored = loads_board("######\n#.$-@#\n#----#\n######")
     theirs = _write(
         tmp_path / "theirs.sok",
-        Puzzle(parse_board("####\n#@.#\n####"), "Other"),
+        Puzzle(loads_board("####\n#@.#\n####"), "Other"),
         Puzzle(
             mirrored,
             "Mirrored",
@@ -156,7 +156,7 @@ def test_keep_first_writes_nothing_without_a_file_read(tmp_path: Path) -> None:
 
 
 def test_keep_first_names_what_out_cannot_hold_in_the_command_s_words(tmp_path: Path) -> None:
-    room = Puzzle(parse_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),))
+    room = Puzzle(loads_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),))
     mine = _write(tmp_path / "mine.sok", room)
     merged = tmp_path / "merged.xsb"
     result = sokfmt("dedup", str(mine), "--keep", "first", "-o", str(merged))
@@ -242,9 +242,9 @@ def test_dedup_tells_a_doubt_repeated_5000_times_in_one_line(tmp_path: Path) -> 
 def test_keep_first_tells_the_games_not_carried_for_one_reason_in_one_line(
     tmp_path: Path,
 ) -> None:
-    room = Puzzle(parse_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),))
+    room = Puzzle(loads_board(ROOM), "Room", saved_games=(_game("rR", T.SOKOBAN, "Solution"),))
     again = [
-        Puzzle(parse_board(ROOM), f"Again {n}", saved_games=(_game("rR", T.SOKOBAN, "Same"),))
+        Puzzle(loads_board(ROOM), f"Again {n}", saved_games=(_game("rR", T.SOKOBAN, "Same"),))
         for n in range(2, 9)
     ]
     path = _write(tmp_path / "repeats.sok", room, *again)

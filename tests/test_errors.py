@@ -21,10 +21,10 @@ from sokfmt import (
     SokfmtError,
     Tessellation,
     ValidationError,
-    parse_lev,
-    parse_moves,
-    parse_sok,
-    rle_decode,
+    decode_rle,
+    loads_lev,
+    loads_moves,
+    loads_sok,
 )
 from sokfmt.errors import Excerpt, line_and_column
 
@@ -68,7 +68,7 @@ RLE_MESSAGES = [
 @pytest.mark.parametrize(("text", "message"), RLE_MESSAGES)
 def test_rle_messages(text: str, message: str) -> None:
     with pytest.raises(RleSyntaxError) as caught:
-        rle_decode(text)
+        decode_rle(text)
     assert str(caught.value) == message
 
 
@@ -106,13 +106,13 @@ MOVES_MESSAGES = [
 @pytest.mark.parametrize(("text", "message"), MOVES_MESSAGES)
 def test_moves_messages(text: str, message: str) -> None:
     with pytest.raises(SavedGameSyntaxError) as caught:
-        parse_moves(text)
+        loads_moves(text)
     assert str(caught.value) == message
 
 
 def test_error_attributes_and_context() -> None:
     with pytest.raises(SavedGameSyntaxError) as caught:
-        parse_moves("lurd\n  lwrd\nlurd")
+        loads_moves("lurd\n  lwrd\nlurd")
     error = caught.value
     assert (error.line, error.column, error.pos) == (2, 4, 8)
     assert error.message.startswith("Unexpected 'w'")
@@ -123,7 +123,7 @@ def test_error_attributes_and_context() -> None:
 
 def test_error_at_end_points_past_the_last_character() -> None:
     with pytest.raises(RleSyntaxError) as caught:
-        rle_decode("#\n2(#")
+        decode_rle("#\n2(#")
     error = caught.value
     assert error.at_end
     assert (error.line, error.column, error.pos) == (2, 4, 5)
@@ -132,20 +132,20 @@ def test_error_at_end_points_past_the_last_character() -> None:
 
 def test_errors_pickle() -> None:
     with pytest.raises(SavedGameSyntaxError) as caught:
-        parse_moves("lx")
+        loads_moves("lx")
     copy = pickle.loads(pickle.dumps(caught.value))
     assert type(copy) is SavedGameSyntaxError
     assert str(copy) == str(caught.value)
     assert (copy.line, copy.column, copy.context()) == (1, 2, caught.value.context())
     with pytest.raises(IllegalStepError) as illegal:
-        parse_sok("T\n#####\n#@$.#\n#####\n\nlR\n", replay=True)
+        loads_sok("T\n#####\n#@$.#\n#####\n\nlR\n", replay=True)
     again = pickle.loads(pickle.dumps(illegal.value))
     assert (type(again), again.code, str(again)) == (IllegalStepError, "SOK501", str(illegal.value))
     diagnostic = illegal.value.diagnostic()
     assert pickle.loads(pickle.dumps(diagnostic)) == diagnostic == copy_module.deepcopy(diagnostic)
     for error_type, read in (
-        (sokfmt.SlcSyntaxError, lambda: sokfmt.parse_slc("<SokobanLevels><x/></SokobanLevels>")),
-        (sokfmt.JsonSyntaxError, lambda: sokfmt.from_json('{"title": ')),
+        (sokfmt.SlcSyntaxError, lambda: sokfmt.loads_slc("<SokobanLevels><x/></SokobanLevels>")),
+        (sokfmt.JsonSyntaxError, lambda: sokfmt.loads('{"title": ', "json")),
     ):
         with pytest.raises(error_type) as raised:
             read()
@@ -164,7 +164,7 @@ garbage = st.text(alphabet="lurdLURDnsewNSEW0123456789()[]{}*|# \n\t-x", max_siz
 def test_only_sokfmt_errors_escape_the_moves_parser(text: str) -> None:
     for tessellation in Tessellation:
         try:
-            parse_moves(text, tessellation)
+            loads_moves(text, tessellation=tessellation)
         except SavedGameSyntaxError as error:
             assert 1 <= error.line <= text.count("\n") + 1
             assert error.column >= 1
@@ -174,7 +174,7 @@ def test_only_sokfmt_errors_escape_the_moves_parser(text: str) -> None:
 @given(garbage | st.text(max_size=40))
 def test_only_sokfmt_errors_escape_the_rle_parser(text: str) -> None:
     try:
-        rle_decode(text, limit=10_000)
+        decode_rle(text, limit=10_000)
     except RleSyntaxError as error:
         assert 1 <= error.line <= text.count("\n") + 1
         assert 0 <= error.pos <= len(text)
@@ -268,5 +268,5 @@ LEV_MESSAGES = [
 @pytest.mark.parametrize(("text", "message"), LEV_MESSAGES)
 def test_lev_messages(text: str, message: str) -> None:
     with pytest.raises(LevSyntaxError) as caught:
-        parse_lev(text)
+        loads_lev(text)
     assert str(caught.value) == message

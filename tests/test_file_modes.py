@@ -102,7 +102,7 @@ def _html(folder: Path) -> Path:
 
 
 def _dump(folder: Path) -> Path:
-    sokfmt.dump(sokfmt.parse_sok(TWO), folder / "dumped.sok")
+    sokfmt.dump(sokfmt.loads_sok(TWO), folder / "dumped.sok")
     return folder / "dumped.sok"
 
 

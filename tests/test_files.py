@@ -26,7 +26,7 @@ from sokfmt import (
     dumps,
     file_format,
     load,
-    parse_moves,
+    loads_moves,
 )
 
 VECTORS = Path(__file__).parent / "vectors"
@@ -42,7 +42,7 @@ def _collection(*boards: Board, games: bool = False) -> Collection:
             Puzzle(
                 board,
                 title=f"P{number}",
-                saved_games=(parse_moves("R", board.tessellation),) if games else (),
+                saved_games=(loads_moves("R", tessellation=board.tessellation),) if games else (),
             )
             for number, board in enumerate(boards, start=1)
         ),
@@ -130,7 +130,7 @@ def test_dumps_refuses_what_a_format_cannot_hold(
 def test_lossy_drops_saved_games_and_nothing_else() -> None:
     collection = _collection(SQUARE, games=True)
     written = dumps(collection, "xsb", lossy=True)
-    assert sokfmt.parse_sok(written).puzzles[0] == Puzzle(SQUARE, title="P1")
+    assert sokfmt.loads_sok(written).puzzles[0] == Puzzle(SQUARE, title="P1")
 
 
 def test_lossy_slc_keeps_the_boards_and_their_titles() -> None:
@@ -141,14 +141,14 @@ def test_lossy_slc_keeps_the_boards_and_their_titles() -> None:
     )
     with pytest.raises(ValidationError, match="notes"):
         dumps(noted, "slc")
-    assert sokfmt.parse_slc(dumps(noted, "slc", lossy=True)) == Collection(
+    assert sokfmt.loads_slc(dumps(noted, "slc", lossy=True)) == Collection(
         title="C", created_at="2026", puzzles=(Puzzle(SQUARE, title="P"),)
     )
 
 
 def test_notes_never_begin_or_end_with_a_blank_line() -> None:
     padded = "\n \t\n  indented\n\nlast \n\t\n"
-    game = parse_moves("R").with_metadata(notes=padded)
+    game = loads_moves("R").with_metadata(notes=padded)
     collection = Collection(
         notes=padded, puzzles=(Puzzle(SQUARE, notes=padded, saved_games=(game,)),)
     )
@@ -157,8 +157,8 @@ def test_notes_never_begin_or_end_with_a_blank_line() -> None:
     assert collection.puzzles[0].saved_games[0].notes == expected
     # From JSON too, and every format with notes then holds them.
     document = json.dumps({"notes": padded, "puzzles": []})
-    assert sokfmt.from_json(document) == Collection(notes=expected)
-    assert sokfmt.parse_sok(dumps(collection, "sok")) == collection
+    assert sokfmt.loads(document, "json") == Collection(notes=expected)
+    assert sokfmt.loads_sok(dumps(collection, "sok")) == collection
 
 
 def test_lev_puzzles_by_name(tmp_path: Path) -> None:
@@ -261,8 +261,8 @@ def test_json_cut_short_after_a_line_break_ends_at_the_end_of_input(
     path = tmp_path / "cut.json"
     path.write_text(text, encoding="utf-8")
     for read in (
-        lambda: sokfmt.from_json(text),
-        lambda: sokfmt.from_json(text.encode()),
+        lambda: sokfmt.loads(text, "json"),
+        lambda: sokfmt.loads(text.encode(), "json"),
         lambda: load(path),
     ):
         with pytest.raises(JsonSyntaxError) as raised:
@@ -283,7 +283,7 @@ def test_json_cut_short_after_a_line_break_ends_at_the_end_of_input(
 )
 def test_json_syntax_errors_name_the_line_of_the_json_text(text: str, bad: str) -> None:
     with pytest.raises(JsonSyntaxError) as raised:
-        sokfmt.from_json(text)
+        sokfmt.loads(text, "json")
     error = raised.value
     pos = text.rindex(bad)
     assert error.pos == pos
@@ -359,7 +359,7 @@ def test_a_bad_board_or_moves_string_is_placed_in_the_json_text(
         text += token
     for document in (text, text.encode("utf-8"), text.encode("utf-16")):
         with pytest.raises(sokfmt.ParseError) as raised:
-            sokfmt.from_json(document)
+            sokfmt.loads(document, "json")
         error = raised.value
         assert repr(bad) in error.message
         assert error.pos == pos

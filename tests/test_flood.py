@@ -20,7 +20,7 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     _flood,
-    parse_board,
+    loads_board,
     statistics,
 )
 from sokfmt.geometry import is_closed, outside
@@ -78,7 +78,7 @@ def test_a_long_corridor_of_a_large_board(tessellation: Tessellation) -> None:
 
 
 def test_statistics_takes_a_puzzle() -> None:
-    board = parse_board("#####\n#@$.#\n#####")
+    board = loads_board("#####\n#@$.#\n#####")
     assert statistics(Puzzle(board)) == statistics(board)
     with pytest.raises(ValidationError, match="a Board or a Puzzle, not str"):
         statistics("#####")  # type: ignore[arg-type]

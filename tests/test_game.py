@@ -38,9 +38,9 @@ from sokfmt import (
     StepKind,
     Tessellation,
     ValidationError,
-    dump_sok,
-    parse_moves,
-    parse_sok,
+    dumps_sok,
+    loads_moves,
+    loads_sok,
     replay,
 )
 from sokfmt._replay import OTHER_BOX, START, tally
@@ -171,7 +171,7 @@ def _expected_state(game: Game, expected: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", _vector_cases())
 def test_vector_played_key_by_key(case: dict[str, Any]) -> None:
     tessellation = Tessellation.from_name(case["tessellation"])
-    saved = parse_moves(case["moves"], tessellation)
+    saved = loads_moves(case["moves"], tessellation=tessellation)
     expected = case["expected"]
     plus = "sokoban_plus" in case
     game = Game(_target(case), reverse=saved.solving_mode is SolvingMode.REVERSE, sokoban_plus=plus)
@@ -187,7 +187,9 @@ def test_vector_played_key_by_key(case: dict[str, Any]) -> None:
 def test_vector_resumed(case: dict[str, Any]) -> None:
     tessellation = Tessellation.from_name(case["tessellation"])
     upto = case.get("upto")
-    saved = parse_moves(case["moves"], tessellation).with_metadata(current_move_idx=upto)
+    saved = loads_moves(case["moves"], tessellation=tessellation).with_metadata(
+        current_move_idx=upto
+    )
     expected = case["expected"]
     target = _target(case)
     plus = "sokoban_plus" in case
@@ -345,7 +347,7 @@ def test_a_reverse_game_jumps_then_pulls() -> None:
     assert game.undo() == (Step(JUMP, D.LEFT),) * 3  # the whole jump
     assert game.pusher == (1, 5)
     assert str(game.saved_game()) == "[*lll]RRr"  # the * before the jump's first letter
-    assert parse_moves("[*lll]RRr") == game.saved_game()
+    assert loads_moves("[*lll]RRr") == game.saved_game()
 
 
 def test_a_jump_back_to_where_the_jump_began_takes_it_back() -> None:
@@ -427,22 +429,22 @@ def test_invalid_boards_and_games() -> None:
     with pytest.raises(ValidationError, match="sokoban_plus needs a Puzzle"):
         Game(HALLWAY, sokoban_plus=True)
     with pytest.raises(ValidationError, match="A Hexoban game cannot be played on a Sokoban"):
-        Game.resume(HALLWAY, parse_moves("r", Tessellation.HEXOBAN))
+        Game.resume(HALLWAY, loads_moves("r", tessellation=Tessellation.HEXOBAN))
     with pytest.raises(ValidationError, match="Expected a SavedGame"):
         Game.resume(HALLWAY, "lLL")  # type: ignore[arg-type]
 
 
 def test_resume_stops_at_the_cursor_and_before_a_group_it_cuts() -> None:
-    game = Game.resume(HALLWAY, parse_moves("lL*L"))
+    game = Game.resume(HALLWAY, loads_moves("lL*L"))
     assert (game.played, game.pusher, str(game.saved_game())) == (2, (1, 3), "lL*L")
-    cut = parse_moves("[lll]RRr").with_metadata(current_move_idx=2)
+    cut = loads_moves("[lll]RRr").with_metadata(current_move_idx=2)
     game = Game.resume(HALLWAY, cut)
     assert (game.played, game.pusher, game.reverse) == (0, (1, 5), True)
     assert game.redo() == (Step(JUMP, D.LEFT),) * 3
 
 
 def test_redo_of_an_illegal_step_after_the_cursor_raises_and_keeps_it() -> None:
-    game = Game.resume(HALLWAY, parse_moves("l*ll"))
+    game = Game.resume(HALLWAY, loads_moves("l*ll"))
     with pytest.raises(IllegalMoveError) as caught:
         game.redo()
     assert (caught.value.failure, caught.value.index) == (ReplayFailure.MOVE_INTO_BOX, 1)
@@ -461,8 +463,8 @@ def test_a_saved_game_written_into_a_file_reads_back_equal() -> None:
     saved = game.saved_game(title="Snapshot", solved_by="Me")
     assert saved.printed_steps() == "{d}rr{llu}r*R"
     collection = Collection(puzzles=(Puzzle(TWO_PUSHERS, title="Two").with_games(saved),))
-    assert parse_sok(dump_sok(collection)) == collection
-    assert parse_sok(dump_sok(collection)).puzzles[0].saved_games[0].current_move_idx == 7
+    assert loads_sok(dumps_sok(collection)) == collection
+    assert loads_sok(dumps_sok(collection)).puzzles[0].saved_games[0].current_move_idx == 7
 
 
 def test_sokoban_plus_needs_each_box_on_a_goal_of_its_own_id() -> None:
@@ -1011,7 +1013,7 @@ def test_random_moves_undos_and_redos_agree_with_the_model(data: st.DataObject) 
     collection = Collection(puzzles=(puzzle,))
     assert sokfmt.from_dict(Collection, collection.to_dict()) == collection
     try:
-        assert parse_sok(dump_sok(collection)).puzzles[0] == puzzle
+        assert loads_sok(dumps_sok(collection)).puzzles[0] == puzzle
     except ValidationError as error:  # no step, or an Octoban "W" alone, which reads as a wall
         assert "cannot be written in the .sok format" in str(error)
     resumed = Game.resume(target, saved, sokoban_plus=plus)

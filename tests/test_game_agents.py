@@ -31,7 +31,7 @@ from sokfmt import (
     Puzzle,
     Tessellation,
     ValidationError,
-    parse_board,
+    loads_board,
 )
 from sokfmt._replay import Engine
 
@@ -200,7 +200,7 @@ def _check_attributes(
 
 
 def test_a_copy_shares_nothing_that_changes() -> None:
-    board = parse_board("#######\n#@$.-@#\n#-*+--#\n#######")
+    board = loads_board("#######\n#@$.-@#\n#-*+--#\n#######")
     game = Game(board, reverse=True)
     game.jump((1, 4))
     game.to_array(out=np.zeros((4, 7), dtype=np.uint8))
@@ -216,7 +216,7 @@ def test_a_copy_shares_nothing_that_changes() -> None:
 
 def test_copy_copy_no_longer_moves_the_original() -> None:
     # The fault that copy.copy had: the pusher moved, the counters did not.
-    game = Game(parse_board("#####\n#@$.#\n#####"))
+    game = Game(loads_board("#####\n#@$.#\n#####"))
     twin = copy.copy(game)
     twin.move(D.RIGHT)
     assert (game.pusher, game.played, game.solved) == ((1, 1), 0, False)
@@ -225,7 +225,7 @@ def test_copy_copy_no_longer_moves_the_original() -> None:
 
 
 def test_deepcopy_keeps_what_else_it_copies_together() -> None:
-    game = Game(parse_board("####\n#@-#\n####"))
+    game = Game(loads_board("####\n#@-#\n####"))
     pair = copy.deepcopy([game, game])
     assert pair[0] is pair[1]
     assert pair[0] is not game
@@ -281,7 +281,7 @@ def test_to_array_is_the_array_of_the_board(
 def test_a_pusher_that_walks_out_of_an_open_board() -> None:
     # The goal touches the outside: the pusher walks out, and the outside
     # beyond it is no longer what it was without pieces.
-    game = Game(parse_board("#####\n#@-.-\n#####"))
+    game = Game(loads_board("#####\n#@-.-\n#####"))
     buffer = np.zeros((3, 5), dtype=np.uint8)
     for direction in (D.RIGHT, D.RIGHT, D.RIGHT, D.LEFT):
         game.move(direction)
@@ -291,7 +291,7 @@ def test_a_pusher_that_walks_out_of_an_open_board() -> None:
 
 
 def test_a_box_outside_hides_the_outside_behind_it() -> None:
-    game = Game(parse_board("#####\n#@$--\n#####"))
+    game = Game(loads_board("#####\n#@$--\n#####"))
     assert game.to_array()[1].tolist() == [2, 6, 4, 0, 0]
     game.move(D.RIGHT)
     assert game.to_array()[1].tolist() == [2, 1, 6, 4, 0]
@@ -299,7 +299,7 @@ def test_a_box_outside_hides_the_outside_behind_it() -> None:
 
 def test_to_array_after_each_step_of_a_push_and_its_undo() -> None:
     # Worked out by hand: a room, a box pushed onto the goal and back.
-    game = Game(parse_board("######\n#@$-.#\n######"))
+    game = Game(loads_board("######\n#@$-.#\n######"))
     buffer = np.zeros((3, 6), dtype=np.uint8)
     rows = []
     for call in (("move", D.RIGHT), ("move", D.RIGHT), ("undo",), ("redo",), ("restart",)):
@@ -317,7 +317,7 @@ def test_to_array_after_each_step_of_a_push_and_its_undo() -> None:
 def test_to_array_after_a_new_branch_taken_back() -> None:
     # The steps it saw are gone, and the game is back at step 0: it finds
     # the codes again rather than play a step from where it last looked.
-    game = Game(parse_board("#####\n#---#\n#-@-#\n#---#\n#####"))
+    game = Game(loads_board("#####\n#---#\n#-@-#\n#---#\n#####"))
     buffer = np.zeros((5, 5), dtype=np.uint8)
     game.move(D.RIGHT)
     game.to_array(out=buffer)
@@ -332,7 +332,7 @@ def test_to_array_after_a_new_branch_taken_back() -> None:
 
 
 def test_to_array_writes_into_an_array_that_is_not_one_block() -> None:
-    game = Game(parse_board("####\n#@.#\n####"))
+    game = Game(loads_board("####\n#@.#\n####"))
     wide = np.zeros((3, 8), dtype=np.uint8)
     window = wide[:, ::2]
     assert game.to_array(out=window) is window
@@ -364,7 +364,7 @@ def test_to_array_writes_into_an_array_that_is_not_one_block() -> None:
 )
 @pytest.mark.parametrize("board", ["####\n#@.#\n####", "####\n#@.-\n####"], ids=["closed", "open"])
 def test_to_array_refuses_an_array_it_cannot_write_into(out: Any, message: str, board: str) -> None:
-    game = Game(parse_board(board))
+    game = Game(loads_board(board))
     with pytest.raises(ValidationError) as caught:
         game.to_array(out=out)
     assert str(caught.value) == message
@@ -373,7 +373,7 @@ def test_to_array_refuses_an_array_it_cannot_write_into(out: Any, message: str, 
 def test_a_game_imports_numpy_only_for_to_array() -> None:
     code = (
         "import sys, sokfmt\n"
-        "game = sokfmt.Game(sokfmt.parse_board('####\\n#@.#\\n####'))\n"
+        "game = sokfmt.Game(sokfmt.loads_board('####\\n#@.#\\n####'))\n"
         "game.move(sokfmt.Direction.RIGHT); game.copy(); game.state\n"
         "print('numpy' in sys.modules)\n"
         "game.to_array()\n"
@@ -411,7 +411,7 @@ def test_state_is_equal_exactly_for_equal_positions(
 
 
 def test_state_of_a_position_reached_two_ways() -> None:
-    board = parse_board("######\n#@---#\n#--$-#\n#----#\n######")
+    board = loads_board("######\n#@---#\n#--$-#\n#----#\n######")
     one, two = Game(board), Game(board)
     for direction in (D.RIGHT, D.DOWN, D.LEFT):
         one.move(direction)
@@ -427,7 +427,7 @@ def test_state_of_a_position_reached_two_ways() -> None:
 
 
 def test_state_tells_which_pusher_is_active() -> None:
-    game = Game(parse_board("#####\n#@-@#\n#####"))
+    game = Game(loads_board("#####\n#@-@#\n#####"))
     first = game.state
     game.select((1, 3))
     assert game.state != first
@@ -440,7 +440,7 @@ def test_state_tells_which_parked_pusher_stands_on_a_box() -> None:
     # each game one of those leaves its box, pulls it to (2, 3) and comes
     # back.  Pushers stand on the same squares, one box too, but the box
     # left under a pusher is under another one.
-    board = parse_board("#######\n#+-@-+#\n#-----#\n#-----#\n#######")
+    board = loads_board("#######\n#+-@-+#\n#-----#\n#-----#\n#######")
     up, down, left, right = D.UP, D.DOWN, D.LEFT, D.RIGHT
     one = Game(board, reverse=True)
     one.select((1, 5))
@@ -474,7 +474,7 @@ def test_a_pusher_change_on_a_copy_leaves_the_boxes_under_the_originals_pushers(
     # Pushers that start on boxes (a reverse game) wait on them: a pusher
     # change makes one active, or parks another on its box, on the copy alone.
     for rows, chosen in (("#######", "#@-+--#"), (1, 3)), (("#######", "#+-@-+#"), (1, 5)):
-        board = parse_board("\n".join((*rows, "#-----#", "#######")))
+        board = loads_board("\n".join((*rows, "#-----#", "#######")))
         game = Game(board, reverse=True)
         twin = game.copy()
         twin.select(chosen)

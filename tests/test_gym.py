@@ -25,7 +25,7 @@ from sokfmt import (  # noqa: E402
     Puzzle,
     Tessellation,
     ValidationError,
-    parse_board,
+    loads_board,
 )
 from sokfmt.gym import ENV_ID, SokobanEnv  # noqa: E402
 
@@ -37,17 +37,17 @@ HEXOBAN = "  # # # #\n # - - - #\n# @ $ . #\n # # # #"
 
 def _rooms() -> list[Board]:
     return [
-        parse_board(ROOM),
-        parse_board(TWO_BOXES),
-        parse_board("#####\n#@--#\n#-$-#\n#-.-#\n#####"),
-        parse_board("  ####\n###--#\n#@$.*#\n######"),
+        loads_board(ROOM),
+        loads_board(TWO_BOXES),
+        loads_board("#####\n#@--#\n#-$-#\n#-.-#\n#####"),
+        loads_board("  ####\n###--#\n#@$.*#\n######"),
     ]
 
 
 @pytest.mark.parametrize("render_mode", [None, "rgb_array"])
 @pytest.mark.parametrize(
     "levels",
-    [_rooms(), [parse_board(HEXOBAN, tessellation=Tessellation.HEXOBAN)]],
+    [_rooms(), [loads_board(HEXOBAN, tessellation=Tessellation.HEXOBAN)]],
     ids=["sokoban", "hexoban"],
 )
 def test_gymnasium_checks_the_environment(levels: list[Board], render_mode: str | None) -> None:
@@ -61,7 +61,7 @@ def test_the_spaces() -> None:
     assert env.action_space == gymnasium.spaces.Discrete(4)
     assert env.directions == (Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN)
     assert env.observation_space == gymnasium.spaces.Box(0, 7, (5, 9), np.uint8)
-    hexoban = SokobanEnv([parse_board(HEXOBAN, tessellation=Tessellation.HEXOBAN)])
+    hexoban = SokobanEnv([loads_board(HEXOBAN, tessellation=Tessellation.HEXOBAN)])
     assert hexoban.action_space == gymnasium.spaces.Discrete(6)
     assert hexoban.directions == Tessellation.HEXOBAN.directions
     assert SokobanEnv(_rooms(), shape=(10, 10)).observation_space.shape == (10, 10)
@@ -74,7 +74,7 @@ def _played(env: SokobanEnv, action: int) -> tuple[Any, ...]:
 
 
 def test_rewards_are_gym_sokobans() -> None:
-    env = SokobanEnv([parse_board(TWO_BOXES), parse_board(ROOM)])
+    env = SokobanEnv([loads_board(TWO_BOXES), loads_board(ROOM)])
     env.reset(options={"level": 0})
     assert [_played(env, 1) for _ in range(3)] == [  # right, right, right
         (0.9, False, False, {"moved": True, "pushed": True}),  # -0.1 + 1
@@ -89,7 +89,7 @@ def test_rewards_are_gym_sokobans() -> None:
 
 
 def test_an_episode_is_cut_short_after_max_steps() -> None:
-    env = SokobanEnv([parse_board(ROOM)], max_steps=3)
+    env = SokobanEnv([loads_board(ROOM)], max_steps=3)
     env.reset(seed=0)
     assert [env.step(0)[2:4] for _ in range(3)] == [(False, False), (False, False), (False, True)]
 
@@ -132,7 +132,7 @@ def _colour(hex_colour: str) -> list[int]:
 def test_a_picture_has_the_colours_of_sokfmt_show() -> None:
     from sokfmt.cli.svg import _FILL
 
-    env = SokobanEnv([parse_board("  ####\n###--#\n#@$.*#\n######")], render_mode="rgb_array")
+    env = SokobanEnv([loads_board("  ####\n###--#\n#@$.*#\n######")], render_mode="rgb_array")
     env.reset(seed=0)
     image = env.render()
     assert image is not None
@@ -149,7 +149,7 @@ def test_a_picture_has_the_colours_of_sokfmt_show() -> None:
     assert (at(2, 3), at(2, 3, 4, 4)) == (_colour(_FILL["goal"]), _colour(_FILL["floor"]))
     # A box on a goal: the goal's dot over the box, the box's colour round it.
     assert (at(2, 4), at(2, 4, 4, 4)) == (_colour(_FILL["goal"]), _colour(_FILL["box-on-goal"]))
-    assert SokobanEnv([parse_board(ROOM)]).render() is None
+    assert SokobanEnv([loads_board(ROOM)]).render() is None
 
 
 def test_levels_from_a_file_a_folder_and_a_collection(tmp_path: Path) -> None:
@@ -158,11 +158,11 @@ def test_levels_from_a_file_a_folder_and_a_collection(tmp_path: Path) -> None:
     (tmp_path / "sub" / "b.txt").write_text("#####\n#@$.#\n#####\n", encoding="utf-8")
     (tmp_path / "notes.md").write_text("not levels", encoding="utf-8")
     by_file = SokobanEnv(tmp_path / "a.xsb")
-    assert [p.board for p in by_file.puzzles] == [parse_board(ROOM), parse_board(TWO_BOXES)]
+    assert [p.board for p in by_file.puzzles] == [loads_board(ROOM), loads_board(TWO_BOXES)]
     by_folder = SokobanEnv(str(tmp_path))
     assert len(by_folder.puzzles) == 3
-    assert by_folder.puzzles[2].board == parse_board("#####\n#@$.#\n#####")
-    collection = Collection(puzzles=(Puzzle(parse_board(ROOM)),))
+    assert by_folder.puzzles[2].board == loads_board("#####\n#@$.#\n#####")
+    collection = Collection(puzzles=(Puzzle(loads_board(ROOM)),))
     assert SokobanEnv(collection).puzzles == collection.puzzles
 
 
@@ -171,24 +171,24 @@ def test_levels_from_a_file_a_folder_and_a_collection(tmp_path: Path) -> None:
     [
         ([], {}, "No level in []"),
         (
-            [parse_board(ROOM), parse_board(HEXOBAN, tessellation=Tessellation.HEXOBAN)],
+            [loads_board(ROOM), loads_board(HEXOBAN, tessellation=Tessellation.HEXOBAN)],
             {},
             "The levels must be of one tessellation, not Hexoban, Sokoban",
         ),
-        ([parse_board("####\n#$.#\n####")], {}, "Level 0 ('') has no pusher"),
+        ([loads_board("####\n#$.#\n####")], {}, "Level 0 ('') has no pusher"),
         (["#@#"], {}, "A level is a Puzzle or a Board, not '#@#'"),
         (
-            [parse_board(ROOM)],
+            [loads_board(ROOM)],
             {"shape": (3, 5)},
             "The levels need a shape of at least (3, 7) (height, width), not (3, 5)",
         ),
         (
-            [parse_board(ROOM)],
+            [loads_board(ROOM)],
             {"render_mode": "human"},
             "Unknown render_mode 'human'; there is 'rgb_array'",
         ),
-        ([parse_board(ROOM)], {"max_steps": 0}, "max_steps is a whole number above 0, not 0"),
-        ([parse_board(ROOM)], {"tile_size": 1.5}, "tile_size is a whole number above 0, not 1.5"),
+        ([loads_board(ROOM)], {"max_steps": 0}, "max_steps is a whole number above 0, not 0"),
+        ([loads_board(ROOM)], {"tile_size": 1.5}, "tile_size is a whole number above 0, not 1.5"),
     ],
     ids=[
         "none",
@@ -208,7 +208,7 @@ def test_bad_levels_and_options(levels: Any, options: dict[str, Any], message: s
 
 
 def test_bad_actions_and_calls() -> None:
-    env = SokobanEnv([parse_board(ROOM)])
+    env = SokobanEnv([loads_board(ROOM)])
     with pytest.raises(ValidationError, match=r"No episode yet: call reset\(\) first"):
         env.step(0)
     env.reset(seed=0)

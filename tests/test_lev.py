@@ -20,10 +20,10 @@ from sokfmt import (
     UnknownSection,
     ValidationError,
     _lalr,
-    dump_lev,
+    dumps_lev,
     from_dict,
     load_lev,
-    parse_lev,
+    loads_lev,
 )
 from sokfmt.lev import DEFAULT_COLOR
 
@@ -42,9 +42,9 @@ def test_file_reads_as_its_json(path: Path) -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_file_round_trips(path: Path) -> None:
     puzzle = load_lev(path)
-    text = dump_lev(puzzle)
-    assert parse_lev(text) == puzzle
-    assert dump_lev(parse_lev(text)) == text
+    text = dumps_lev(puzzle)
+    assert loads_lev(text) == puzzle
+    assert dumps_lev(loads_lev(text)) == text
 
 
 def _invalid() -> list[Any]:
@@ -55,7 +55,7 @@ def _invalid() -> list[Any]:
 @pytest.mark.parametrize("case", _invalid())
 def test_invalid_files_report_their_position(case: dict[str, Any]) -> None:
     with pytest.raises(LevSyntaxError) as caught:
-        parse_lev(case["input"], strict=case.get("strict", False))
+        loads_lev(case["input"], strict=case.get("strict", False))
     assert (caught.value.line, caught.value.column) == (
         case["error"]["line"],
         case["error"]["column"],
@@ -106,7 +106,7 @@ def test_c19_from_the_description() -> None:
         ";",
     )
     # Written back exactly as the description prints it.
-    assert dump_lev(puzzle) == (VECTORS / "c19.lev").read_text("utf-8")
+    assert dumps_lev(puzzle) == (VECTORS / "c19.lev").read_text("utf-8")
 
 
 # ------------------------------------------------------- steps 1 and 3
@@ -115,40 +115,40 @@ def test_c19_from_the_description() -> None:
 
 def _error(text: str, strict: bool = False) -> tuple[str, int, int]:
     with pytest.raises(LevSyntaxError) as caught:
-        parse_lev(text, strict=strict)
+        loads_lev(text, strict=strict)
     return caught.value.code, caught.value.line, caught.value.column
 
 
 def test_comment_lines() -> None:
-    assert parse_lev("; c\nsize 1 1\ninitial\nA\n").comments == ("; c",)
-    assert parse_lev("size 1 1\ninitial\nA\n ; c\n").unknown == (UnknownSection(" ; c"),)
+    assert loads_lev("; c\nsize 1 1\ninitial\nA\n").comments == ("; c",)
+    assert loads_lev("size 1 1\ninitial\nA\n ; c\n").unknown == (UnknownSection(" ; c"),)
 
 
 def test_keyword_lines() -> None:
-    assert parse_lev("  size\t2 1  \ninitial\nA.\n").initial == ("A.",)
+    assert loads_lev("  size\t2 1  \ninitial\nA.\n").initial == ("A.",)
     assert _error("size 2 x\n") == ("LEV101", 1, 8)
     assert _error("size 1 1\ninitial\nA\nend now\n") == ("LEV101", 4, 5)
     assert _error("size 1 1\ninitial\nA\nimg A\n") == ("LEV101", 4, 6)
     # A word that begins with a keyword is no keyword.
-    assert parse_lev("size 1 1\ninitial\nA\nending\n").unknown == (UnknownSection("ending"),)
+    assert loads_lev("size 1 1\ninitial\nA\nending\n").unknown == (UnknownSection("ending"),)
 
 
 def test_blank_lines() -> None:
-    puzzle = parse_lev("size 1 1\n\t \ninitial\nA\n\n")
+    puzzle = loads_lev("size 1 1\n\t \ninitial\nA\n\n")
     assert (puzzle.initial, puzzle.unknown) == (("A",), ())
 
 
 def test_unknown_sections() -> None:
     text = "size 2 1\ninitial\nA.\nhistory 2\nmove A right\n\nmore\n"
-    puzzle = parse_lev(text)
+    puzzle = loads_lev(text)
     assert puzzle.unknown == (UnknownSection("history 2\nmove A right"), UnknownSection("more"))
     assert [section.line for section in puzzle.unknown] == [4, 7]
     assert puzzle.unknown[0].keyword == "history"
     with pytest.raises(LevSyntaxError, match="Unknown section 'history'"):
-        parse_lev(text, strict=True)
+        loads_lev(text, strict=True)
     # A line left out parts the lines around it.
     found: list[Diagnostic] = []
-    puzzle = parse_lev("size 1 1\ninitial\nA\nxy\nend y\nz\n", diagnostics=found)
+    puzzle = loads_lev("size 1 1\ninitial\nA\nxy\nend y\nz\n", diagnostics=found)
     assert puzzle.unknown == (UnknownSection("xy"), UnknownSection("z"))
     assert [d.code for d in found] == ["LEV113", "LEV101", "LEV113"]
 
@@ -160,14 +160,14 @@ def test_the_order_of_sections() -> None:
     assert _error("size 1 1\ntarget\nA\ninitial\nA\ntarget\nA\n") == ("LEV104", 6, 1)
     assert _error("; c\n") == ("LEV102", 2, 1)
     assert _error("size 1 1\ntarget\nA") == ("LEV103", 3, 2)
-    puzzle = parse_lev("end\nsize 1 1\ntarget\nA\ninitial\nA\n")
+    puzzle = loads_lev("end\nsize 1 1\ntarget\nA\ninitial\nA\n")
     assert puzzle.layout == ("end", "size", "target", "initial")
 
 
 def test_a_refused_section_is_left_out_with_its_rows() -> None:
     found: list[Diagnostic] = []
     text = "size 2 1\ninitial\nA.\ninitial\n#!\ncolor A 1 2 3\n"
-    puzzle = parse_lev(text, diagnostics=found)
+    puzzle = loads_lev(text, diagnostics=found)
     assert [(d.code, d.line) for d in found] == [("LEV104", 4)]
     assert puzzle.initial == ("A.",)
     assert puzzle.layout == ("size", "initial", "color")
@@ -179,7 +179,7 @@ def test_a_refused_section_is_left_out_with_its_rows() -> None:
 
 
 def test_rule_rows_by_count() -> None:
-    puzzle = parse_lev("size 3 1\ninitial\nend\n")
+    puzzle = loads_lev("size 3 1\ninitial\nend\n")
     assert puzzle.initial == ("end",)
     assert not puzzle.end
     # A comment ends the rows early: "initial" then has one row of two.
@@ -188,7 +188,7 @@ def test_rule_rows_by_count() -> None:
     assert _error("size 1 0\ninitial\nA\n") == ("LEV115", 1, 8)
     found: list[Diagnostic] = []
     with pytest.raises(LevSyntaxError):
-        parse_lev("size 1 0\ninitial\nA\n", diagnostics=found)
+        loads_lev("size 1 0\ninitial\nA\n", diagnostics=found)
     assert [(d.code, d.line) for d in found] == [("LEV115", 1), ("LEV113", 3)]
 
 
@@ -196,15 +196,15 @@ def test_rule_one_row_too_many() -> None:
     assert _error("size 2 1\ninitial\nA.\n..\n") == ("LEV114", 4, 1)
     assert _error("size 2 1\ninitial\nA.\n\t.. \n") == ("LEV114", 4, 1)
     # Not as wide, or not right after the rows: an unknown section.
-    assert parse_lev("size 2 1\ninitial\nA.\n...\n").unknown == (UnknownSection("..."),)
-    assert parse_lev("size 2 1\ninitial\nA.\n\n..\n").unknown == (UnknownSection(".."),)
+    assert loads_lev("size 2 1\ninitial\nA.\n...\n").unknown == (UnknownSection("..."),)
+    assert loads_lev("size 2 1\ninitial\nA.\n\n..\n").unknown == (UnknownSection(".."),)
 
 
 def test_rule_sections_once() -> None:
     assert _error("size 1 1\ninitial\nA\nend\nend\n") == ("LEV104", 5, 1)
     assert _error("fgimg a\nsize 1 1\ninitial\nA\n fgimg b\n") == ("LEV104", 5, 2)
     found: list[Diagnostic] = []
-    puzzle = parse_lev("bgimg a\nsize 1 1\ninitial\nA\nbgimg b\n", diagnostics=found)
+    puzzle = loads_lev("bgimg a\nsize 1 1\ninitial\nA\nbgimg b\n", diagnostics=found)
     assert (puzzle.background, puzzle.layout) == ("a", ("bgimg", "size", "initial"))
 
 
@@ -213,13 +213,13 @@ def test_rule_rows_and_cells() -> None:
     assert _error("size 2 1\ninitial\nA.B\n") == ("LEV106", 3, 3)
     assert _error("size 2 1\ninitial\nA#\n") == ("LEV107", 3, 2)
     assert _error("size 2 2\ninitial\nA.\n") == ("LEV105", 4, 1)
-    assert parse_lev("size 2 1\ninitial\nA. \t\n").initial == ("A.",)
+    assert loads_lev("size 2 1\ninitial\nA. \t\n").initial == ("A.",)
 
 
 def test_rule_target_shapes() -> None:
     assert _error("size 2 1\ninitial\nA.\ntarget\n.B\n") == ("LEV108", 5, 2)
     assert _error("size 3 1\ninitial\nAA.\ntarget\nA.A\n") == ("LEV109", 5, 1)
-    assert parse_lev("size 3 1\ninitial\nAA.\ntarget\n.AA\n").target == (".AA",)
+    assert loads_lev("size 3 1\ninitial\nAA.\ntarget\n.AA\n").target == (".AA",)
 
 
 def test_rule_colors() -> None:
@@ -228,7 +228,7 @@ def test_rule_colors() -> None:
     assert _error("size 1 1\ninitial\nA\ncolor B 1 2 3\n") == ("LEV111", 4, 7)
     assert _error("size 1 1\ninitial\nA\ncolor A 1 2 3\ncolor A 1 2 3\n") == ("LEV112", 5, 7)
     assert _error("size 1 1\ninitial\nA\nimg A a\nimg  A b\n") == ("LEV112", 5, 6)
-    puzzle = parse_lev("size 1 1\ninitial\nA\ncolor A 0 0 007\nimg A a b\n")
+    puzzle = loads_lev("size 1 1\ninitial\nA\ncolor A 0 0 007\nimg A a b\n")
     assert (puzzle.colors, puzzle.images) == ((("A", (0, 0, 7)),), (("A", "a b"),))
 
 
@@ -302,11 +302,11 @@ def puzzles(draw: st.DrawFn) -> LevPuzzle:
 @settings(max_examples=150, deadline=None)
 @given(puzzles())
 def test_generated_puzzles_round_trip(puzzle: LevPuzzle) -> None:
-    text = dump_lev(puzzle)
-    read = parse_lev(text)
+    text = dumps_lev(puzzle)
+    read = loads_lev(text)
     assert dataclasses.replace(read) == read
     assert read.to_dict() | {"layout": []} == puzzle.to_dict() | {"layout": []}
-    assert parse_lev(dump_lev(read)) == read
+    assert loads_lev(dumps_lev(read)) == read
     assert from_dict(LevPuzzle, json.loads(json.dumps(read.to_dict()))) == read
 
 
@@ -345,13 +345,13 @@ def test_any_text_reads_or_fails_cleanly(lines: list[str], strict: bool) -> None
     text = "\n".join(lines)
     found: list[Diagnostic] = []
     try:  # read on past the problems: lines left out
-        read = parse_lev(text, strict=strict, diagnostics=found)
+        read = loads_lev(text, strict=strict, diagnostics=found)
         assert dataclasses.replace(read) == read
     except LevSyntaxError:
         pass
     try:
-        puzzle = parse_lev(text, strict=strict)
+        puzzle = loads_lev(text, strict=strict)
     except LevSyntaxError as error:
         assert 1 <= error.line <= len(lines) + 1
         return
-    assert parse_lev(dump_lev(puzzle), strict=strict) == puzzle
+    assert loads_lev(dumps_lev(puzzle), strict=strict) == puzzle

@@ -36,7 +36,7 @@ np = pytest.importorskip("numpy", reason="numpy (the numpy extra) is not install
 
 def _by_the_reader(paths: list[Path], shape: tuple[int, int] | None = None) -> Any:
     puzzles = [puzzle for path in paths for puzzle in load(path).puzzles]
-    return to_arrays(puzzles, shape), [puzzle.title for puzzle in puzzles]
+    return to_arrays(puzzles, shape=shape), [puzzle.title for puzzle in puzzles]
 
 
 def test_boxoban_files_read_as_the_split_reader_reads_them(tmp_path: Path) -> None:

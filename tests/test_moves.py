@@ -21,7 +21,7 @@ from sokfmt import (
     ValidationError,
     _language,
     from_dict,
-    parse_moves,
+    loads_moves,
 )
 from sokfmt._moves import decode_moves, step_offsets
 
@@ -29,7 +29,7 @@ PUSH = StepKind.PUSH_OR_PULL
 
 
 def test_indexing_as_in_the_crate_documentation() -> None:
-    game = parse_moves("nlLNrr", Tessellation.TRIOBAN)
+    game = loads_moves("nlLNrr", tessellation=Tessellation.TRIOBAN)
     assert game[3] == Step(PUSH, Direction.NORTH_EAST)
     assert game[3].direction is Direction.NORTH_EAST
     assert len(game) == 6
@@ -42,8 +42,8 @@ def test_indexing_as_in_the_crate_documentation() -> None:
 
 
 def test_counts_and_metadata_defaults() -> None:
-    game = parse_moves("llRRddsssSSSnNN", Tessellation.HEXOBAN)
-    assert (game.moves_count, game.pushes_count) == (8, 7)
+    game = loads_moves("llRRddsssSSSnNN", tessellation=Tessellation.HEXOBAN)
+    assert (game.non_push_moves, game.pushes_count) == (8, 7)
     assert (game.title, game.solved_by, game.notes) == ("", "", "")
     assert game.current_move_idx == len(game) == 15
     assert game.tessellation is Tessellation.HEXOBAN
@@ -93,27 +93,27 @@ def test_constructor_checks_fields() -> None:
 
 
 def test_games_are_immutable_values() -> None:
-    game = parse_moves("lurD", Tessellation.SOKOBAN)
+    game = loads_moves("lurD", tessellation=Tessellation.SOKOBAN)
     with pytest.raises(dataclasses.FrozenInstanceError):
         game.title = "x"  # type: ignore[misc]
-    same = parse_moves("l u r D")
+    same = loads_moves("l u r D")
     assert game == same
     assert hash(game) == hash(same)
     assert {game, same} == {game}
     assert game != same.with_metadata(title="Solution")
-    assert game != parse_moves("lurD", Tessellation.OCTOBAN)
-    assert game != parse_moves("lu*rD")
+    assert game != loads_moves("lurD", tessellation=Tessellation.OCTOBAN)
+    assert game != loads_moves("lu*rD")
     assert pickle.loads(pickle.dumps(game)) == game
 
 
 def test_steps_are_shared_canonical_instances() -> None:
     built = SavedGame.from_steps([Step(StepKind.MOVE, Direction.LEFT)], Tessellation.SOKOBAN)
-    parsed = parse_moves("ll")
+    parsed = loads_moves("ll")
     assert built[0] is parsed[0] is parsed[1]
 
 
 def test_with_metadata_keeps_steps() -> None:
-    game = parse_moves("lurd").with_metadata(title="Solution", solved_by="me", notes="n\nn")
+    game = loads_moves("lurd").with_metadata(title="Solution", solved_by="me", notes="n\nn")
     assert (game.title, game.solved_by, game.notes) == ("Solution", "me", "n\nn")
     assert game.printed_steps() == "lurd"
     with pytest.raises(ValidationError):
@@ -135,15 +135,15 @@ def test_with_metadata_keeps_steps() -> None:
     ],
 )
 def test_printed_steps(text: str, printed: str, rle: str) -> None:
-    game = parse_moves(text)
+    game = loads_moves(text)
     assert game.printed_steps() == str(game) == printed
     assert game.printed_steps(rle=True) == rle
 
 
 def test_repr_shows_the_moves() -> None:
-    assert repr(parse_moves("lllU")) == "parse_moves('3lU', Tessellation.SOKOBAN)"
-    titled = parse_moves("l").with_metadata(title="Best")
-    assert repr(titled) == "parse_moves('l', Tessellation.SOKOBAN) with title='Best'"
+    assert repr(loads_moves("lllU")) == "loads_moves('3lU', tessellation=Tessellation.SOKOBAN)"
+    titled = loads_moves("l").with_metadata(title="Best")
+    assert repr(titled) == "loads_moves('l', tessellation=Tessellation.SOKOBAN) with title='Best'"
 
 
 # ------------------------------------------------------------------- JSON
@@ -225,7 +225,7 @@ def games(draw: st.DrawFn) -> SavedGame:
 @given(games(), st.booleans())
 def test_parsed_inverts_printed_steps(game: SavedGame, rle: bool) -> None:
     text = game.printed_steps(rle=rle)
-    parsed = parse_moves(text, game.tessellation)
+    parsed = loads_moves(text, tessellation=game.tessellation)
     assert parsed == game
     # A parsed game prints from the letters it was read from: the same text.
     assert parsed.printed_steps() == game.printed_steps()
@@ -259,7 +259,7 @@ def test_fast_path_is_taken_for_plain_text(monkeypatch: pytest.MonkeyPatch) -> N
         raise AssertionError("the parser ran")
 
     monkeypatch.setattr(_language, "tokens", refuse)
-    assert len(parse_moves("lurd\n 3L*2r")) == 9
+    assert len(loads_moves("lurd\n 3L*2r")) == 9
 
 
 @given(games(), st.booleans(), st.lists(st.sampled_from(["\n", " ", "\t"]), max_size=4), st.data())
@@ -273,7 +273,7 @@ def test_step_offsets_point_at_the_letter_of_each_step(
         at = data.draw(st.integers(0, len(text)))
         text = text[:at] + space + text[at:]
     tessellation = game.tessellation
-    assert parse_moves(text, tessellation) == game
+    assert loads_moves(text, tessellation=tessellation) == game
     offsets = step_offsets(text, tessellation)
     assert len(offsets) == len(game)
     for offset, step in zip(offsets, game.steps, strict=True):

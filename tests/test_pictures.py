@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from png import Image, Pixel
 
-from sokfmt import Board, Collection, Puzzle, Tessellation, parse_lev, parse_sok
+from sokfmt import Board, Collection, Puzzle, Tessellation, loads_lev, loads_sok
 from sokfmt.cli.gallery import CARD, TARGET, gallery_html
 from sokfmt.cli.show import draw
 from sokfmt.cli.svg import _FILL, board_svg, compact_svg, lev_svg
@@ -329,7 +329,7 @@ LABELS = {"A": "#ffffff", "B": "#000000", "C": "#ffffff", "D": "#ffffff", "E": "
 
 @needs_chromium
 def test_lev_labels_contrast_with_their_pieces(tmp_path: Path) -> None:
-    puzzle = parse_lev(DARK_LEV)
+    puzzle = loads_lev(DARK_LEV)
     scale = 4  # a cell 128 pixels wide, a label 64 pixels high
     image = render_enlarged(tmp_path, lev_svg(puzzle), 5 * SIDE * scale, (800, 600))
     cell = SIDE * scale
@@ -357,7 +357,7 @@ def test_lev_targets_are_outlined_inside_their_cells(tmp_path: Path) -> None:
     over the 2x2 cells at the bottom left, where pieces 6 and 5 (the
     default green) stand: a band in A's color, 0.16 of a cell inside those
     cells, 0.08 of a cell wide, on a white edge 0.16 of a cell wide."""
-    puzzle = parse_lev((Path(__file__).parent / "vectors" / "lev" / "c19.lev").read_text())
+    puzzle = loads_lev((Path(__file__).parent / "vectors" / "lev" / "c19.lev").read_text())
     scale = 4
     image = render_enlarged(tmp_path, lev_svg(puzzle), 4 * SIDE * scale, (800, 800))
     cell = 128  # SIDE * scale: the band 20.5 pixels inside, 10.2 wide, on an edge 20.5 wide
@@ -384,7 +384,7 @@ def test_lev_target_outline_turns_into_a_notch(tmp_path: Path) -> None:
     border cuts in, at the corner that cells (1, 3) and (2, 2) share, the
     band's two lines run on past their own cells, 0.16 of a cell inside
     both sides, and meet in cell (1, 2)."""
-    puzzle = parse_lev(DARK_LEV)
+    puzzle = loads_lev(DARK_LEV)
     scale = 4
     image = render_enlarged(tmp_path, lev_svg(puzzle), 5 * SIDE * scale, (800, 600))
     cell = SIDE * scale
@@ -404,7 +404,7 @@ def test_lev_target_outline_turns_into_a_notch(tmp_path: Path) -> None:
 @needs_chromium
 def test_the_gallery_shows_one_card_per_puzzle(tmp_path: Path) -> None:
     sample = Path(__file__).parent.parent / "sokfmt" / "samples" / "sample.sok"
-    collection = parse_sok(sample.read_text("utf-8"))
+    collection = loads_sok(sample.read_text("utf-8"))
     page = tmp_path / "gallery.html"
     page.write_text(gallery_html(collection, "sample"), encoding="utf-8")
     image = render(page, (1000, 500))
@@ -417,7 +417,7 @@ def test_a_link_to_a_puzzle_shows_its_card(tmp_path: Path) -> None:
     """Twelve puzzles on a page that shows them all: the card that the
     address's #puzzle-N names stands out, and no other; none without one."""
     sample = Path(__file__).parent.parent / "sokfmt" / "samples" / "sample.sok"
-    collection = parse_sok(sample.read_text("utf-8"))
+    collection = loads_sok(sample.read_text("utf-8"))
     twelve = collection[:0].with_puzzles(*collection.puzzles * 3)
     page = tmp_path / "gallery.html"
     page.write_text(gallery_html(twelve, "twelve.sok"), encoding="utf-8")

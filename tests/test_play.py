@@ -30,8 +30,8 @@ from sokfmt import (
     Tessellation,
     load,
     load_sok,
-    parse_moves,
-    parse_sok,
+    loads_moves,
+    loads_sok,
     replay,
 )
 from sokfmt.cli import saving
@@ -312,7 +312,7 @@ def test_s_saves_into_the_file_and_everything_else_reads_back_equal(tiny: Path) 
     assert played.message == f"Saved 'Solution' (3/2) to {tiny}"
     after = load_sok(tiny)
     puzzles = list(before.puzzles)
-    puzzles[1] = puzzles[1].with_games(parse_moves("RlL").with_metadata(title="Solution"))
+    puzzles[1] = puzzles[1].with_games(loads_moves("RlL").with_metadata(title="Solution"))
     assert after == Collection(
         title=before.title, author=before.author, notes=before.notes, puzzles=tuple(puzzles)
     )
@@ -345,7 +345,7 @@ def test_s_saves_beside_a_file_without_saved_games(tmp_path: Path) -> None:
 
 def test_s_saves_into_json(tmp_path: Path) -> None:
     path = tmp_path / "tiny.json"
-    path.write_text(json.dumps(parse_sok(TINY).to_dict()), "utf-8")
+    path.write_text(json.dumps(loads_sok(TINY).to_dict()), "utf-8")
     played = session(path, "json")
     keys(played, "right", "s")
     assert load(path).puzzles[0].saved_games[0].printed_steps() == "R"  # type: ignore[union-attr]
@@ -709,7 +709,7 @@ def test_play_without_a_file_plays_the_bundled_sample(terminal: Terminal, tmp_pa
     saved = tmp_path / "sample.sok"
     assert stat.S_IMODE(saved.stat().st_mode) == 0o666 & ~UMASK
     (puzzle,) = load_sok(saved).puzzles
-    solution = parse_moves("lLrlL").with_metadata(title="Solution")
+    solution = loads_moves("lLrlL").with_metadata(title="Solution")
     assert puzzle == dataclasses.replace(sample().puzzles[0], saved_games=(solution,))
 
 

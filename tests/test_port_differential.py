@@ -123,11 +123,11 @@ def _read(case: dict[str, Any]) -> Outcome:
     tessellation = Tessellation.from_name(case.get("tessellation") or "Sokoban")
     language = case["language"]
     if language == "rle":
-        return {"result": sokfmt.rle_decode(text)}
+        return {"result": sokfmt.decode_rle(text)}
     if language == "moves":
-        return {"result": game_vector(sokfmt.parse_moves(text, tessellation))}
+        return {"result": game_vector(sokfmt.loads_moves(text, tessellation=tessellation))}
     if language == "board":
-        board = sokfmt.parse_board(text, tessellation)
+        board = sokfmt.loads_board(text, tessellation=tessellation)
         cells = {"cells": list(board.cells), "width": board.width, "height": board.height}
         return {"result": {"rows": list(board.rows), **cells}}
     # The first error is the one raised; the warnings, when there is none, are diagnostics.
@@ -135,11 +135,11 @@ def _read(case: dict[str, Any]) -> Outcome:
     if language == "sok":
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", sokfmt.SokfmtWarning)
-            sokfmt.parse_sok(text, tessellation=tessellation)
-        read: Any = sokfmt.parse_sok(text, tessellation=tessellation, diagnostics=found)
+            sokfmt.loads_sok(text, tessellation=tessellation)
+        read: Any = sokfmt.loads_sok(text, tessellation=tessellation, diagnostics=found)
     else:
-        sokfmt.parse_lev(text, strict=case["strict"])
-        read = sokfmt.parse_lev(text, strict=case["strict"], diagnostics=found)
+        sokfmt.loads_lev(text, strict=case["strict"])
+        read = sokfmt.loads_lev(text, strict=case["strict"], diagnostics=found)
     warned = [[d.code, d.line, d.column] for d in found if d.code in READING_WARNINGS]
     return {"result": read.to_dict(), "warnings": sorted(warned)}
 

@@ -38,9 +38,9 @@ from sokfmt import (
     StepKind,
     Tessellation,
     ValidationError,
-    best_solution,
+    best_solution_index,
     load_sok,
-    parse_moves,
+    loads_moves,
     replay,
 )
 from sokfmt.geometry import neighbour, outside
@@ -102,7 +102,7 @@ def facts(result: Replay) -> dict[str, Any]:
 
 @pytest.mark.parametrize("case", _vector_cases())
 def test_vector(case: dict[str, Any]) -> None:
-    game = parse_moves(case["moves"], Tessellation.from_name(case["tessellation"]))
+    game = loads_moves(case["moves"], tessellation=Tessellation.from_name(case["tessellation"]))
     plus = "sokoban_plus" in case
     result = replay(_target(case), game, sokoban_plus=plus, upto=case.get("upto"))
     assert _as_vector(result) == case["expected"]
@@ -118,14 +118,14 @@ HALLWAY = Board(Tessellation.SOKOBAN, ("########", "#.-$-@-#", "########"))
 
 
 def test_moves_count_pushes_unlike_saved_game_moves_count() -> None:
-    game = parse_moves("lLL")
+    game = loads_moves("lLL")
     result = replay(HALLWAY, game)
     assert (result.moves, result.pushes) == (3, 2)
-    assert (game.moves_count, game.pushes_count) == (1, 2)
+    assert (game.non_push_moves, game.pushes_count) == (1, 2)
 
 
 def test_the_cursor_does_not_limit_a_replay_but_upto_does() -> None:
-    game = parse_moves("lL*L")
+    game = loads_moves("lL*L")
     assert game.current_move_idx == 2
     assert replay(HALLWAY, game).solved
     at_cursor = replay(HALLWAY, game, upto=game.current_move_idx)
@@ -134,7 +134,7 @@ def test_the_cursor_does_not_limit_a_replay_but_upto_does() -> None:
 
 
 def test_a_replay_and_the_replay_up_to_its_failure_end_on_the_same_board() -> None:
-    game = parse_moves("lLLL")
+    game = loads_moves("lLLL")
     failed = replay(HALLWAY, game)
     assert (failed.failed_at, failed.failure) == (3, ReplayFailure.BOX_INTO_WALL)
     assert replay(HALLWAY, game, upto=3).board == failed.board
@@ -144,7 +144,7 @@ def test_a_replay_and_the_replay_up_to_its_failure_end_on_the_same_board() -> No
     ("arguments", "message"),
     [
         (
-            {"game": parse_moves("r", Tessellation.HEXOBAN)},
+            {"game": loads_moves("r", tessellation=Tessellation.HEXOBAN)},
             "A Hexoban game cannot be replayed",
         ),
         ({"upto": 4}, r"upto must be a whole number from 0 to 3, not 4"),
@@ -156,7 +156,7 @@ def test_a_replay_and_the_replay_up_to_its_failure_end_on_the_same_board() -> No
     ],
 )
 def test_invalid_arguments(arguments: dict[str, Any], message: str) -> None:
-    call: dict[str, Any] = {"puzzle_or_board": HALLWAY, "game": parse_moves("lLL")}
+    call: dict[str, Any] = {"puzzle_or_board": HALLWAY, "game": loads_moves("lLL")}
     call.update(arguments)
     with pytest.raises(ValidationError, match=message):
         replay(call.pop("puzzle_or_board"), call.pop("game"), **call)
@@ -165,11 +165,11 @@ def test_invalid_arguments(arguments: dict[str, Any], message: str) -> None:
 def test_invalid_sokoban_plus_ids_are_reported() -> None:
     puzzle = Puzzle(HALLWAY, boxorder="1", goalorder="2")
     with pytest.raises(ValidationError, match="must hold the same ids"):
-        replay(puzzle, parse_moves("lLL"), sokoban_plus=True)
+        replay(puzzle, loads_moves("lLL"), sokoban_plus=True)
 
 
 def test_a_puzzle_without_ids_plays_classic_rules_with_sokoban_plus() -> None:
-    assert replay(Puzzle(HALLWAY), parse_moves("lLL"), sokoban_plus=True).solved
+    assert replay(Puzzle(HALLWAY), loads_moves("lLL"), sokoban_plus=True).solved
 
 
 def test_a_board_solved_from_the_start_is_solved_by_the_empty_game() -> None:
@@ -215,22 +215,22 @@ def test_a_board_solved_from_the_start_is_solved_by_the_empty_game() -> None:
     ],
 )
 def test_reasons(cells: tuple[str, ...], moves: str, reason: str) -> None:
-    result = replay(Board(Tessellation.SOKOBAN, cells), parse_moves(moves))
+    result = replay(Board(Tessellation.SOKOBAN, cells), loads_moves(moves))
     assert result.reason == reason
 
 
 def test_reasons_of_missing_sides() -> None:
     board = Board(Tessellation.OCTOBAN, ("#####", "#@-@#", "#####"))
-    result = replay(board, parse_moves("rw", Tessellation.OCTOBAN))
+    result = replay(board, loads_moves("rw", tessellation=Tessellation.OCTOBAN))
     assert result.reason == "the cell at (1, 2) has no side to the north west"
-    result = replay(board, parse_moves("{rn}", Tessellation.OCTOBAN))
+    result = replay(board, loads_moves("{rn}", tessellation=Tessellation.OCTOBAN))
     assert result.reason == (
         "letter 2 of the pusher change goes north east from (1, 2), which has no side that way"
     )
 
 
 def test_replay_is_a_value() -> None:
-    result = replay(HALLWAY, parse_moves("lLL"))
+    result = replay(HALLWAY, loads_moves("lLL"))
     for other in (
         pickle.loads(pickle.dumps(result)),
         copy.copy(result),
@@ -238,13 +238,13 @@ def test_replay_is_a_value() -> None:
     ):
         assert other == result
         assert hash(other) == hash(result)
-    failed = replay(HALLWAY, parse_moves("rr"))
+    failed = replay(HALLWAY, loads_moves("rr"))
     assert pickle.loads(pickle.dumps(failed)) == failed
     assert failed.failure is ReplayFailure.WALL
 
 
 def test_to_dict() -> None:
-    assert replay(HALLWAY, parse_moves("rr")).to_dict() == {
+    assert replay(HALLWAY, loads_moves("rr")).to_dict() == {
         "solved": False,
         "legal": False,
         "failed_at": 1,
@@ -263,7 +263,7 @@ def test_to_dict() -> None:
 
 
 def test_replay_checks_its_own_consistency() -> None:
-    result = replay(HALLWAY, parse_moves("lLL"))
+    result = replay(HALLWAY, loads_moves("lLL"))
     fields = {name: getattr(result, name) for name in result.__dataclass_fields__}
     with pytest.raises(ValidationError, match="legal must be True exactly when"):
         Replay(**{**fields, "legal": False})
@@ -273,29 +273,29 @@ def test_replay_checks_its_own_consistency() -> None:
 
 def test_best_solution() -> None:
     board = Board(Tessellation.SOKOBAN, ("#######", "#.$@--#", "#-----#", "#######"))
-    short, long, unsolved = (replay(board, parse_moves(m)) for m in ("L", "drulL", "rr"))
+    short, long, unsolved = (replay(board, loads_moves(m)) for m in ("L", "drulL", "rr"))
     assert (short.metrics[:2], long.metrics[:2], unsolved.solved) == ((1, 1), (5, 1), False)
-    assert best_solution([long, unsolved, short]) == 2
-    assert best_solution([long, unsolved, short], by="pushes") == 2  # then by moves
-    assert best_solution([short, short]) == 0  # the first of equals
-    assert best_solution([unsolved]) is None
-    assert best_solution([]) is None
+    assert best_solution_index([long, unsolved, short]) == 2
+    assert best_solution_index([long, unsolved, short], by="pushes") == 2  # then by moves
+    assert best_solution_index([short, short]) == 0  # the first of equals
+    assert best_solution_index([unsolved]) is None
+    assert best_solution_index([]) is None
     with pytest.raises(ValidationError, match="by must be 'moves' or 'pushes'"):
-        best_solution([short], by="lines")  # type: ignore[arg-type]
+        best_solution_index([short], by="lines")  # type: ignore[arg-type]
 
 
 def test_best_solution_orders_by_moves_or_pushes_then_the_rest() -> None:
-    solved = replay(HALLWAY, parse_moves("lLL"))
+    solved = replay(HALLWAY, loads_moves("lLL"))
 
     def scored(*metrics: int) -> Replay:
         names = ("moves", "pushes", "box_lines", "box_changes", "pushing_sessions")
         return dataclasses.replace(solved, **dict(zip(names, metrics, strict=True)))
 
     results = [scored(10, 5, 3, 3, 3), scored(12, 4, 3, 3, 3), scored(10, 5, 2, 3, 3)]
-    assert best_solution(results) == 2  # 10 moves, then 5 pushes, then 2 box lines
-    assert best_solution(results, by="pushes") == 1
+    assert best_solution_index(results) == 2  # 10 moves, then 5 pushes, then 2 box lines
+    assert best_solution_index(results, by="pushes") == 1
     results.append(scored(10, 5, 2, 3, 2))
-    assert best_solution(results) == 3  # then pushing sessions (box changes tie)
+    assert best_solution_index(results) == 3  # then pushing sessions (box changes tie)
 
 
 def test_replaying_does_not_import_lark() -> None:
@@ -380,7 +380,7 @@ def test_original_and_extra_metrics_agree_with_jsokos_definitions() -> None:
 
 def test_jsoko_and_yasc_box_lines_differ_when_a_box_goes_on_after_a_walk() -> None:
     board = Board(Tessellation.SOKOBAN, ("#######", "#-----#", "#@$--.#", "#-----#", "#######"))
-    game = parse_moves("RudRR")
+    game = loads_moves("RudRR")
     assert replay(board, game).box_lines == jsoko_metrics(board, game)[2] == 2
     assert yasc_box_lines(board, game) == 1
 
@@ -759,7 +759,7 @@ def sokoenginepy_walk(seed: int, attempts: int = 60) -> dict[str, Any]:
 
 def _replays_as_recorded(walk: dict[str, Any]) -> None:
     board = Board(Tessellation.TRIOBAN, tuple(walk["cells"]))
-    game = parse_moves(walk["moves"], Tessellation.TRIOBAN)
+    game = loads_moves(walk["moves"], tessellation=Tessellation.TRIOBAN)
     result = replay(board, game)
     assert result.legal, (walk["seed"], result.reason)
     assert list(result.pusher) == walk["pusher"], walk["seed"]

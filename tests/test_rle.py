@@ -16,13 +16,13 @@ from sokfmt import (
     ValidationError,
     _board,
     _rle,
-    rle_decode,
-    rle_encode,
+    decode_rle,
+    encode_rle,
 )
 from sokfmt._language import Budget
 from sokfmt._rle import RLE, decode, expand_counts
 
-# Text that rle_encode accepts: anything without digits, parentheses or "|".
+# Text that encode_rle accepts: anything without digits, parentheses or "|".
 encodable = st.text(st.characters(exclude_characters="0123456789()|", codec="utf-8"))
 board_like = st.text(alphabet="#@+$*. -_pPbB\n", max_size=200)
 
@@ -44,29 +44,29 @@ board_like = st.text(alphabet="#@+$*. -_pPbB\n", max_size=200)
     ],
 )
 def test_encode(text: str, expected: str) -> None:
-    assert rle_encode(text) == expected
-    assert rle_decode(expected) == text
+    assert encode_rle(text) == expected
+    assert decode_rle(expected) == text
 
 
 @pytest.mark.parametrize(("text", "index"), [("ab3", 2), ("(a", 0), ("a)", 1), ("#|#", 1)])
 def test_encode_refuses_syntax_characters(text: str, index: int) -> None:
     with pytest.raises(ValidationError, match=f"at index {index}"):
-        rle_encode(text)
+        encode_rle(text)
 
 
 @given(encodable)
 def test_decode_inverts_encode(text: str) -> None:
-    assert rle_decode(rle_encode(text)) == text
+    assert decode_rle(encode_rle(text)) == text
 
 
 @given(board_like)
 def test_decode_inverts_encode_on_boards(text: str) -> None:
-    assert rle_decode(rle_encode(text)) == text
+    assert decode_rle(encode_rle(text)) == text
 
 
 def test_bomb_fails_fast_without_allocating() -> None:
     with pytest.raises(RleSyntaxError, match="more than the limit of 5,000,000"):
-        rle_decode("9999999999(9999999999(#))")
+        decode_rle("9999999999(9999999999(#))")
 
 
 @pytest.mark.parametrize(
@@ -76,18 +76,18 @@ def test_a_token_refused_before_a_group_too_long_comes_first(text: str, limit: i
     """rle.lark checks token by token: the ")" at column 2 closes no group, and
     is refused before the group after it is read, however long that group."""
     with pytest.raises(RleSyntaxError) as caught:
-        rle_decode(text, limit=limit)
+        decode_rle(text, limit=limit)
     assert (caught.value.code, caught.value.line, caught.value.column) == ("RLE101", 1, 2)
 
 
 def test_limit_is_configurable() -> None:
-    assert rle_decode("3(4#)", limit=12) == "#" * 12
+    assert decode_rle("3(4#)", limit=12) == "#" * 12
     with pytest.raises(RleSyntaxError, match="limit of 11 characters"):
-        rle_decode("3(4#)", limit=11)
+        decode_rle("3(4#)", limit=11)
     with pytest.raises(RleSyntaxError, match="limit of 3"):
-        rle_decode("abcd", limit=3)
+        decode_rle("abcd", limit=3)
     with pytest.raises(RleSyntaxError, match="limit of 3"):
-        rle_decode("a\nb\nc", limit=3)
+        decode_rle("a\nb\nc", limit=3)
 
 
 @pytest.mark.parametrize("fast", [True, False])
@@ -101,14 +101,14 @@ def test_a_line_break_is_paid_for_by_its_length(text: str, fast: bool) -> None:
 
 def test_limit_must_be_a_whole_number() -> None:
     with pytest.raises(ValueError, match="limit"):
-        rle_decode("#", limit=-1)
+        decode_rle("#", limit=-1)
 
 
 def test_deep_nesting_does_not_recurse() -> None:
     depth = 20_000
-    assert rle_decode("1(" * depth + "#" + ")" * depth) == "#"
+    assert decode_rle("1(" * depth + "#" + ")" * depth) == "#"
     with pytest.raises(RleSyntaxError, match="Unclosed group"):
-        rle_decode("(" * depth + "#")
+        decode_rle("(" * depth + "#")
 
 
 def _outcome(text: str, limit: int, fast: bool) -> object:
@@ -177,10 +177,10 @@ def test_a_long_text_holds_little_more_than_its_decoding(
     # state for each count, held 80 bytes a square of "3#2-" repeated, 23 of
     # "2(#-)"; a chunk at a time, it is about the decoding's (one a square)
     # and the text's.
-    rle_decode(unit * (_rle._CHUNK // len(unit) + 1))  # patterns compiled, and cached
+    decode_rle(unit * (_rle._CHUNK // len(unit) + 1))  # patterns compiled, and cached
     tracemalloc.start()
     try:
-        assert len(rle_decode(unit * times)) == squares
+        assert len(decode_rle(unit * times)) == squares
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -198,11 +198,11 @@ def test_a_run_without_counts_is_its_own_expansion(length: int) -> None:
 
 def test_a_long_run_over_the_limit_builds_nothing_past_it() -> None:
     text = "9999#" * 4_000  # 20,000 characters (two chunks), 39,996,000 walls
-    rle_decode(text[:100])  # the patterns compiled, and cached
+    decode_rle(text[:100])  # the patterns compiled, and cached
     tracemalloc.start()
     try:
         with pytest.raises(RleSyntaxError, match="limit of 1,000,000"):
-            rle_decode(text, limit=1_000_000)
+            decode_rle(text, limit=1_000_000)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -211,8 +211,8 @@ def test_a_long_run_over_the_limit_builds_nothing_past_it() -> None:
 
 def test_a_long_run_decodes_a_chunk_at_a_time() -> None:
     # 4,000,000 characters, 2,000,000 counts: each chunk of them split apart.
-    assert rle_decode("3#2-" * 1_000_000) == "###--" * 1_000_000
-    assert rle_decode("2(#-)" * 1_250_000) == "#-#-" * 1_250_000
+    assert decode_rle("3#2-" * 1_000_000) == "###--" * 1_000_000
+    assert decode_rle("2(#-)" * 1_250_000) == "#-#-" * 1_250_000
 
 
 @given(st.text(alphabet="#@+$*.-_ pPbBWmMo\t|2()\nx", max_size=60), st.sampled_from(Tessellation))

@@ -37,18 +37,20 @@ from sokfmt import (
     UnknownSection,
     ValidationError,
     from_dict,
-    parse_board,
-    parse_moves,
+    loads_board,
+    loads_moves,
 )
 from sokfmt.transform import canonical
 
 # ------------------------------------------------------- copies and pickles
 
 _GAMES = [
-    parse_moves("lurD"),
-    parse_moves("[]2(dr)L*u", Tessellation.SOKOBAN).with_metadata(title="T", notes="n"),
-    parse_moves("{u}nlNsd", Tessellation.HEXOBAN),
-    parse_moves("weWE[s]", Tessellation.OCTOBAN),
+    loads_moves("lurD"),
+    loads_moves("[]2(dr)L*u", tessellation=Tessellation.SOKOBAN).with_metadata(
+        title="T", notes="n"
+    ),
+    loads_moves("{u}nlNsd", tessellation=Tessellation.HEXOBAN),
+    loads_moves("weWE[s]", tessellation=Tessellation.OCTOBAN),
 ]
 
 
@@ -67,17 +69,19 @@ def test_copied_games_print_and_write(game: SavedGame, duplicate: Any) -> None:
     assert all(a is b for a, b in zip(twin.steps, game.steps, strict=True))  # canonical steps
     board = Board(game.tessellation, ("###", "#@#", "###"))
     collection = Collection(puzzles=(Puzzle(board, saved_games=(twin,)),))
-    assert sokfmt.dump_sok(collection) == sokfmt.dump_sok(
+    assert sokfmt.dumps_sok(collection) == sokfmt.dumps_sok(
         Collection(puzzles=(Puzzle(board, saved_games=(game,)),))
     )
 
 
 def test_every_public_object_survives_copies() -> None:
     board = Board(Tessellation.TRIOBAN, ("###", "#@#", "###"))
-    lev = sokfmt.parse_lev("size 2 1\ninitial\nA.\ncolor A 1 2 3\nhistory\n")
+    lev = sokfmt.loads_lev("size 2 1\ninitial\nA.\ncolor A 1 2 3\nhistory\n")
     values: list[object] = [
         board,
-        Puzzle(board, title="t", saved_games=(parse_moves("lr", Tessellation.TRIOBAN),)),
+        Puzzle(
+            board, title="t", saved_games=(loads_moves("lr", tessellation=Tessellation.TRIOBAN),)
+        ),
         Collection(title="c", puzzles=(), email="a@b", url="http://b"),
         sokfmt.FILE_FORMATS[2],
         canonical(board),
@@ -99,9 +103,9 @@ def test_every_public_object_survives_copies() -> None:
 @pytest.mark.parametrize(
     ("read", "error"),
     [
-        (sokfmt.rle_decode, RleSyntaxError),
-        (parse_moves, SavedGameSyntaxError),
-        (sokfmt.parse_board, BoardSyntaxError),
+        (sokfmt.decode_rle, RleSyntaxError),
+        (loads_moves, SavedGameSyntaxError),
+        (sokfmt.loads_board, BoardSyntaxError),
     ],
 )
 @pytest.mark.parametrize("digits", ["1" * 5000, "9" * 19, "0" * 5000 + "1" * 30])
@@ -109,7 +113,7 @@ def test_counts_of_any_length_are_refused_as_over_the_limit(
     read: Any, error: type[ParseError], digits: str
 ) -> None:
     for text in (f"{digits}#", f"#{digits}(#)", f"2({digits}#)"):
-        if read == parse_moves:
+        if read == loads_moves:
             text = text.replace("#", "r")
         with pytest.raises(error, match="more than the limit") as caught:
             read(text)
@@ -117,19 +121,19 @@ def test_counts_of_any_length_are_refused_as_over_the_limit(
 
 
 def test_counts_with_leading_zeros_are_their_value() -> None:
-    assert sokfmt.rle_decode("0" * 5000 + "3#") == "###"
-    assert sokfmt.rle_decode("#" + "0" * 40 + "2(ab)") == "#abab"
+    assert sokfmt.decode_rle("0" * 5000 + "3#") == "###"
+    assert sokfmt.decode_rle("#" + "0" * 40 + "2(ab)") == "#abab"
     with pytest.raises(RleSyntaxError, match="count of 0") as caught:
-        sokfmt.rle_decode("ab" + "0" * 30 + "#")
+        sokfmt.decode_rle("ab" + "0" * 30 + "#")
     assert caught.value.column == 3
 
 
 def test_limit_is_checked_on_every_path() -> None:
     for limit in (-1, 1.5, True, "10"):
         with pytest.raises(ValidationError, match="limit"):
-            sokfmt.rle_decode("abc", limit=limit)  # type: ignore[arg-type]
+            sokfmt.decode_rle("abc", limit=limit)  # type: ignore[arg-type]
         with pytest.raises(ValidationError, match="limit"):
-            parse_moves("lurd", limit=limit)  # type: ignore[arg-type]
+            loads_moves("lurd", limit=limit)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ .lev
@@ -147,15 +151,15 @@ def test_limit_is_checked_on_every_path() -> None:
 )
 def test_lev_odd_white_space_and_long_numbers(text: str, line: int, column: int) -> None:
     with pytest.raises(LevSyntaxError) as caught:
-        sokfmt.parse_lev(text)
+        sokfmt.loads_lev(text)
     assert (caught.value.line, caught.value.column) == (line, column)
 
 
 def test_lev_file_names_keep_odd_white_space() -> None:
-    puzzle = sokfmt.parse_lev("size 1 1\ninitial\nA\nfgimg \x0bf.png\nimg\tA\tmy file.png\n")
+    puzzle = sokfmt.loads_lev("size 1 1\ninitial\nA\nfgimg \x0bf.png\nimg\tA\tmy file.png\n")
     assert puzzle.foreground == "\x0bf.png"
     assert puzzle.images == (("A", "my file.png"),)
-    assert sokfmt.parse_lev(sokfmt.dump_lev(puzzle)) == puzzle
+    assert sokfmt.loads_lev(sokfmt.dumps_lev(puzzle)) == puzzle
 
 
 @pytest.mark.parametrize(
@@ -190,7 +194,7 @@ def test_lev_model_refuses_what_the_reader_refuses(fields: dict[str, Any], messa
 
 def test_lev_writer_keeps_an_unknown_section_apart_from_rows() -> None:
     puzzle = LevPuzzle(2, 1, ("A.",), unknown=(UnknownSection("AB"),))
-    assert sokfmt.parse_lev(sokfmt.dump_lev(puzzle)) == puzzle
+    assert sokfmt.loads_lev(sokfmt.dumps_lev(puzzle)) == puzzle
 
 
 # ----------------------------------------------------------------- JSON
@@ -319,20 +323,20 @@ def test_no_codec_error_handler_is_registered() -> None:
 @pytest.mark.parametrize(
     ("read", "text", "where"),
     [
-        (sokfmt.parse_board, "#|\n#x", (2, 2, 4)),
-        (sokfmt.parse_board, "##\r\n#x", (2, 2, 5)),
+        (sokfmt.loads_board, "#|\n#x", (2, 2, 4)),
+        (sokfmt.loads_board, "##\r\n#x", (2, 2, 5)),
         # CR, CRLF and a final "|": "x" is 11 characters in, on line 4.
-        (sokfmt.parse_board, "#\r##\r\n#|\r\n#x", (4, 2, 11)),
-        (sokfmt.parse_board, "\ufeff#x", (1, 1, 0)),  # no BOM in a board
-        (sokfmt.parse_lev, "\ufeffsize 2 1\ninitial\nA!\n", (3, 2, 19)),
-        (sokfmt.parse_lev, "size 2 1\r\ninitial\r\nA!\r\n", (3, 2, 20)),
-        (sokfmt.parse_lev, "size 2 1\rinitial\r\nA!\n", (3, 2, 19)),
-        (sokfmt.parse_sok, "T\r\n#####\r\n#@$.#\r\n#####\r\n\r\nu[lR]\r\n", (6, 4, 29)),
+        (sokfmt.loads_board, "#\r##\r\n#|\r\n#x", (4, 2, 11)),
+        (sokfmt.loads_board, "\ufeff#x", (1, 1, 0)),  # no BOM in a board
+        (sokfmt.loads_lev, "\ufeffsize 2 1\ninitial\nA!\n", (3, 2, 19)),
+        (sokfmt.loads_lev, "size 2 1\r\ninitial\r\nA!\r\n", (3, 2, 20)),
+        (sokfmt.loads_lev, "size 2 1\rinitial\r\nA!\n", (3, 2, 19)),
+        (sokfmt.loads_sok, "T\r\n#####\r\n#@$.#\r\n#####\r\n\r\nu[lR]\r\n", (6, 4, 29)),
         # The line after a byte order mark, with it: the one line not quoted
         # in a block quoted '>' is refused at its first square.
-        (sokfmt.parse_sok, "\ufeff#####\n>#@$.#\n>#####\n", (1, 2, 1)),
+        (sokfmt.loads_sok, "\ufeff#####\n>#@$.#\n>#####\n", (1, 2, 1)),
         # "foo", no tessellation, 7 characters in: the mark, then "Game: ".
-        (sokfmt.parse_sok, "\ufeffGame: foo\n#####\n#@$.#\n#####\n", (1, 8, 7)),
+        (sokfmt.loads_sok, "\ufeffGame: foo\n#####\n#@$.#\n#####\n", (1, 8, 7)),
     ],
 )
 def test_errors_count_in_the_callers_text(
@@ -349,7 +353,7 @@ def test_errors_count_in_the_callers_text(
 def test_a_warning_on_the_first_line_counts_the_byte_order_mark() -> None:
     # An open board's warning stands at its first row: line 1, column 2.
     found: list[sokfmt.Diagnostic] = []
-    sokfmt.parse_sok("\ufeff#####\n#@$.#\n## ##\n", diagnostics=found)
+    sokfmt.loads_sok("\ufeff#####\n#@$.#\n## ##\n", diagnostics=found)
     assert [(d.line, d.column, d.pos) for d in found if d.severity == "warning"] == [(1, 2, 1)]
 
 
@@ -362,14 +366,14 @@ def test_a_warning_on_the_first_line_counts_the_byte_order_mark() -> None:
 )
 def test_every_board_prints_and_reads_back(tessellation: Tessellation, rows: list[str]) -> None:
     board = Board(tessellation, tuple(rows))
-    assert sokfmt.parse_board(str(board), tessellation) == board
-    assert sokfmt.parse_board(board.printed(rle=True), tessellation) == board
+    assert sokfmt.loads_board(str(board), tessellation=tessellation) == board
+    assert sokfmt.loads_board(board.printed(rle=True), tessellation=tessellation) == board
 
 
 def test_hexoban_rows_of_one_kind() -> None:
     for cells in (("$",), ("#*",), ("--", "-$"), ("#-", "--")):
         board = Board(Tessellation.HEXOBAN, cells)
-        assert sokfmt.parse_board(str(board), Tessellation.HEXOBAN) == board
+        assert sokfmt.loads_board(str(board), tessellation=Tessellation.HEXOBAN) == board
 
 
 def test_a_board_has_a_row_and_a_column() -> None:
@@ -406,11 +410,11 @@ _HANG_CHECK = textwrap.dedent(
         }
 
     readers = {
-        "rle_decode": sokfmt.rle_decode,
-        "parse_moves": sokfmt.parse_moves,
-        "parse_board": sokfmt.parse_board,
-        "parse_sok": lambda t: sokfmt.parse_sok("T\\n#####\\n#@$.#\\n#####\\n\\n" + t + "\\n"),
-        "parse_lev": lambda t: sokfmt.parse_lev("size 2 1\\ninitial\\nA.\\n" + t + "\\n"),
+        "decode_rle": sokfmt.decode_rle,
+        "loads_moves": sokfmt.loads_moves,
+        "loads_board": sokfmt.loads_board,
+        "loads_sok": lambda t: sokfmt.loads_sok("T\\n#####\\n#@$.#\\n#####\\n\\n" + t + "\\n"),
+        "loads_lev": lambda t: sokfmt.loads_lev("size 2 1\\ninitial\\nA.\\n" + t + "\\n"),
     }
     read = readers[sys.argv[1]]
     for n in (1024, sys.argv[2]):  # a kilobyte traced, then the large size untraced
@@ -426,7 +430,7 @@ _HANG_CHECK = textwrap.dedent(
 
 
 @pytest.mark.parametrize(
-    "reader", ["rle_decode", "parse_moves", "parse_board", "parse_sok", "parse_lev"]
+    "reader", ["decode_rle", "loads_moves", "loads_board", "loads_sok", "loads_lev"]
 )
 def test_a_megabyte_line_of_any_kind_does_not_hang_a_reader(reader: str) -> None:
     # Not a timing assertion: linear readers take seconds for all 11 kinds
@@ -451,28 +455,28 @@ _REPEATED_CHECK = textwrap.dedent(
 
     # Each shape: a document with n of something, the sizes it is read at.
     shapes = {
-        "lev color lines": (lambda n: sokfmt.parse_lev(
+        "lev color lines": (lambda n: sokfmt.loads_lev(
             "size 1 1\\ninitial\\nA\\n" + "color A 1 2 3\\n" * n, diagnostics=[]), 32_000),
-        "lev color lines, raising": (lambda n: sokfmt.parse_lev(
+        "lev color lines, raising": (lambda n: sokfmt.loads_lev(
             "size 1 1\\ninitial\\nA\\n" + "color A 1 2 3\\n" * n), 32_000),
-        "lev sections before a size": (lambda n: sokfmt.parse_lev(
+        "lev sections before a size": (lambda n: sokfmt.loads_lev(
             "; c\\n" * n + "initial\\n" * n, diagnostics=[]), 16_000),
-        "slc comments": (lambda n: sokfmt.parse_slc(slc("<!--c-->" * n + level)), 64_000),
-        "slc comments in a row": (lambda n: sokfmt.parse_slc(
+        "slc comments": (lambda n: sokfmt.loads_slc(slc("<!--c-->" * n + level)), 64_000),
+        "slc comments in a row": (lambda n: sokfmt.loads_slc(
             slc('<Level><L>#' + "<!--c-->" * n + 'X</L></Level>'), diagnostics=[]), 64_000),
-        "slc bad levels": (lambda n: sokfmt.parse_slc(slc(bad * n), diagnostics=[]), 8_000),
-        "slc levels without rows": (lambda n: sokfmt.parse_slc(
+        "slc bad levels": (lambda n: sokfmt.loads_slc(slc(bad * n), diagnostics=[]), 8_000),
+        "slc levels without rows": (lambda n: sokfmt.loads_slc(
             slc("<Level/>" * n), diagnostics=[]), 32_000),
-        "slc white space (KB)": (lambda n: sokfmt.parse_slc(slc(" " * 1000 * n + level)), 16_000),
+        "slc white space (KB)": (lambda n: sokfmt.loads_slc(slc(" " * 1000 * n + level)), 16_000),
         # .sok, found by fuzzing: blank lines (trimmed one at a time), lines
         # that are almost moves after a board, and RLE lines that draw far
         # more than they hold ("2500000(2#)" drew 5,000,000 walls to be text).
-        "sok blank lines": (lambda n: sokfmt.parse_sok("\\n" * n), 256_000),
-        "sok almost-moves lines": (lambda n: sokfmt.parse_sok(
+        "sok blank lines": (lambda n: sokfmt.loads_sok("\\n" * n), 256_000),
+        "sok almost-moves lines": (lambda n: sokfmt.loads_sok(
             "#####\\n#@$.#\\n#####\\n" + "rRxRR\\n" * n, diagnostics=[]), 32_000),
-        "sok dense RLE lines": (lambda n: sokfmt.parse_sok("2500000(2#)\\n\\n" * n), 2_000),
+        "sok dense RLE lines": (lambda n: sokfmt.loads_sok("2500000(2#)\\n\\n" * n), 2_000),
         "sok rows of a board": (
-            lambda n: sokfmt.parse_sok("#####\\n" + "#@$.#\\n" * n + "#####\\n"),
+            lambda n: sokfmt.loads_sok("#####\\n" + "#@$.#\\n" * n + "#####\\n"),
             256_000,
         ),
     }
@@ -512,10 +516,10 @@ def test_an_rle_line_in_a_sok_file_costs_bounded_memory(line: str) -> None:
     # Found by fuzzing: padded to 549 characters, a line drew 5,000,000
     # walls (1.3 GB, matching each to its row class) before it was found
     # to be text.  Rule 1 draws no line past 20,000 squares, however long.
-    sokfmt.parse_sok("#\n#\n#\n")  # the parser built, and its caches filled
+    sokfmt.loads_sok("#\n#\n#\n")  # the parser built, and its caches filled
     tracemalloc.start()
     try:
-        sokfmt.parse_sok(line + "\n\n")
+        sokfmt.loads_sok(line + "\n\n")
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -540,11 +544,11 @@ def test_problems_repeated_many_times_do_not_hang_a_reader() -> None:
 @given(st.text(max_size=60))
 def test_readers_raise_only_sokfmt_errors(text: str) -> None:
     for read in (
-        sokfmt.rle_decode,
-        parse_moves,
-        sokfmt.parse_board,
-        sokfmt.parse_lev,
-        sokfmt.parse_sok,
+        sokfmt.decode_rle,
+        loads_moves,
+        sokfmt.loads_board,
+        sokfmt.loads_lev,
+        sokfmt.loads_sok,
     ):
         with contextlib.suppress(SokfmtError):
             read(text)
@@ -554,16 +558,16 @@ def test_readers_raise_only_sokfmt_errors(text: str) -> None:
 
 
 def test_wrong_argument_types_are_validation_errors() -> None:
-    board = parse_board("#####\n#@$.#\n#####")
+    board = loads_board("#####\n#@$.#\n#####")
     calls = [
-        lambda: parse_moves("R", "Sokoban"),  # type: ignore[arg-type]
-        lambda: sokfmt.parse_sok(b"#####"),  # type: ignore[arg-type]
-        lambda: sokfmt.parse_board(None),  # type: ignore[arg-type]
-        lambda: sokfmt.parse_lev(b"size 1 1"),  # type: ignore[arg-type]
-        lambda: sokfmt.dump_sok(sokfmt.Puzzle(board)),  # type: ignore[arg-type]
-        lambda: sokfmt.dump_board("#"),  # type: ignore[arg-type]
-        lambda: sokfmt.dump_moves("R"),  # type: ignore[arg-type]
-        lambda: sokfmt.dump_lev("size 1 1"),  # type: ignore[arg-type]
+        lambda: loads_moves("R", tessellation="Sokoban"),  # type: ignore[arg-type]
+        lambda: sokfmt.loads_sok(b"#####"),  # type: ignore[arg-type]
+        lambda: sokfmt.loads_board(None),  # type: ignore[arg-type]
+        lambda: sokfmt.loads_lev(b"size 1 1"),  # type: ignore[arg-type]
+        lambda: sokfmt.dumps_sok(sokfmt.Puzzle(board)),  # type: ignore[arg-type]
+        lambda: sokfmt.dumps_board("#"),  # type: ignore[arg-type]
+        lambda: sokfmt.dumps_moves("R"),  # type: ignore[arg-type]
+        lambda: sokfmt.dumps_lev("size 1 1"),  # type: ignore[arg-type]
         lambda: list(sokfmt.iter_sok(io.BytesIO(b""), tessellation="Hexoban")),  # type: ignore[arg-type]
     ]
     for call in calls:
@@ -572,10 +576,10 @@ def test_wrong_argument_types_are_validation_errors() -> None:
 
 
 def test_saved_games_are_copied_with_dataclasses_replace() -> None:
-    game = parse_moves("lR")
+    game = loads_moves("lR")
     renamed = dataclasses.replace(game, title="Solution")
     assert (renamed.title, renamed.steps) == ("Solution", game.steps)
-    assert (renamed.moves_count, renamed.pushes_count) == (1, 1)
+    assert (renamed.non_push_moves, renamed.pushes_count) == (1, 1)
     with pytest.raises(ValidationError, match="one line"):
         dataclasses.replace(game, title="Solution\nRRR")
     with pytest.raises(ValidationError, match="one line"):
@@ -583,14 +587,14 @@ def test_saved_games_are_copied_with_dataclasses_replace() -> None:
 
 
 def test_the_writer_refuses_values_the_reader_would_strip() -> None:
-    board = parse_board("#####\n#@$.#\n#####")
+    board = loads_board("#####\n#@$.#\n#####")
     for collection in (
         sokfmt.Collection(puzzles=(sokfmt.Puzzle(board, title="  padded  "),)),
         sokfmt.Collection(title=" C "),
         sokfmt.Collection(puzzles=(sokfmt.Puzzle(board, author="me "),)),
     ):
         with pytest.raises(ValidationError, match="white space around it"):
-            sokfmt.dump_sok(collection)
+            sokfmt.dumps_sok(collection)
 
 
 def test_warnings_point_at_the_callers_line() -> None:

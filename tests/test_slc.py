@@ -32,15 +32,15 @@ from sokfmt import (
     _slc,
     _slc_schema,
     _slc_tree,
-    dump_slc,
     dumps,
+    dumps_slc,
     from_dict,
     iter_slc,
     load_slc,
-    parse_board,
-    parse_moves,
-    parse_slc,
-    parse_sok,
+    loads_board,
+    loads_moves,
+    loads_slc,
+    loads_sok,
 )
 from sokfmt._losses import NOT_XML
 
@@ -71,7 +71,7 @@ def test_vector_files_read_as_their_json_says(name: str) -> None:
 
 def test_the_writer_writes_what_sokoban_for_windows_writes() -> None:
     written = (VECTORS / "small.slc").read_text("utf-8")
-    assert dump_slc(load_slc(VECTORS / "small.slc")) == written
+    assert dumps_slc(load_slc(VECTORS / "small.slc")) == written
 
 
 def _invalid_cases() -> list[dict[str, Any]]:
@@ -82,7 +82,7 @@ def _invalid_cases() -> list[dict[str, Any]]:
 @pytest.mark.parametrize("case", _invalid_cases(), ids=lambda case: case["name"])
 def test_invalid_vectors(case: dict[str, Any]) -> None:
     with pytest.raises(ParseError) as raised:
-        parse_slc(case["input"])
+        loads_slc(case["input"])
     error = raised.value
     assert (error.line, error.column, error.code) == (
         case["error"]["line"],
@@ -93,7 +93,7 @@ def test_invalid_vectors(case: dict[str, Any]) -> None:
     assert error.source_line == lines[error.line - 1]
     assert case["input"][error.pos :].startswith(lines[error.line - 1][error.column - 1 :])
     found: list[Diagnostic] = []
-    parse_slc(case["input"], diagnostics=found)
+    loads_slc(case["input"], diagnostics=found)
     assert found[0] == error.diagnostic()
     assert pickle.loads(pickle.dumps(error)).code == error.code
 
@@ -101,7 +101,7 @@ def test_invalid_vectors(case: dict[str, Any]) -> None:
 def test_a_bad_level_is_skipped_with_diagnostics_and_the_rest_read() -> None:
     text = (VECTORS / "small.slc").read_text("utf-8").replace("<L>#@$.#</L>", "<L>#@$x#</L>")
     found: list[Diagnostic] = []
-    collection = parse_slc(text, diagnostics=found)
+    collection = loads_slc(text, diagnostics=found)
     assert [p.title for p in collection.puzzles] == ["Two <2>", ""]
     assert [(d.code, d.line, d.column) for d in found] == [("SOK301", 13, 13)]
 
@@ -113,15 +113,15 @@ def test_warnings() -> None:
         "<!-- made by hand -->\n  <Title>Three\n  a half</Title>",
     )
     found: list[Diagnostic] = []
-    collection = parse_slc(odd, diagnostics=found)
+    collection = loads_slc(odd, diagnostics=found)
     assert collection.title == "Three a half"
     assert [(d.code, d.line) for d in found] == [("SLC201", 3), ("SLC204", 5), ("SLC202", 13)]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        parse_slc(odd)
+        loads_slc(odd)
     assert [str(w.message).split()[2] for w in caught] == ["SLC201", "SLC204", "SLC202"]
     empty: list[Diagnostic] = []
-    parse_slc("<SokobanLevels><Title>x</Title></SokobanLevels>", diagnostics=empty)
+    loads_slc("<SokobanLevels><Title>x</Title></SokobanLevels>", diagnostics=empty)
     assert [d.code for d in empty] == ["SLC203"]
 
 
@@ -137,16 +137,16 @@ def _document(description: str, copyright: str = "") -> str:
     )
 
 
-@pytest.mark.parametrize("read", [parse_slc, lambda text: _slc.parse_fully(text, [])])
+@pytest.mark.parametrize("read", [loads_slc, lambda text: _slc.parse_fully(text, [])])
 def test_blank_lines_around_a_description_are_no_part_of_the_notes(read: Any) -> None:
     text = _document("\n\n   \n  Two blank lines above,\n\n\tone inside.\n \n\n  ")
     collection = read(text)
     assert collection.notes == "  Two blank lines above,\n\n\tone inside."
     # .sok keeps no blank line at the ends of notes: the same collection.
-    assert parse_sok(dumps(collection, "sok")) == collection
+    assert loads_sok(dumps(collection, "sok")) == collection
 
 
-@pytest.mark.parametrize("read", [parse_slc, lambda text: _slc.parse_fully(text, [])])
+@pytest.mark.parametrize("read", [loads_slc, lambda text: _slc.parse_fully(text, [])])
 def test_a_description_s_key_lines_are_the_fields_they_name(read: Any) -> None:
     text = _document(
         "\nSome levels.\nDate Created: 2003-01-15  22:01:00\n"
@@ -160,17 +160,17 @@ def test_a_description_s_key_lines_are_the_fields_they_name(read: Any) -> None:
         "b@o",
         "Some levels.",
     )
-    assert parse_sok(dumps(collection, "sok")) == collection
-    assert parse_slc(dump_slc(collection)) == collection
+    assert loads_sok(dumps(collection, "sok")) == collection
+    assert loads_slc(dumps_slc(collection)) == collection
     # The Copyright of LevelCollection is the author: the line stays a note.
     given = read(_document("\nAuthor: B. Other\n  ", ' Copyright="A. Maker"'))
     assert (given.author, given.notes) == ("A. Maker", "Author: B. Other")
-    assert parse_sok(dumps(given, "sok")) == given
+    assert loads_sok(dumps(given, "sok")) == given
 
 
 def test_the_writer_puts_the_dates_at_the_end_of_the_description() -> None:
     collection = Collection(title="T", created_at="2003", updated_at="2004", notes="Levels.")
-    written = dump_slc(collection)
+    written = dumps_slc(collection)
     assert (
         "<Description>\nLevels.\nDate Created: 2003\nDate of Last Change: 2004\n  </Description>"
         in written
@@ -213,27 +213,27 @@ _PLACED_DATES = [
 
 
 @pytest.mark.parametrize(("description", "notes", "fields_at"), _PLACED_DATES)
-@pytest.mark.parametrize("read", [parse_slc, lambda text: _slc.parse_fully(text, [])])
+@pytest.mark.parametrize("read", [loads_slc, lambda text: _slc.parse_fully(text, [])])
 def test_the_date_lines_of_a_description_stay_where_they_stood(
     read: Any, description: str, notes: str, fields_at: tuple[tuple[str, int], ...]
 ) -> None:
     collection = read(_document(f"\n{description}\n  "))
     assert (collection.notes, collection.fields_at) == (notes, fields_at)
-    assert _description_of(dump_slc(collection)) == description
+    assert _description_of(dumps_slc(collection)) == description
     # Through .sok and back, as convert takes it: the same lines in the same
     # order (the title, which has no place among them, first).
     as_sok = dumps(collection, "sok")
     assert as_sok[: as_sok.index("\nOne\n#####")].rstrip("\n") == f"Collection: T\n{description}"
-    through_sok = parse_sok(as_sok)
+    through_sok = loads_sok(as_sok)
     assert through_sok == collection
-    assert _description_of(dump_slc(through_sok)) == description
+    assert _description_of(dumps_slc(through_sok)) == description
 
 
 def test_a_date_line_is_placed_among_the_lines_the_notes_keep() -> None:
     # The blank lines above it are no part of the notes: it stands first.
-    collection = parse_slc(_document("\n\n \nDate Created: 2003\nText.\n\n  "))
+    collection = loads_slc(_document("\n\n \nDate Created: 2003\nText.\n\n  "))
     assert (collection.notes, collection.fields_at) == ("Text.", (("created_at", 0),))
-    assert _description_of(dump_slc(collection)) == "Date Created: 2003\nText."
+    assert _description_of(dumps_slc(collection)) == "Date Created: 2003\nText."
 
 
 def test_a_date_line_goes_where_it_stood_only_where_a_reader_takes_it() -> None:
@@ -245,10 +245,10 @@ def test_a_date_line_goes_where_it_stood_only_where_a_reader_takes_it() -> None:
         puzzles=(_sokoban(),),
         fields_at=(("updated_at", 2),),
     )
-    assert _description_of(dump_slc(collection)) == (
+    assert _description_of(dumps_slc(collection)) == (
         "Date of Last Change: 2004\nDate of Last Change: 2000\nText"
     )
-    assert parse_slc(dump_slc(collection)) == collection
+    assert loads_slc(dumps_slc(collection)) == collection
     # A date not named goes after the notes; one named beyond them, last.
     collection = Collection(
         created_at="2003",
@@ -257,38 +257,38 @@ def test_a_date_line_goes_where_it_stood_only_where_a_reader_takes_it() -> None:
         puzzles=(_sokoban(),),
         fields_at=(("updated_at", 9),),
     )
-    assert _description_of(dump_slc(collection)) == (
+    assert _description_of(dumps_slc(collection)) == (
         "A\nB\nDate of Last Change: 2004\nDate Created: 2003"
     )
-    assert parse_slc(dump_slc(collection)) == collection
+    assert loads_slc(dumps_slc(collection)) == collection
 
 
 def test_a_title_line_that_is_its_title_converts_to_slc() -> None:
     # As group_effort_small_set.xsb writes its puzzles: the title above the
     # board and again in a Title line below it.
     text = "Grigr_Special15\n#####\n#@$.#\n#####\nTitle: Grigr_Special15\n"
-    collection = parse_sok(text)
+    collection = loads_sok(text)
     (puzzle,) = collection.puzzles
     assert (puzzle.title, puzzle.title_line) == ("Grigr_Special15", "")
     assert sokfmt.losses(collection, "slc") == ()
-    written = dump_slc(collection)
+    written = dumps_slc(collection)
     assert ElementTree.fromstring(written).find("LevelCollection/Level").get("Id") == (  # type: ignore[union-attr]
         "Grigr_Special15"
     )
-    assert parse_slc(written) == collection
+    assert loads_slc(written) == collection
     # A title line that is not the title is still refused.
-    other = parse_sok("Label\n#####\n#@$.#\n#####\nTitle: Grigr_Special15\n")
+    other = loads_sok("Label\n#####\n#@$.#\n#####\nTitle: Grigr_Special15\n")
     assert other.puzzles[0].title_line == "Label"
     with pytest.raises(ValidationError, match=r"has a title line, which \.slc cannot hold"):
-        dump_slc(other)
+        dumps_slc(other)
     # The model keeps no title line that is its title, however it is built.
-    board = parse_board("#####\n#@$.#\n#####")
+    board = loads_board("#####\n#@$.#\n#####")
     assert Puzzle(board, title="T", title_line="T") == Puzzle(board, title="T")
 
 
 def test_encodings(tmp_path: Path) -> None:
     small = (VECTORS / "small.slc").read_text("utf-8")
-    expected = parse_slc(small)
+    expected = loads_slc(small)
     accented = small.replace("A. Maker", "Zoé Maker")
     for data in (
         accented.encode("utf-8"),
@@ -303,13 +303,13 @@ def test_encodings(tmp_path: Path) -> None:
         path.write_bytes(data)
         collection = load_slc(path)
         assert collection == replace(expected, author="Zoé Maker")
-        assert parse_slc(data) == collection
+        assert loads_slc(data) == collection
         assert list(iter_slc(path)) == list(collection.puzzles)
         assert list(iter_slc(io.BytesIO(data))) == list(collection.puzzles)
     with pytest.raises(sokfmt.DecodeError, match="klingon"):
-        parse_slc(b'<?xml version="1.0" encoding="klingon"?><SokobanLevels/>')
+        loads_slc(b'<?xml version="1.0" encoding="klingon"?><SokobanLevels/>')
     # Text already decoded wins over the declaration.
-    assert parse_slc(accented.replace("utf-8", "iso-8859-1")).author == "Zoé Maker"
+    assert loads_slc(accented.replace("utf-8", "iso-8859-1")).author == "Zoé Maker"
 
 
 @pytest.mark.parametrize(
@@ -333,7 +333,7 @@ def test_an_unknown_declared_encoding_is_an_error_at_its_name(
     document: bytes, where: tuple[int, int, int, str]
 ) -> None:
     with pytest.raises(sokfmt.DecodeError) as caught:
-        parse_slc(document)
+        loads_slc(document)
     error = caught.value
     assert (error.line, error.column, error.pos, error.source_line) == where
 
@@ -388,11 +388,11 @@ def test_corpus_files_read_as_an_xml_reader_sees_them(path: Path) -> None:
 def test_corpus_files_round_trip_through_sok_and_json(path: Path) -> None:
     original = path.read_bytes()
     collection = load_slc(path)
-    through_sok = parse_sok(dumps(collection, "sok"))
+    through_sok = loads_sok(dumps(collection, "sok"))
     through_json = from_dict(Collection, json.loads(dumps(collection, "json")))
     for copy in (collection, through_sok, through_json):
         assert copy == collection
-        assert canonical(dump_slc(copy).encode("utf-8")) == canonical(original)
+        assert canonical(dumps_slc(copy).encode("utf-8")) == canonical(original)
 
 
 @needs_corpus
@@ -455,21 +455,21 @@ def test_the_fast_path_leaves_the_unusual_to_the_full_reader(change: tuple[str, 
     changed = text.replace(*change, 1)
     assert changed != text
     assert _slc_tree.read(changed) is None
-    assert parse_slc(changed, diagnostics=[]) == _slc.parse_fully(changed, [])
+    assert loads_slc(changed, diagnostics=[]) == _slc.parse_fully(changed, [])
 
 
 # ------------------------------------------------------------------ writing
 
 
 def _sokoban(title: str = "T", **fields: Any) -> Puzzle:
-    return Puzzle(parse_board("#####\n#@$.#\n#####"), title=title, **fields)
+    return Puzzle(loads_board("#####\n#@$.#\n#####"), title=title, **fields)
 
 
 @pytest.mark.parametrize(
     ("collection", "message"),
     [
         (
-            Collection(puzzles=(replace(_sokoban(), saved_games=(parse_moves("R"),)),)),
+            Collection(puzzles=(replace(_sokoban(), saved_games=(loads_moves("R"),)),)),
             "saved games",
         ),
         (Collection(puzzles=(_sokoban(notes="hard"),)), "notes"),
@@ -490,7 +490,7 @@ def _sokoban(title: str = "T", **fields: Any) -> Puzzle:
 )
 def test_the_writer_refuses_what_slc_cannot_hold(collection: Collection, message: str) -> None:
     with pytest.raises(ValidationError, match=message):
-        dump_slc(collection)
+        dumps_slc(collection)
 
 
 @pytest.mark.parametrize(
@@ -522,7 +522,7 @@ def test_the_writer_refuses_what_slc_cannot_hold(collection: Collection, message
     ],
 )
 def test_what_the_writer_accepts_reads_back_equal(collection: Collection) -> None:
-    assert parse_slc(dump_slc(collection), diagnostics=[]) == collection
+    assert loads_slc(dumps_slc(collection), diagnostics=[]) == collection
 
 
 # ------------------------------------------------------------------ hostile XML
@@ -554,7 +554,7 @@ _HOSTILE = textwrap.dedent(
     def outcome(document):
         start = time.perf_counter()
         try:
-            sokfmt.parse_slc(document)
+            sokfmt.loads_slc(document)
         except sokfmt.SlcSyntaxError as error:
             return f"{error.code} {error.line} {round(time.perf_counter() - start, 2)}"
         return "read"
@@ -608,13 +608,13 @@ def test_every_cut_or_damaged_document_is_read_or_a_sokfmt_error() -> None:
     for cut in range(0, len(small), 3):
         for text in (small[:cut], small[:cut] + small[cut + 1 :], small[:cut] + "<" + small[cut:]):
             found: list[Diagnostic] = []
-            parse_slc(text, diagnostics=found)
+            loads_slc(text, diagnostics=found)
             errors = [d for d in found if d.severity == "error"]
             outcomes.add(bool(errors))
             assert all(1 <= d.line <= text.count("\n") + 1 for d in found)
             if errors:
                 with pytest.raises(ParseError) as raised:
-                    parse_slc(text)
+                    loads_slc(text)
                 assert raised.value.diagnostic() == errors[0]
     assert outcomes == {True, False}
 
@@ -627,7 +627,7 @@ def test_problems_are_placed_in_a_document_of_many_blocks() -> None:
     bad = '<Level Id="a"><L>#X#</L><L>#@#</L><L>###</L></Level>'
     text = "<SokobanLevels><LevelCollection>\n" + "\n".join([bad] * 7_000)
     found: list[Diagnostic] = []
-    parse_slc(text + "\n</LevelCollection></SokobanLevels>", diagnostics=found)
+    loads_slc(text + "\n</LevelCollection></SokobanLevels>", diagnostics=found)
     assert len(text) > 5 * 65_536
     assert [(d.code, d.line, d.column) for d in found] == [
         ("SOK301", line, 19) for line in range(2, 7_002)
@@ -641,7 +641,7 @@ def test_positions_count_a_byte_order_mark_as_the_callers_text_does() -> None:
         ("\ufeff<SokobanLevels><Title>x</Titl></SokobanLevels>", (1, 27, 26)),
     ):
         with pytest.raises(SlcSyntaxError) as raised:
-            parse_slc(text)
+            loads_slc(text)
         assert (raised.value.line, raised.value.column, raised.value.pos) == (line, column, pos)
         assert raised.value.source_line == text.split("\n")[line - 1]
 
@@ -680,7 +680,7 @@ _IN_A_LEVEL = "<SokobanLevels><LevelCollection><Level>{}</Level></LevelCollectio
 )
 def test_errors_point_at_the_text_as_written(text: str, where: tuple[int, int]) -> None:
     with pytest.raises(ParseError) as raised:
-        parse_slc(text)
+        loads_slc(text)
     error = raised.value
     assert (error.line, error.column) == where
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -718,13 +718,13 @@ def test_a_square_is_placed_past_comments_and_cdata_before_it_in_its_row(row: st
     text = _IN_A_LEVEL.format(f"<L>###</L><L>{row}</L><L>###</L>")
     where = text.rindex("x")
     found: list[Diagnostic] = []
-    parse_slc(text, diagnostics=found)
+    loads_slc(text, diagnostics=found)
     errors = [d for d in found if d.severity == "error"]
     assert [(d.code, d.line, d.column, d.pos) for d in errors] == [
         ("SOK301", *_place(text, where), where)
     ]
     with pytest.raises(sokfmt.BoardSyntaxError) as raised:
-        parse_slc(text)
+        loads_slc(text)
     assert (raised.value.line, raised.value.column, raised.value.pos) == (
         *_place(text, where),
         where,
@@ -751,7 +751,7 @@ def test_malformed_xml_is_placed_at_the_character_to_blame(document: str, stray:
     text = document.format(stray)
     where = text.index(stray)
     with pytest.raises(SlcSyntaxError) as raised:
-        parse_slc(text)
+        loads_slc(text)
     error = raised.value
     assert error.message.startswith("Malformed XML: not well-formed")
     assert (error.line, error.column, error.pos) == (*_place(text, where), where)
@@ -761,11 +761,11 @@ def test_malformed_xml_is_placed_at_the_character_to_blame(document: str, stray:
 def test_a_declared_encoding_that_is_not_one_of_text_is_a_decode_error(codec: str) -> None:
     document = f'<?xml version="1.0" encoding="{codec}"?><SokobanLevels/>'.encode() + b"\xff"
     with pytest.raises(sokfmt.DecodeError, match=codec):
-        parse_slc(document)
+        loads_slc(document)
     with pytest.raises(sokfmt.DecodeError):
         list(iter_slc(io.BytesIO(document)))
     with pytest.raises(sokfmt.DecodeError):
-        parse_slc(document, diagnostics=[])  # without text, nothing to read on
+        loads_slc(document, diagnostics=[])  # without text, nothing to read on
 
 
 def test_the_declaration_is_looked_for_in_the_same_head_by_every_reader(tmp_path: Path) -> None:
@@ -778,7 +778,7 @@ def test_the_declaration_is_looked_for_in_the_same_head_by_every_reader(tmp_path
     titles = {
         load_slc(path).puzzles[0].title,
         next(iter_slc(path)).title,
-        parse_slc(document).puzzles[0].title,
+        loads_slc(document).puzzles[0].title,
     }
     assert len(titles) == 1
 
@@ -790,7 +790,7 @@ def test_the_writer_refuses_what_readers_would_refuse() -> None:
         Collection(puzzles=(Puzzle(Board(Tessellation.SOKOBAN, ("#" * 2300,) * 2200)),)),
     ):
         with pytest.raises(ValidationError, match=r"larger than a reader takes|longer than"):
-            dump_slc(collection)
+            dumps_slc(collection)
 
 
 def test_the_fast_path_leaves_documents_of_tiny_elements_to_the_streaming_reader() -> None:

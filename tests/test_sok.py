@@ -34,20 +34,20 @@ from sokfmt import (
     _sok_bare,
     _sok_postlex,
     _sok_read,
-    dump_sok,
+    dumps_sok,
     from_dict,
     iter_sok,
     load_sok,
-    parse_board,
-    parse_moves,
-    parse_sok,
+    loads_board,
+    loads_moves,
+    loads_sok,
 )
 
 BOARD = "#####\n#@$.#\n#####"
 
 
 def titles(text: str) -> list[str]:
-    return [puzzle.title for puzzle in parse_sok(text).puzzles]
+    return [puzzle.title for puzzle in loads_sok(text).puzzles]
 
 
 # ------------------------------------------------------------------ titles
@@ -57,21 +57,21 @@ def test_title_needs_a_blank_line_or_to_stand_alone() -> None:
     assert titles(f"Title\n{BOARD}") == ["Title"]
     assert titles(f"Header one\nTitle cand\n{BOARD}") == [""]
     assert titles(f"Notes\n\nTitle\n\n{BOARD}") == ["Title"]
-    collection = parse_sok(f"Header one\nTitle cand\n{BOARD}")
+    collection = loads_sok(f"Header one\nTitle cand\n{BOARD}")
     assert collection.notes == "Header one\nTitle cand"
 
 
 def test_title_property_overrides_the_title_line() -> None:
-    collection = parse_sok(f"Notes\n\nLevel 5\n{BOARD}\nTitle: The Name\n")
+    collection = loads_sok(f"Notes\n\nLevel 5\n{BOARD}\nTitle: The Name\n")
     (puzzle,) = collection.puzzles
     assert puzzle.title == "The Name"
     assert puzzle.title_line == "Level 5"  # kept with the puzzle it labels
     assert collection.notes == "Notes"
-    assert parse_sok(dump_sok(collection)) == collection
+    assert loads_sok(dumps_sok(collection)) == collection
 
 
 def test_property_lines_are_not_titles() -> None:
-    collection = parse_sok(f"Author: Someone\n\n{BOARD}\n")
+    collection = loads_sok(f"Author: Someone\n\n{BOARD}\n")
     assert collection.author == "Someone"
     assert collection.puzzles[0].title == ""
 
@@ -87,7 +87,7 @@ def test_titles_that_look_like_boards_or_rle_stay_titles(title: str) -> None:
 
 def test_titles_of_saved_games() -> None:
     text = f"{BOARD}\n\nSolution\nR\nSolver: me\n\nSnapshot\n*R\n"
-    games = parse_sok(text).puzzles[0].saved_games
+    games = loads_sok(text).puzzles[0].saved_games
     assert [(g.title, g.solved_by) for g in games] == [("Solution", "me"), ("Snapshot", "")]
 
 
@@ -95,26 +95,26 @@ def test_titles_of_saved_games() -> None:
 
 
 def test_words_of_board_letters_under_a_board_are_text() -> None:
-    (puzzle,) = parse_sok(f"{BOARD}\nbomb\nPop\n").puzzles
+    (puzzle,) = loads_sok(f"{BOARD}\nbomb\nPop\n").puzzles
     assert puzzle.notes == "bomb\nPop"
     assert puzzle.board.height == 3
 
 
 def test_digits_alone_are_never_a_board() -> None:
-    collection = parse_sok("123\n456\n789\n")
+    collection = loads_sok("123\n456\n789\n")
     assert collection.puzzles == ()
     assert collection.notes == "123\n456\n789"
 
 
 def test_untitled_saved_games_in_a_row_stay_apart() -> None:
-    (puzzle,) = parse_sok(f"{BOARD}\n\nR\n\nR\n\nRR\n").puzzles
+    (puzzle,) = loads_sok(f"{BOARD}\n\nR\n\nR\n\nRR\n").puzzles
     assert [game.printed_steps() for game in puzzle.saved_games] == ["R", "R", "RR"]
-    text = dump_sok(Collection(puzzles=(puzzle,)))
-    assert parse_sok(text).puzzles == (puzzle,)
+    text = dumps_sok(Collection(puzzles=(puzzle,)))
+    assert loads_sok(text).puzzles == (puzzle,)
 
 
 def test_moves_wrap_over_lines_even_inside_a_count() -> None:
-    (puzzle,) = parse_sok(f"{BOARD}\n\nSolution\n3r1\n0L\n").puzzles
+    (puzzle,) = loads_sok(f"{BOARD}\n\nSolution\n3r1\n0L\n").puzzles
     assert puzzle.saved_games[0].printed_steps() == "rrr" + "L" * 10
 
 
@@ -127,9 +127,9 @@ def test_moves_wrap_over_lines_even_inside_a_count() -> None:
 
 def test_rule_rle_lines() -> None:
     # One RLE line of several rows; RLE rows one per line, one of floor only.
-    (puzzle,) = parse_sok("5#|#@$.#\n5#\n").puzzles
+    (puzzle,) = loads_sok("5#|#@$.#\n5#\n").puzzles
     assert puzzle.board.rows == ("#####", "#@$.#", "#####")
-    (puzzle,) = parse_sok("A\n5#\n#@$.#|\n2-|\n5#\n").puzzles
+    (puzzle,) = loads_sok("A\n5#\n#@$.#|\n2-|\n5#\n").puzzles
     assert (puzzle.title, puzzle.board.height) == ("A", 4)
     assert puzzle.board.rows[2] == "-----"
     # Decoding errors and other characters: text.
@@ -139,59 +139,59 @@ def test_rule_rle_lines() -> None:
     assert titles(f"2500000(2#)\n{BOARD}\n") == ["2500000(2#)"]
     # "400#" draws 100 squares for each of its 4 characters: a row above the
     # board; "401#" one more, a title.
-    (puzzle,) = parse_sok(f"400#\n{BOARD}\n").puzzles
+    (puzzle,) = loads_sok(f"400#\n{BOARD}\n").puzzles
     assert (puzzle.title, puzzle.board.height, puzzle.board.width) == ("", 4, 400)
     assert titles(f"401#\n{BOARD}\n") == ["401#"]
     # Padding buys no more than 20,000 squares: 205 characters (20,500 by
     # the density) draw 1 + 198 + 19,801 = 20,000 walls, a row; one more
     # wall, or the 549-character row of 5,000,000 walls, and it is a title.
     padded = "#" + " " * 198 + "{}#"
-    (puzzle,) = parse_sok(f"{padded.format(19801)}\n{BOARD}\n").puzzles
+    (puzzle,) = loads_sok(f"{padded.format(19801)}\n{BOARD}\n").puzzles
     assert (puzzle.title, puzzle.board.height, puzzle.board.width) == ("", 4, 20_000)
     assert titles(f"{padded.format(19802)}\n{BOARD}\n") == [padded.format(19802)]
     row = "#" + " " * 534 + "2500000(2#)" + "#"
     assert titles(f"{row}\n{BOARD}\n") == [row]
     # Boxes on goals at the top of an RLE board are rows of it (point 1).
-    (puzzle,) = parse_sok("2-*|5#|#@$.#|5#\n").puzzles
+    (puzzle,) = loads_sok("2-*|5#|#@$.#|5#\n").puzzles
     assert puzzle.board.rows == ("--*--", "#####", "#@$.#", "#####")
 
 
 def test_rule_tessellation_of_moves() -> None:
-    (puzzle,) = parse_sok(f"{BOARD}\nused\ndune\n").puzzles
+    (puzzle,) = loads_sok(f"{BOARD}\nused\ndune\n").puzzles
     assert puzzle.notes == "used\ndune"  # two letters Sokoban refuses: text
     assert puzzle.saved_games == ()
     # In Octoban every letter of "dune" is a move.
-    (octoban,) = parse_sok(f"{BOARD}\nGame: Octoban\n\ndune\n").puzzles
+    (octoban,) = loads_sok(f"{BOARD}\nGame: Octoban\n\ndune\n").puzzles
     assert [len(game) for game in octoban.saved_games] == [4]
     # A Game line holds for its puzzle: the next board is Sokoban's again.
-    (octoban, sokoban) = parse_sok(f"{BOARD}\nGame: Octoban\n{BOARD}\ndune\nwens\n").puzzles
+    (octoban, sokoban) = loads_sok(f"{BOARD}\nGame: Octoban\n{BOARD}\ndune\nwens\n").puzzles
     assert octoban.tessellation == Tessellation.OCTOBAN
     assert sokoban.tessellation == Tessellation.SOKOBAN
     assert (sokoban.notes, sokoban.saved_games) == ("dune\nwens", ())
     # One refused letter: a doubt ("used" in Hexoban refuses only "e").
     diagnostics: list[Diagnostic] = []
     hexoban = " # # # #\n# @ $ . #\n # # # #\nGame: Hexoban\n\nused\n"
-    (puzzle,) = parse_sok(hexoban, diagnostics=diagnostics).puzzles
+    (puzzle,) = loads_sok(hexoban, diagnostics=diagnostics).puzzles
     assert puzzle.notes == "used"
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK104", 6, 3)]
 
 
 def test_rule_almost_moves() -> None:
     diagnostics: list[Diagnostic] = []
-    (puzzle,) = parse_sok(f"T\n{BOARD}\n\nSolution\nrRxRR\n", diagnostics=diagnostics).puzzles
+    (puzzle,) = loads_sok(f"T\n{BOARD}\n\nSolution\nrRxRR\n", diagnostics=diagnostics).puzzles
     assert puzzle.notes == "Solution\nrRxRR"
     assert [(d.severity, d.code, d.line, d.column) for d in diagnostics] == [
         ("warning", "SOK104", 7, 3)
     ]
     with pytest.warns(SokfmtWarning, match="SOK104"):
-        parse_sok(f"T\n{BOARD}\n\nSolution\nrRxRR\n")
+        loads_sok(f"T\n{BOARD}\n\nSolution\nrRxRR\n")
     # After a moves line, a line of one character that is no move continues
     # the moves (and is an error there); "*" there is the current position.
     for last, code in (("x", "SOK204"), ("-", "SOK204"), ("W", "SOK201"), ("W\n##\n##", "SOK201")):
         diagnostics = []
-        parse_sok(f"T\n{BOARD}\n\nrRR\n{last}\n", diagnostics=diagnostics)
+        loads_sok(f"T\n{BOARD}\n\nrRR\n{last}\n", diagnostics=diagnostics)
         assert [(d.code, d.line, d.column) for d in diagnostics] == [(code, 7, 1)]
-    (puzzle,) = parse_sok(f"T\n{BOARD}\n\nrRR\n*\n").puzzles
+    (puzzle,) = loads_sok(f"T\n{BOARD}\n\nrRR\n*\n").puzzles
     ((game,), notes) = (puzzle.saved_games, puzzle.notes)
     assert (game.printed_steps(), game.current_move_idx, game.notes, notes) == ("rRR", 3, "", "")
 
@@ -219,21 +219,21 @@ def test_almost_moves_leaves_a_line_far_from_moves(line: str) -> None:
 
 def test_board_runs() -> None:
     with pytest.warns(SokfmtWarning, match="SOK103 Text that looks like a board"):
-        (puzzle,) = parse_sok(f"{BOARD}\n\n* * *\n##\n").puzzles
+        (puzzle,) = loads_sok(f"{BOARD}\n\n* * *\n##\n").puzzles
     assert puzzle.notes == "* * *\n##"
-    (puzzle,) = parse_sok(f"{BOARD}\n\n####\n##\n").puzzles  # walls alone: no doubt
+    (puzzle,) = loads_sok(f"{BOARD}\n\n####\n##\n").puzzles  # walls alone: no doubt
     assert puzzle.notes == "####\n##"
     # A row of boxes on goals alone is closed, as the format says: right
     # above or under a board it is a row of it ("B" is no title there).
-    (first, second) = parse_sok(f"B\n{BOARD}\n\nW\n{BOARD}\n").puzzles
+    (first, second) = loads_sok(f"B\n{BOARD}\n\nW\n{BOARD}\n").puzzles
     assert (first.title, first.board.rows[0], second.board.rows[0]) == ("", "*----", "#----")
-    (flames,) = parse_sok("  * *\n#######\n#@$ .#\n#######\n * *\n").puzzles
+    (flames,) = loads_sok("  * *\n#######\n#@$ .#\n#######\n * *\n").puzzles
     assert flames.board.rows == ("--*-*--", "#######", "#@$-.#-", "#######", "-*-*---")
     # Boxes on goals alone make no board, and text above a board stays text.
-    assert parse_sok("* *\n***\n* *\n", diagnostics=[]).puzzles == ()
+    assert loads_sok("* *\n***\n* *\n", diagnostics=[]).puzzles == ()
     assert titles(f"B\n\n{BOARD}\n") == ["B"]
     # Open rows at either end are text; between closed rows, a gap.
-    collection = parse_sok("T\n @\n#####\n#@$.#\n $ \n#####\n $\n")
+    collection = loads_sok("T\n @\n#####\n#@$.#\n $ \n#####\n $\n")
     (puzzle,) = collection.puzzles
     assert (collection.notes, puzzle.title, puzzle.notes) == ("T\n @", "", " $")
     assert puzzle.board.rows[2] == "-$---"  # " $ " padded to the width of 5
@@ -257,14 +257,14 @@ def test_runs_read_as_their_lines(lines: list[str], newline: str) -> None:
     moves (MOVES_LINES) for speed; the rules read it as its lines."""
     text = newline.join(lines).replace("\n", newline)
     kept: list[Diagnostic] = []
-    with_runs = parse_sok(text, diagnostics=kept)
+    with_runs = loads_sok(text, diagnostics=kept)
     found = _sok_postlex.patterns()
     never = re.compile("(?!)")
     alone = dataclasses.replace(found, walls=never, moves_lines=never)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_sok_postlex, "patterns", lambda: alone)
         apart: list[Diagnostic] = []
-        assert parse_sok(text, diagnostics=apart) == with_runs
+        assert loads_sok(text, diagnostics=apart) == with_runs
     assert apart == kept
 
 
@@ -340,11 +340,11 @@ def test_bare_titles_read_as_the_full_path_reads_them(title: str) -> None:
 
 def _as_the_full_path(text: str, tessellation: Tessellation) -> None:
     kept: list[Diagnostic] = []
-    fast = parse_sok(text, tessellation=tessellation, diagnostics=kept)
+    fast = loads_sok(text, tessellation=tessellation, diagnostics=kept)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_sok_bare, "parse", lambda *arguments: None)
         full: list[Diagnostic] = []
-        assert parse_sok(text, tessellation=tessellation, diagnostics=full) == fast
+        assert loads_sok(text, tessellation=tessellation, diagnostics=full) == fast
     assert full == kept
 
 
@@ -364,17 +364,17 @@ def test_bare_boards_take_the_fast_path() -> None:
 
 
 def test_moves_before_boards() -> None:
-    collection = parse_sok(f"lurd\nLURD\n\n{BOARD}\n")
+    collection = loads_sok(f"lurd\nLURD\n\n{BOARD}\n")
     assert collection.notes == "lurd\nLURD"
 
 
 def test_almost_next_to_moves() -> None:
     text = f"T\n{BOARD}\n\nrR\nRxR\nR\n"
     with pytest.raises(SavedGameSyntaxError) as caught:
-        parse_sok(text)
+        loads_sok(text)
     assert (caught.value.code, caught.value.line, caught.value.column) == ("SOK204", 7, 2)
     diagnostics: list[Diagnostic] = []
-    (puzzle,) = parse_sok(text, diagnostics=diagnostics).puzzles
+    (puzzle,) = loads_sok(text, diagnostics=diagnostics).puzzles
     assert puzzle.saved_games == ()  # not notes, not a title: an error
     assert puzzle.notes == ""
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK204", 7, 2)]
@@ -383,19 +383,19 @@ def test_almost_next_to_moves() -> None:
 def test_lines_of_a_block_carry_the_same_mail_quotes() -> None:
     diagnostics: list[Diagnostic] = []
     text = f"T\n{BOARD}\n\n>rRR\nUU\n>R\n"
-    (puzzle,) = parse_sok(text, diagnostics=diagnostics).puzzles
+    (puzzle,) = loads_sok(text, diagnostics=diagnostics).puzzles
     assert puzzle.saved_games == ()
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK106", 7, 1)]
     assert "not quoted" in diagnostics[0].message
-    (puzzle,) = parse_sok(f"T\n{BOARD}\n\n>rRR\n>UU\n").puzzles
+    (puzzle,) = loads_sok(f"T\n{BOARD}\n\n>rRR\n>UU\n").puzzles
     assert puzzle.saved_games[0].printed_steps() == "rRRUU"
 
 
 def test_property_lines() -> None:
     # A key/value line is never a title, nor a floor line.
-    collection = parse_sok(f"Author: me\n{BOARD}\n")
+    collection = loads_sok(f"Author: me\n{BOARD}\n")
     assert (collection.author, collection.puzzles[0].title) == ("me", "")
-    (first, second) = parse_sok(f"{BOARD}\n\n---\n{BOARD}\n").puzzles
+    (first, second) = loads_sok(f"{BOARD}\n\n---\n{BOARD}\n").puzzles
     assert (first.notes, second.title) == ("---", "")
 
 
@@ -408,13 +408,13 @@ def test_a_key_recognised_where_it_stands_makes_a_property() -> None:
             diagnostics: list[Diagnostic] = []
             collection = _sok_read.parse(text, Tessellation.SOKOBAN, diagnostics, fast=fast)
             assert (collection.url, collection.notes, diagnostics) == (value, "", [])
-        assert parse_sok(dump_sok(collection)) == collection
+        assert loads_sok(dumps_sok(collection)) == collection
     # Right above the first board it is a property too, not the board's title.
-    collection = parse_sok(f"URL = 12\n{BOARD}\n")
+    collection = loads_sok(f"URL = 12\n{BOARD}\n")
     assert (collection.url, collection.puzzles[0].title) == ("12", "")
     # A puzzle's notes have no "Url": there the line is almost moves, a doubt.
     diagnostics = []
-    (puzzle,) = parse_sok(f"T\n{BOARD}\nUrl: 99\n", diagnostics=diagnostics).puzzles
+    (puzzle,) = loads_sok(f"T\n{BOARD}\nUrl: 99\n", diagnostics=diagnostics).puzzles
     assert puzzle.notes == "Url: 99"
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK104", 5, 4)]
 
@@ -436,55 +436,55 @@ def test_keys_are_recognised_where_they_stand() -> None:
 
 
 def test_comments() -> None:
-    (puzzle,) = parse_sok("T\n#####\n:: inside\n#@$.#\n#####\n:: after\nnote\n").puzzles
+    (puzzle,) = loads_sok("T\n#####\n:: inside\n#@$.#\n#####\n:: after\nnote\n").puzzles
     assert (puzzle.title, puzzle.board.height, puzzle.notes) == ("T", 3, "note")
     assert puzzle.comments == (":: inside", ":: after")
-    collection = parse_sok(f":: file\n\nT\n{BOARD}\n")
+    collection = loads_sok(f":: file\n\nT\n{BOARD}\n")
     assert collection.comments == (":: file",)
 
 
 def test_blank_lines() -> None:
     # One blank line between a title and its block; two end a paragraph.
     assert titles(f"T\n\n{BOARD}\n") == ["T"]
-    collection = parse_sok(f"T\n\n\n{BOARD}\n")
+    collection = loads_sok(f"T\n\n\n{BOARD}\n")
     assert (collection.notes, titles(f"T\n\n\n{BOARD}\n")) == ("T", [""])
 
 
 def _diagnosed(text: str) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
-    parse_sok(text, diagnostics=diagnostics)
+    loads_sok(text, diagnostics=diagnostics)
     return diagnostics
 
 
 def test_rule_stray_rows() -> None:
     # Between board lines: a row, and the character is an error there.
     with pytest.raises(BoardSyntaxError) as caught:
-        parse_sok("T\n#####\n#X ###\n#@$.#\n#####\n")
+        loads_sok("T\n#####\n#X ###\n#@$.#\n#####\n")
     assert (caught.value.code, caught.value.line, caught.value.column) == ("SOK301", 3, 2)
     # Next to a board on one side only: text, with a doubt at the character.
     diagnostics: list[Diagnostic] = []
-    (puzzle,) = parse_sok("#X###\n#@$.#\n#   #\n#####\n", diagnostics=diagnostics).puzzles
+    (puzzle,) = loads_sok("#X###\n#@$.#\n#   #\n#####\n", diagnostics=diagnostics).puzzles
     assert puzzle.title == "#X###"
     assert ("SOK105", 1, 2) in [(d.code, d.line, d.column) for d in diagnostics]
     # The writer sets such a title apart, so that it reads back without doubt.
-    text = dump_sok(Collection(puzzles=(puzzle,)))
+    text = dumps_sok(Collection(puzzles=(puzzle,)))
     assert text.startswith("#X###\n\n")
     diagnostics = []
-    assert parse_sok(text, diagnostics=diagnostics).puzzles == (puzzle,)
+    assert loads_sok(text, diagnostics=diagnostics).puzzles == (puzzle,)
     assert [d.code for d in diagnostics] == ["SOK403"]  # not closed, as before
     # Mostly letters: a title like any other, no doubt.
     diagnostics = []
-    assert parse_sok(f"# Level 1 #\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title
+    assert loads_sok(f"# Level 1 #\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title
     assert diagnostics == []
     # The character may stand where the row's first or last wall should: the
     # row would be open without it, and still belongs to the board.
     for row, column in (("#-$-?", 5), ("?-$-#", 1), ("#-$-?-", 5)):
         diagnostics = []
         text = f"T\n#####\n#@$.#\n{row}\n#.--#\n#####\n"
-        assert parse_sok(text, diagnostics=diagnostics).puzzles == ()
+        assert loads_sok(text, diagnostics=diagnostics).puzzles == ()
         assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK301", 4, column)]
         diagnostics = []
-        (puzzle,) = parse_sok(f"T\n{BOARD}\n{row}\n", diagnostics=diagnostics).puzzles
+        (puzzle,) = loads_sok(f"T\n{BOARD}\n{row}\n", diagnostics=diagnostics).puzzles
         assert puzzle.notes == row
         assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK105", 5, column)]
     # Such a row has a wall (the character's): with boxes on goals around it
@@ -494,45 +494,45 @@ def test_rule_stray_rows() -> None:
     # A line that would begin with a pusher is no such row ("M" and "p"):
     # the title of what follows, no doubt.
     diagnostics = []
-    assert parse_sok(f"Map 5\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title == "Map 5"
+    assert loads_sok(f"Map 5\n{BOARD}\n", diagnostics=diagnostics).puzzles[0].title == "Map 5"
     assert diagnostics == []
     # A line with no wall or box on a goal of its own is no such row: "Good"
     # (G, goal, goal, d) titles a board with no doubt, above it and between
     # two boards with no blank line, and the writer sets it apart from none.
     diagnostics = []
-    collection = parse_sok(f"Good\n{BOARD}\nGood\n{BOARD}\n", diagnostics=diagnostics)
+    collection = loads_sok(f"Good\n{BOARD}\nGood\n{BOARD}\n", diagnostics=diagnostics)
     assert [puzzle.title for puzzle in collection.puzzles] == ["Good", "Good"]
     assert diagnostics == []
-    assert dump_sok(collection).startswith(f"Good\n{BOARD}\n")
+    assert dumps_sok(collection).startswith(f"Good\n{BOARD}\n")
 
 
 def test_rule_moves_titles() -> None:
     # "D" (push down) alone right above a board is its title, with a doubt.
     text = f"A\n{BOARD}\n\nD\n{BOARD}\n"
     diagnostics: list[Diagnostic] = []
-    collection = parse_sok(text, diagnostics=diagnostics)
+    collection = loads_sok(text, diagnostics=diagnostics)
     assert [(p.title, p.saved_games) for p in collection] == [("A", ()), ("D", ())]
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK107", 6, 1)]
     with pytest.warns(sokfmt.SokfmtWarning, match="SOK107"):
-        parse_sok(text)
+        loads_sok(text)
     # With a blank line before the board, or under a title, it stays moves.
     for other in (f"A\n{BOARD}\n\nD\n\n{BOARD}\n", f"A\n{BOARD}\n\nSolution\nD\n{BOARD}\n"):
-        games = parse_sok(other, diagnostics=[])[0].saved_games
+        games = loads_sok(other, diagnostics=[])[0].saved_games
         assert [game.printed_steps() for game in games] == ["D"]
     # Before the first board, moves are text anyway (rule 5): no doubt.
     diagnostics = []
-    assert parse_sok(f"D\n{BOARD}\n", diagnostics=diagnostics)[0].title == "D"
+    assert loads_sok(f"D\n{BOARD}\n", diagnostics=diagnostics)[0].title == "D"
     assert diagnostics == []
     # The writer puts such a title in a property, which reads back without doubt.
     diagnostics = []
-    assert parse_sok(dump_sok(collection), diagnostics=diagnostics) == collection
+    assert loads_sok(dumps_sok(collection), diagnostics=diagnostics) == collection
     assert diagnostics == []
     # A title line that a Title: property overrides is written back where it
     # stood, and read with the same doubt (found by a long fuzz run).
-    labelled = parse_sok(f"A\n{BOARD}\n\nD\n{BOARD}\nTitle: Real\n", diagnostics=[])
+    labelled = loads_sok(f"A\n{BOARD}\n\nD\n{BOARD}\nTitle: Real\n", diagnostics=[])
     assert (labelled[1].title, labelled[1].title_line) == ("Real", "D")
     diagnostics = []
-    assert parse_sok(dump_sok(labelled), diagnostics=diagnostics) == labelled
+    assert loads_sok(dumps_sok(labelled), diagnostics=diagnostics) == labelled
     assert [d.code for d in diagnostics] == ["SOK107"]
 
 
@@ -541,17 +541,17 @@ def test_rule_semicolon_titles() -> None:
     # paragraph right above a board is its title and notes, with a doubt.
     text = f"T\n{BOARD}\n\n; 101\n'Lockdown'\n\n{BOARD}\n"
     diagnostics: list[Diagnostic] = []
-    (first, second) = parse_sok(text, diagnostics=diagnostics).puzzles
+    (first, second) = loads_sok(text, diagnostics=diagnostics).puzzles
     assert (first.notes, second.title, second.notes) == ("", "101", "'Lockdown'")
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK108", 7, 1)]
     with pytest.warns(SokfmtWarning, match="SOK108"):
-        parse_sok(text)
+        loads_sok(text)
     # Not in the file notes, nor for a paragraph of ";" lines, nor above moves.
-    collection = parse_sok(f"; 1\n'Name'\n\n{BOARD}\n", diagnostics=[])
+    collection = loads_sok(f"; 1\n'Name'\n\n{BOARD}\n", diagnostics=[])
     assert (collection.notes, collection[0].title) == ("; 1\n'Name'", "")
-    (_, second) = parse_sok(f"T\n{BOARD}\n\n; a\n; b\n\n{BOARD}\n", diagnostics=[]).puzzles
+    (_, second) = loads_sok(f"T\n{BOARD}\n\n; a\n; b\n\n{BOARD}\n", diagnostics=[]).puzzles
     assert second.title == ""
-    (puzzle,) = parse_sok(f"T\n{BOARD}\n\n; a\nb\n\nR\n", diagnostics=[]).puzzles
+    (puzzle,) = loads_sok(f"T\n{BOARD}\n\n; a\nb\n\nR\n", diagnostics=[]).puzzles
     assert (puzzle.notes, [g.title for g in puzzle.saved_games]) == ("; a\nb", [""])
 
 
@@ -571,16 +571,16 @@ def test_every_rule_has_its_test() -> None:
 def test_tessellation_priority() -> None:
     hexo = " # # #\n# @ $ #\n # # #"
     text = f"Game: Trioban\n\n{BOARD}\n\n{hexo}\nGame: Hexoban\n"
-    kinds = [p.tessellation for p in parse_sok(text, tessellation=Tessellation.OCTOBAN).puzzles]
+    kinds = [p.tessellation for p in loads_sok(text, tessellation=Tessellation.OCTOBAN).puzzles]
     assert kinds == [Tessellation.TRIOBAN, Tessellation.HEXOBAN]
-    no_game = parse_sok(f"{BOARD}\n", tessellation=Tessellation.OCTOBAN)
+    no_game = loads_sok(f"{BOARD}\n", tessellation=Tessellation.OCTOBAN)
     assert no_game.puzzles[0].tessellation is Tessellation.OCTOBAN
-    assert parse_sok(f"{BOARD}\n").puzzles[0].tessellation is Tessellation.SOKOBAN
+    assert loads_sok(f"{BOARD}\n").puzzles[0].tessellation is Tessellation.SOKOBAN
 
 
 def test_unknown_game_is_an_error_at_its_line() -> None:
     with pytest.raises(SokSyntaxError) as caught:
-        parse_sok(f"T\n\n{BOARD}\nAuthor: x\nGame: Squareban\n")
+        loads_sok(f"T\n\n{BOARD}\nAuthor: x\nGame: Squareban\n")
     assert (caught.value.line, caught.value.column) == (7, 7)
     assert "Unknown tessellation 'Squareban'" in str(caught.value)
 
@@ -588,10 +588,10 @@ def test_unknown_game_is_an_error_at_its_line() -> None:
 def test_board_and_moves_errors_carry_file_positions() -> None:
     padding = "notes\n" * 800
     with pytest.raises(SavedGameSyntaxError) as caught:
-        parse_sok(f"{padding}\n{BOARD}\n\nSolution\nrr\nru[lR]\n")
+        loads_sok(f"{padding}\n{BOARD}\n\nSolution\nrr\nru[lR]\n")
     assert (caught.value.line, caught.value.column) == (808, 5)
     with pytest.raises(BoardSyntaxError) as board_error:
-        parse_sok(f"{padding}\nGame: Hexoban\n\n # # #\n# @ $ #\n # ## #\n")
+        loads_sok(f"{padding}\nGame: Hexoban\n\n # # #\n# @ $ #\n # ## #\n")
     assert board_error.value.line == 806
 
 
@@ -601,7 +601,7 @@ def test_board_and_moves_errors_carry_file_positions() -> None:
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
 def test_line_ends(newline: str) -> None:
     text = f"Title{newline}{BOARD.replace(chr(10), newline)}{newline}{newline}Solution{newline}R"
-    (puzzle,) = parse_sok(text).puzzles
+    (puzzle,) = loads_sok(text).puzzles
     assert (puzzle.title, puzzle.saved_games[0].title) == ("Title", "Solution")
 
 
@@ -648,38 +648,38 @@ def test_iter_sok_memory_is_bounded_by_a_puzzle(tmp_path: Path) -> None:
 
 
 def test_dump_writes_game_for_other_tessellations_and_wraps_moves() -> None:
-    game = parse_moves("r" * 30, Tessellation.OCTOBAN).with_metadata(title="Long")
-    board = parse_board(BOARD, Tessellation.OCTOBAN)
-    text = dump_sok(
+    game = loads_moves("r" * 30, tessellation=Tessellation.OCTOBAN).with_metadata(title="Long")
+    board = loads_board(BOARD, tessellation=Tessellation.OCTOBAN)
+    text = dumps_sok(
         Collection(puzzles=(Puzzle(board, title="Octo", saved_games=(game,)),)), wrap=10
     )
     assert "Game: Octoban" in text
     assert "\nrrrrrrrrrr\nrrrrrrrrrr\nrrrrrrrrrr\n" in text
-    assert parse_sok(text).puzzles[0].saved_games == (game,)
+    assert loads_sok(text).puzzles[0].saved_games == (game,)
 
 
 def test_dump_rle_boards() -> None:
-    collection = parse_sok(f"T\n{BOARD}\n")
-    text = dump_sok(collection, rle=True)
+    collection = loads_sok(f"T\n{BOARD}\n")
+    text = dumps_sok(collection, rle=True)
     assert "5#|#@$.#|5#" in text
-    assert parse_sok(text) == collection
+    assert loads_sok(text) == collection
 
 
 def test_dump_marks_an_untitled_block_that_would_take_a_title() -> None:
-    first = parse_moves("R").with_metadata(notes="A single line of notes")
-    second = parse_moves("L")
-    puzzle = Puzzle(parse_board(BOARD), saved_games=(first, second))
+    first = loads_moves("R").with_metadata(notes="A single line of notes")
+    second = loads_moves("L")
+    puzzle = Puzzle(loads_board(BOARD), saved_games=(first, second))
     collection = Collection(notes="One line", puzzles=(puzzle,))
-    text = dump_sok(collection)
-    assert parse_sok(text) == collection
+    text = dumps_sok(collection)
+    assert loads_sok(text) == collection
 
 
 def test_dump_puts_unwritable_titles_in_a_property() -> None:
-    puzzle = Puzzle(parse_board(BOARD), title="lurd")  # a title line would be moves
-    game = parse_moves("R").with_metadata(title="Key: value")
+    puzzle = Puzzle(loads_board(BOARD), title="lurd")  # a title line would be moves
+    game = loads_moves("R").with_metadata(title="Key: value")
     collection = Collection(puzzles=(Puzzle(puzzle.board, title="####", saved_games=(game,)),))
     for item in (Collection(puzzles=(puzzle,)), collection):
-        assert parse_sok(dump_sok(item)) == item
+        assert loads_sok(dumps_sok(item)) == item
 
 
 def test_dump_puts_the_game_line_where_it_keeps_board_rows_apart() -> None:
@@ -692,23 +692,23 @@ def test_dump_puts_the_game_line_where_it_keeps_board_rows_apart() -> None:
         "Game: Octoban\nW@bW\n#-#\nLURD\n3(dr)R*\nSolution 12/3\n"
     )
     with pytest.warns(SokfmtWarning):
-        collection = parse_sok(text)
+        collection = loads_sok(text)
     assert collection.puzzles[0].tessellation is Tessellation.OCTOBAN
     with pytest.warns(SokfmtWarning):
-        assert parse_sok(dump_sok(collection)) == collection
+        assert loads_sok(dumps_sok(collection)) == collection
 
 
 @pytest.mark.parametrize(
     ("collection", "message"),
     [
         (
-            Collection(puzzles=(Puzzle(parse_board(BOARD), saved_games=(parse_moves(""),)),)),
+            Collection(puzzles=(Puzzle(loads_board(BOARD), saved_games=(loads_moves(""),)),)),
             "empty|letter",
         ),
-        (Collection(puzzles=(Puzzle(parse_board("#@$.")),)), "fewer than 3 rows"),
-        (Collection(puzzles=(Puzzle(parse_board("###\n#@#")),)), "fewer than 3 rows"),
+        (Collection(puzzles=(Puzzle(loads_board("#@$.")),)), "fewer than 3 rows"),
+        (Collection(puzzles=(Puzzle(loads_board("###\n#@#")),)), "fewer than 3 rows"),
         (
-            Collection(puzzles=(Puzzle(parse_board(" @ \n###\n#.#\n###")),)),
+            Collection(puzzles=(Puzzle(loads_board(" @ \n###\n#.#\n###")),)),
             "first row '-@-' does not begin and end with a wall or a box on a goal",
         ),
         (Collection(notes=":: not a note"), "comment"),
@@ -721,14 +721,14 @@ def test_dump_puts_the_game_line_where_it_keeps_board_rows_apart() -> None:
 )
 def test_dump_refuses_what_the_format_cannot_hold(collection: Collection, message: str) -> None:
     with pytest.raises(ValidationError, match=message):
-        dump_sok(collection)
+        dumps_sok(collection)
 
 
 # -------------------------------------------------------------- Sokoban+
 
 
 def test_sokoban_plus_orders_are_kept_and_validated() -> None:
-    board = parse_board("######\n#@$$.#\n#   .#\n######")
+    board = loads_board("######\n#@$$.#\n#   .#\n######")
     assert Puzzle(board, boxorder="1  2", goalorder="2 1").sokoban_plus() == ((1, 2), (2, 1))
     assert Puzzle(board).sokoban_plus() is None
     for boxorder, goalorder, message in (
@@ -744,7 +744,7 @@ def test_sokoban_plus_orders_are_kept_and_validated() -> None:
 
 
 def test_json_field_names_and_unknown_keys() -> None:
-    collection = parse_sok(
+    collection = loads_sok(
         f"Collection: C\nEmail: a@b.c\nUrl: http://b.c\n\nT\n{BOARD}\nAuthor: A\n\nSolution\nR\n"
     )
     document = collection.to_dict()
@@ -815,9 +815,9 @@ def test_generated_collections_round_trip(
     puzzle_list: list[Puzzle], notes: str, title: str
 ) -> None:
     collection = Collection(title=title, notes=notes, puzzles=tuple(puzzle_list))
-    text = dump_sok(collection)
-    assert parse_sok(text) == collection
-    assert dump_sok(parse_sok(text)) == text
+    text = dumps_sok(collection)
+    assert loads_sok(text) == collection
+    assert dumps_sok(loads_sok(text)) == text
 
 
 _STYLES = st.fixed_dictionaries(
@@ -835,37 +835,37 @@ def test_every_writer_style_reads_back_equal(
     puzzle_list: list[Puzzle], title: str, style: dict[str, Any]
 ) -> None:
     collection = Collection(title=title, puzzles=tuple(puzzle_list))
-    assert parse_sok(dump_sok(collection, **style)) == collection
+    assert loads_sok(dumps_sok(collection, **style)) == collection
 
 
 def test_writer_styles_worked_example() -> None:
-    collection = parse_sok(
+    collection = loads_sok(
         "Room\n----#####\n#####---#\n#-@-$-.-#\n#########\n\n"
         "Tall\n#####\n#@$.#\n#---#\n#---#\n#####\n"
     )
-    assert dump_sok(collection, floor=" ", pad=False, semicolon_titles=True) == (
+    assert dumps_sok(collection, floor=" ", pad=False, semicolon_titles=True) == (
         "; Room\n    #####\n#####   #\n# @ $ . #\n#########\n\n"
         "; Tall\n#####\n#@$.#\n#   #\n#   #\n#####\n"
     )
     # The outside blank, the floor inside as it was.
-    assert dump_sok(collection[:1], outside=" ").splitlines()[1:4] == [
+    assert dumps_sok(collection[:1], outside=" ").splitlines()[1:4] == [
         "    #####",
         "#####---#",
         "#-@-$-.-#",
     ]
     with pytest.raises(ValidationError, match="plain style"):
-        dump_sok(collection, rle=True, floor=" ")
+        dumps_sok(collection, rle=True, floor=" ")
     with pytest.raises(ValidationError, match="floor must be"):
-        dump_sok(collection, floor="x")
+        dumps_sok(collection, floor="x")
 
 
 def test_what_a_style_cannot_write_stays_plain() -> None:
     # A row of floor alone, and the floor that keeps the board its width.
     board = Board(Tessellation.SOKOBAN, ("#####-", "#@$.#-", "------", "#####-"))
     collection = Collection(puzzles=(Puzzle(board, title="Edge"),))
-    text = dump_sok(collection, floor=" ", pad=False)
+    text = dumps_sok(collection, floor=" ", pad=False)
     assert text.splitlines()[1:] == ["#####-", "#@$.#", "-", "#####"]
-    assert parse_sok(text) == collection
+    assert loads_sok(text) == collection
 
 
 # ------------------------------------------------------------------ replay
@@ -876,63 +876,63 @@ def test_readers_replay_saved_games_on_request() -> None:
     # "Ru" (line 10, column 2) walks into a wall; "R" does not solve.
     text = "T\n#######\n#@$ . #\n#######\n\nSolution\nRR\n\nSnapshot\nRu\n\nSolution 2\nR\n"
     diagnostics: list[Diagnostic] = []
-    collection = parse_sok(text, diagnostics=diagnostics, replay=True)
+    collection = loads_sok(text, diagnostics=diagnostics, replay=True)
     assert [(d.severity, d.code, d.line, d.column) for d in diagnostics] == [
         ("error", "SOK501", 10, 2),
         ("warning", "SOK502", 12, 1),
     ]
     assert "step 2 cannot be played: the pusher would enter the wall" in diagnostics[0].message
     assert len(collection.puzzles[0].saved_games) == 3  # the games are kept
-    assert parse_sok(text) == collection  # without replay: the same, no problem
+    assert loads_sok(text) == collection  # without replay: the same, no problem
     found: list[Diagnostic] = []
     assert list(iter_sok(io.StringIO(text), diagnostics=found, replay=True)) == list(
         collection.puzzles
     )
     assert found == diagnostics
     with pytest.raises(IllegalStepError) as caught:
-        parse_sok(text, replay=True)
+        loads_sok(text, replay=True)
     assert (caught.value.line, caught.value.column, caught.value.code) == (10, 2, "SOK501")
     assert caught.value.context() == "Ru\n ^"
 
 
 def test_a_collection_is_a_sequence_of_its_puzzles() -> None:
-    collection = parse_sok(f"Collection: C\n\nA\n{BOARD}\n\nBee\n{BOARD}\n\nC\n{BOARD}\n")
+    collection = loads_sok(f"Collection: C\n\nA\n{BOARD}\n\nBee\n{BOARD}\n\nC\n{BOARD}\n")
     assert collection[0].title == "A"
     assert collection[-1].title == "C"
     part = collection[1:]
     assert isinstance(part, Collection)
     assert (part.title, [p.title for p in part]) == ("C", ["Bee", "C"])
-    assert parse_sok(dump_sok(part)) == part
+    assert loads_sok(dumps_sok(part)) == part
     with pytest.raises(IndexError):
         collection[3]
     more = part.with_puzzles(collection[0])
     assert [p.title for p in more] == ["Bee", "C", "A"]
-    solved = collection[0].with_games(parse_moves("R"), parse_moves("Rl"))
+    solved = collection[0].with_games(loads_moves("R"), loads_moves("Rl"))
     assert [g.printed_steps() for g in solved.saved_games] == ["R", "Rl"]
     assert collection[0].saved_games == ()  # frozen: copies
     with pytest.raises(ValidationError):
-        collection[0].with_games(parse_moves("n", Tessellation.HEXOBAN))
+        collection[0].with_games(loads_moves("n", tessellation=Tessellation.HEXOBAN))
 
 
 def test_a_title_line_is_written_for_the_tessellation_it_is_read_in() -> None:
     # Found by a long fuzz run: "used" is moves in Octoban, but the title
     # line of an Octoban puzzle is read before its Game: line, in the
     # tessellation of the puzzle before it.
-    octoban = parse_board("#####\n#@$.#\n#####", Tessellation.OCTOBAN)
+    octoban = loads_board("#####\n#@$.#\n#####", tessellation=Tessellation.OCTOBAN)
     collection = Collection(
         puzzles=(
-            Puzzle(parse_board(BOARD), title="First"),
+            Puzzle(loads_board(BOARD), title="First"),
             Puzzle(octoban, title="Named", title_line="used"),
         )
     )
-    assert parse_sok(dump_sok(collection)) == collection
+    assert loads_sok(dumps_sok(collection)) == collection
 
 
 def test_short_wraps_keep_a_reverse_game_s_brackets_with_a_move() -> None:
-    collection = parse_sok(f"{BOARD}\n\nSolution\n[]rr\n")
+    collection = loads_sok(f"{BOARD}\n\nSolution\n[]rr\n")
     for wrap in (1, 2, 3):
-        assert parse_sok(dump_sok(collection, wrap=wrap)) == collection
-    assert dump_sok(collection, rle=True, outside="-")  # the plain style, named
+        assert loads_sok(dumps_sok(collection, wrap=wrap)) == collection
+    assert dumps_sok(collection, rle=True, outside="-")  # the plain style, named
 
 
 def test_a_kept_title_line_of_a_saved_game_is_written_where_it_stood() -> None:
@@ -941,10 +941,10 @@ def test_a_kept_title_line_of_a_saved_game_is_written_where_it_stood() -> None:
     (an RLE line), and the notes after the moves hold three more, so the
     notes can be written only with that line above the moves again."""
     text = "\t#\t#\n3#|#-#|\n\n3#|#-#|\nlurd\n#-#\nTitle: Named\n#@$.#\n#####"
-    collection = parse_sok(text, diagnostics=[])
+    collection = loads_sok(text, diagnostics=[])
     (game,) = collection.puzzles[0].saved_games
     assert (game.title, game.notes) == ("Named", "3#|#-#|\n#-#\n#@$.#\n#####")
-    assert parse_sok(dump_sok(collection), diagnostics=[]) == collection
+    assert loads_sok(dumps_sok(collection), diagnostics=[]) == collection
 
 
 def test_threads_read_alike_while_the_automaton_is_worked_out() -> None:
@@ -953,10 +953,10 @@ def test_threads_read_alike_while_the_automaton_is_worked_out() -> None:
     what one thread reads."""
     text = (Path(sokfmt.__file__).parent / "samples" / "sample.sok").read_text(encoding="utf-8")
     texts = [text, text.replace("\n\n", "\n\n; 1\n", 3), "Title: x\n\n" + text] * 4
-    wanted = [parse_sok(t) for t in texts]
+    wanted = [loads_sok(t) for t in texts]
     _lalr.automaton.cache_clear()
     try:
         with ThreadPoolExecutor(max_workers=6) as pool:
-            assert list(pool.map(parse_sok, texts)) == wanted
+            assert list(pool.map(loads_sok, texts)) == wanted
     finally:
         _lalr.automaton.cache_clear()

@@ -19,9 +19,9 @@ from sokfmt import (
     _sok_plain,
     _sok_postlex,
     _sok_read,
-    dump_sok,
-    parse_board,
-    parse_moves,
+    dumps_sok,
+    loads_board,
+    loads_moves,
 )
 
 BOARD = "#####\n#@$.#\n#####"
@@ -101,19 +101,19 @@ def test_a_changed_character_reads_as_the_full_path(text: str, at: int, put: str
 
 def test_what_sokfmt_writes_takes_the_fast_path() -> None:
     games = (
-        parse_moves("rR").with_metadata(title="Solution", solved_by="Me", notes="Time: 1"),
-        parse_moves("lurd" * 30).with_metadata(title="Snapshot", notes="Some notes"),
+        loads_moves("rR").with_metadata(title="Solution", solved_by="Me", notes="Time: 1"),
+        loads_moves("lurd" * 30).with_metadata(title="Snapshot", notes="Some notes"),
     )
     collection = Collection(
         title="Mine",
         author="Me",
         notes="About these\n\nlevels",
         puzzles=(
-            Puzzle(parse_board(BOARD), title="One", notes="Difficulty: 3", saved_games=games),
-            Puzzle(parse_board("####\n#@*#\n####"), title="Two", author="You"),
+            Puzzle(loads_board(BOARD), title="One", notes="Difficulty: 3", saved_games=games),
+            Puzzle(loads_board("####\n#@*#\n####"), title="Two", author="You"),
         ),
     )
-    text = dump_sok(collection)
+    text = dumps_sok(collection)
     assert same_as_full_path(text)
     assert same_as_full_path(text.rstrip("\n"))  # no line break at the end
     assert _sok_read.parse(text, Tessellation.SOKOBAN) == collection

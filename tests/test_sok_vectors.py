@@ -14,11 +14,11 @@ from sokfmt import (
     Board,
     Collection,
     Tessellation,
-    dump_sok,
+    dumps_sok,
     from_dict,
     load_sok,
-    parse_board,
-    parse_sok,
+    loads_board,
+    loads_sok,
 )
 
 VECTORS = Path(__file__).parent / "vectors"
@@ -39,9 +39,9 @@ def test_sok_file_reads_as_its_json(path: Path) -> None:
 def test_sok_file_round_trips(path: Path) -> None:
     collection = load_sok(path)
     for rle in (False, True):
-        text = dump_sok(collection, rle=rle)
-        assert parse_sok(text) == collection
-        assert dump_sok(parse_sok(text), rle=rle) == text
+        text = dumps_sok(collection, rle=rle)
+        assert loads_sok(text) == collection
+        assert dumps_sok(loads_sok(text), rle=rle) == text
     assert from_dict(Collection, json.loads(json.dumps(collection.to_dict()))) == collection
 
 
@@ -53,7 +53,7 @@ def _invalid_sok() -> list[Any]:
 @pytest.mark.parametrize("case", _invalid_sok())
 def test_invalid_sok_reports_the_file_position(case: dict[str, Any]) -> None:
     with pytest.raises(sokfmt.ParseError) as caught:
-        parse_sok(case["input"])
+        loads_sok(case["input"])
     assert type(caught.value).__name__ == case["kind"]
     assert (caught.value.line, caught.value.column) == (
         case["error"]["line"],
@@ -73,7 +73,7 @@ def _diagnostic_cases() -> list[Any]:
 @pytest.mark.parametrize("case", _diagnostic_cases())
 def test_sok_diagnostics(case: dict[str, Any]) -> None:
     diagnostics: list[sokfmt.Diagnostic] = []
-    collection = parse_sok(case["input"], diagnostics=diagnostics)
+    collection = loads_sok(case["input"], diagnostics=diagnostics)
     assert len(collection.puzzles) == case["puzzles"]
     found = [[d.severity, d.code, d.line, d.column] for d in diagnostics]
     assert found == case["diagnostics"]
@@ -89,14 +89,14 @@ def test_board_vectors(case: dict[str, Any]) -> None:
     tessellation = Tessellation.from_name(case["tessellation"])
     if "error" in case:
         with pytest.raises(sokfmt.BoardSyntaxError) as caught:
-            parse_board(case["input"], tessellation)
+            loads_board(case["input"], tessellation=tessellation)
         assert (caught.value.line, caught.value.column) == tuple(case["error"].values())
         return
-    board = parse_board(case["input"], tessellation)
+    board = loads_board(case["input"], tessellation=tessellation)
     expected = case["expected"]
     assert list(board.rows) == expected["rows"]
     assert list(board.cells) == expected["cells"]
     assert (board.width, board.height) == (expected["width"], expected["height"])
-    assert parse_board(str(board), tessellation) == board
-    assert parse_board(board.printed(rle=True), tessellation) == board
+    assert loads_board(str(board), tessellation=tessellation) == board
+    assert loads_board(board.printed(rle=True), tessellation=tessellation) == board
     assert from_dict(Board, board.to_dict()) == board

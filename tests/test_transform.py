@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sokfmt import Board, Position, Tessellation, parse_board
+from sokfmt import Board, Tessellation, loads_board
+from sokfmt.board import Position
 from sokfmt.geometry import cell_polygon
 from sokfmt.transform import (
     TURNS,
@@ -105,7 +106,7 @@ def test_symmetries_per_tessellation() -> None:
 
 
 def test_worked_examples() -> None:
-    board = parse_board("####\n#@$.#\n#####")
+    board = loads_board("####\n#@$.#\n#####")
     assert rotated(board).cells == ("###", "#@#", "#$#", "#.#", "##-")
     assert mirrored(board).cells == ("-####", "#.$@#", "#####")
     padded = Board(Tessellation.SOKOBAN, ("-----", "-#@#-", "-----"))
@@ -138,9 +139,9 @@ def test_canonical_is_the_same_for_every_drawing_of_a_board(
 
 
 def test_canonical_puts_the_pusher_anywhere_in_its_region() -> None:
-    left = parse_board("#######\n#@  $.#\n#######")
-    right = parse_board("#######\n#  @$.#\n#######")
-    beyond = parse_board("#######\n#   $@#\n#######")  # the other side of the box
+    left = loads_board("#######\n#@  $.#\n#######")
+    right = loads_board("#######\n#  @$.#\n#######")
+    beyond = loads_board("#######\n#   $@#\n#######")  # the other side of the box
     assert canonical(left) == canonical(right)
     assert canonical(left) != canonical(beyond)
 
@@ -181,9 +182,9 @@ def _images(box: Position, goal: Position) -> list[tuple[Position, Position]]:
 def test_transformed_boards_can_be_written() -> None:
     # Found by a newcomer: a column of floor turned into a row of floor at
     # the top, which .sok cannot hold.  Transformations trim.
-    from sokfmt import Collection, Puzzle, dump_sok, parse_sok
+    from sokfmt import Collection, Puzzle, dumps_sok, loads_sok
 
-    board = parse_sok(" #####\n #@$.#\n #####\n").puzzles[0].board
+    board = loads_sok(" #####\n #@$.#\n #####\n").puzzles[0].board
     for turns, mirror in symmetries(board.tessellation):
         collection = Collection(puzzles=(Puzzle(transformed(board, turns, mirror)),))
-        assert parse_sok(dump_sok(collection)) == collection
+        assert loads_sok(dumps_sok(collection)) == collection

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from schema import game_vector
 
-from sokfmt import DEFAULT_LIMIT, ParseError, Tessellation, parse_moves, rle_decode
+from sokfmt import DEFAULT_LIMIT, ParseError, Tessellation, decode_rle, loads_moves
 
 VECTORS = Path(__file__).parent / "vectors"
 
@@ -30,10 +30,10 @@ def test_case_names_are_unique() -> None:
 def test_rle(case: dict[str, Any]) -> None:
     limit = case.get("limit", DEFAULT_LIMIT)
     if "expected" in case:
-        assert rle_decode(case["input"], limit=limit) == case["expected"]
+        assert decode_rle(case["input"], limit=limit) == case["expected"]
     else:
         with pytest.raises(ParseError) as caught:
-            rle_decode(case["input"], limit=limit)
+            decode_rle(case["input"], limit=limit)
         assert (caught.value.line, caught.value.column) == tuple(case["error"].values())
 
 
@@ -42,11 +42,11 @@ def test_moves(case: dict[str, Any]) -> None:
     tessellation = Tessellation.from_name(case["tessellation"])
     limit = case.get("limit", DEFAULT_LIMIT)
     if "expected" in case:
-        game = parse_moves(case["input"], tessellation, limit=limit)
+        game = loads_moves(case["input"], tessellation=tessellation, limit=limit)
         assert game_vector(game) == case["expected"]
         for printed in (case["expected"]["printed"], case["expected"]["printed_rle"]):
-            assert parse_moves(printed, tessellation) == game
+            assert loads_moves(printed, tessellation=tessellation) == game
     else:
         with pytest.raises(ParseError) as caught:
-            parse_moves(case["input"], tessellation, limit=limit)
+            loads_moves(case["input"], tessellation=tessellation, limit=limit)
         assert (caught.value.line, caught.value.column) == tuple(case["error"].values())

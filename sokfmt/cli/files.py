@@ -22,7 +22,7 @@ from typing import IO
 from ..errors import Diagnostic, ParseError, SokfmtError, SokfmtWarning, ValidationError
 from ..files import FILE_FORMATS, file_format
 from ..files import load as load_file
-from ..formats import parse_sok
+from ..formats import loads_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
@@ -46,7 +46,7 @@ SAMPLE = "samples/sample.sok"
 
 def sample() -> Collection:
     """The collection bundled with sokfmt (`SAMPLE`)."""
-    return parse_sok(resources.files("sokfmt").joinpath(SAMPLE).read_text("utf-8"))
+    return loads_sok(resources.files("sokfmt").joinpath(SAMPLE).read_text("utf-8"))
 
 
 class Ended(BaseException):

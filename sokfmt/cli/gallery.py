@@ -14,7 +14,7 @@ from pathlib import PurePath
 
 from ..geometry import picture_size
 from ..puzzle import Collection, Puzzle
-from ..replaying import best_solution, replay
+from ..replaying import best_solution_index, replay
 from .svg import compact_svg
 from .text import escape
 
@@ -92,7 +92,7 @@ def _card(number: int, puzzle: Puzzle) -> str:
     boxes = len(board.boxes)
     facts = [f"{board.width}x{board.height}", f"{boxes} box{'es' * (boxes != 1)}"]
     replays = [replay(puzzle, game) for game in puzzle.saved_games]
-    best = best_solution(replays)
+    best = best_solution_index(replays)
     if best is not None:
         facts.append(f"best {replays[best].moves}/{replays[best].pushes} (moves/pushes)")
     elif puzzle.saved_games:

@@ -12,7 +12,7 @@ from .. import __version__
 from ..board_stats import Statistics, statistics
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
-from ..replaying import Replay, best_solution, replay
+from ..replaying import Replay, best_solution_index, replay
 from .files import (
     FILE_ERRORS,
     FORMATS,
@@ -112,8 +112,8 @@ class _Replayed:
         return cls(
             puzzle,
             replays,
-            best_solution(replays, by="moves"),
-            best_solution(replays, by="pushes"),
+            best_solution_index(replays, by="moves"),
+            best_solution_index(replays, by="pushes"),
         )
 
     @property

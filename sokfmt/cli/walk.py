@@ -305,15 +305,22 @@ class _Worker:
         return cls(process, ours)
 
 
+# The signals a worker handles otherwise than its parent (see `_serve`).
+_HELD = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
 @contextlib.contextmanager
 def _ctrl_c_held() -> Iterator[None]:
-    """SIGINT held back while workers start: a Ctrl-C that comes meanwhile
-    reaches the parent once they are started, and never a worker before it
-    ignores SIGINT (which would print a traceback)."""
+    """SIGINT, SIGTERM and SIGHUP held back while workers start: one that
+    comes meanwhile reaches the parent once they are started, and a worker
+    only once it handles them as a worker (with its parent's handlers, a
+    worker ended by its parent at once would print a traceback)."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, set(_HELD))
     try:
         yield
     finally:
@@ -401,7 +408,7 @@ def _serve(pipe: Connection, work: Callable[..., Any], arguments: tuple[Any, ...
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, set(_HELD))
     global _ticks
     _ticks = _PipeTicks(pipe)
     parent = os.getppid()

@@ -1,0 +1,198 @@
+"""The convention of the Python surface (README, "One convention"), checked on
+every public callable of `sokfmt.__all__`, and the 0.2 names that 0.3 renamed:
+each still works, as it did, with a `DeprecationWarning` naming its replacement."""
+
+from __future__ import annotations
+
+import inspect
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sokfmt
+from sokfmt import Collection, Tessellation, ValidationError
+
+# Verbs a public function's name may begin with, and the words after them.
+# Text in and out: loads/dumps; files in and out: load/dump (a path or a file
+# object); iter: a file's items one at a time.
+TEXT_IN = re.compile(r"loads(_[a-z]+)?")
+TEXT_OUT = re.compile(r"dumps(_[a-z]+)?")
+FILE_IN = re.compile(r"(load|iter)(_[a-z]+)?")
+FILE_OUT = re.compile(r"dump(_[a-z]+)?")
+OTHER_VERBS = re.compile(r"(decode|encode|from|to|file|best|losses|replay|statistics)(_[a-z]+)*")
+# Options spelled alike everywhere, and keyword-only.
+OPTIONS = {"tessellation", "encoding", "limit", "diagnostics", "strict", "replay", "shape"}
+# A dump_X may still be called without a file: the 0.2 form, deprecated.
+DEPRECATED_DEFAULTS = {("dump_sok", "file"), ("dump_lev", "file"), ("dump_slc", "file")}
+
+
+def _functions() -> list[tuple[str, Callable[..., Any]]]:
+    return [
+        (name, getattr(sokfmt, name))
+        for name in sokfmt.__all__
+        if inspect.isfunction(inspect.unwrap(getattr(sokfmt, name)))
+    ]
+
+
+@pytest.mark.parametrize("name", [name for name, _ in _functions()])
+def test_every_public_function_follows_the_convention(name: str) -> None:
+    function = getattr(sokfmt, name)
+    assert any(
+        pattern.fullmatch(name) for pattern in (TEXT_IN, TEXT_OUT, FILE_IN, FILE_OUT, OTHER_VERBS)
+    ), f"{name}: no verb of the convention"
+    signature = inspect.signature(function)
+    # Annotated, every parameter and the result (as written: the names of
+    # numpy's types are imported for the type checker only).
+    for parameter in signature.parameters.values():
+        assert parameter.annotation is not parameter.empty, f"{name}({parameter.name})"
+    assert signature.return_annotation is not signature.empty, f"{name} has no return type"
+    # An option (a parameter with a default) is keyword-only.
+    for parameter in signature.parameters.values():
+        if parameter.default is not parameter.empty and (name, parameter.name) not in (
+            DEPRECATED_DEFAULTS
+        ):
+            assert parameter.kind is parameter.KEYWORD_ONLY or parameter.name == "path", (
+                f"{name}: option {parameter.name} is not keyword-only"
+            )
+        if parameter.name in OPTIONS:
+            assert parameter.kind is parameter.KEYWORD_ONLY, f"{name}: {parameter.name}"
+    # What the name says it returns: text for dumps, nothing for dump.
+    returned = str(signature.return_annotation)
+    if TEXT_OUT.fullmatch(name):
+        assert returned == "str", f"{name} returns {returned}, not text"
+    if FILE_OUT.fullmatch(name):  # (str | None: the deprecated 0.2 form without a file)
+        assert returned in ("None", "str | None"), f"{name} writes a file"
+    # A docstring that says what it does and what it raises.
+    doc = inspect.getdoc(function) or ""
+    assert doc.strip(), f"{name} has no docstring"
+
+
+def test_the_diagnostics_of_every_reader_are_typed() -> None:
+    readers = 0
+    for name, function in _functions():
+        parameter = inspect.signature(function).parameters.get("diagnostics")
+        if parameter is not None:
+            assert parameter.annotation == "list[Diagnostic] | None", name
+            readers += 1
+    assert readers >= 8
+
+
+# ------------------------------------------------------------ the 0.2 names
+
+SOK = "Title\n#####\n#@$.#\n#####\n"
+LEV = "size 1 1\ninitial\nA\n"
+
+
+def _renamed_calls() -> list[Any]:
+    """(0.2 call, 0.3 call): each pair gives equal results."""
+    collection = sokfmt.loads_sok(SOK)
+    board = collection.puzzles[0].board
+    game = sokfmt.loads_moves("rR")
+    hexoban = Tessellation.HEXOBAN
+    lev = sokfmt.loads_lev(LEV)
+    return [
+        ("parse_sok", lambda: sokfmt.parse_sok(SOK), lambda: collection),
+        ("parse_lev", lambda: sokfmt.parse_lev(LEV), lambda: lev),
+        (
+            "parse_slc",
+            lambda: sokfmt.parse_slc(sokfmt.dumps_slc(collection)),
+            lambda: sokfmt.loads_slc(sokfmt.dumps_slc(collection)),
+        ),
+        (
+            "parse_board",
+            lambda: sokfmt.parse_board("-#-#|#-@-#|-#-#", hexoban),
+            lambda: sokfmt.loads_board("-#-#|#-@-#|-#-#", tessellation=hexoban),
+        ),
+        (
+            "parse_moves",
+            lambda: sokfmt.parse_moves("rR", Tessellation.SOKOBAN),
+            lambda: game,
+        ),
+        ("dump_board", lambda: sokfmt.dump_board(board), lambda: sokfmt.dumps_board(board)),
+        ("dump_moves", lambda: sokfmt.dump_moves(game), lambda: sokfmt.dumps_moves(game)),
+        ("dump_sok(item)", lambda: sokfmt.dump_sok(collection), lambda: SOK),
+        ("dump_lev(item)", lambda: sokfmt.dump_lev(lev), lambda: sokfmt.dumps_lev(lev)),
+        (
+            "dump_slc(item)",
+            lambda: sokfmt.dump_slc(collection),
+            lambda: sokfmt.dumps_slc(collection),
+        ),
+        ("rle_decode", lambda: sokfmt.rle_decode("3#"), lambda: "###"),
+        ("rle_encode", lambda: sokfmt.rle_encode("###"), lambda: "3#"),
+        (
+            "from_json",
+            lambda: sokfmt.from_json(sokfmt.dumps(collection, "json")),
+            lambda: collection,
+        ),
+        ("best_solution", lambda: sokfmt.best_solution([]), lambda: None),
+        ("moves_count", lambda: game.moves_count, lambda: game.non_push_moves),
+        ("Position", lambda: sokfmt.Position, lambda: tuple[int, int]),
+        (
+            "is_solution_title",
+            lambda: sokfmt.is_solution_title("Best Solution"),
+            lambda: True,
+        ),
+        (
+            "from_array with tessellation by position",
+            lambda: sokfmt.from_array([[1]], Tessellation.SOKOBAN),
+            lambda: sokfmt.from_array([[1]], tessellation=Tessellation.SOKOBAN),
+        ),
+        (
+            "file_format with name by position",
+            lambda: sokfmt.file_format(None, "sok"),
+            lambda: sokfmt.file_format(name="sok"),
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "call", "new"), _renamed_calls(), ids=[old for old, _, _ in _renamed_calls()]
+)
+def test_each_0_2_name_still_works_and_warns(old: str, call: Any, new: Any) -> None:
+    expected = new()
+    with pytest.warns(DeprecationWarning, match="deprecated since 0.3.0") as caught:
+        got = call()
+    assert got == expected
+    assert len(caught) == 1
+    # The warning points at the caller's line, here.
+    assert caught[0].filename == __file__
+
+
+def test_the_0_2_names_are_not_public() -> None:
+    renamed = {"parse_sok", "parse_board", "dump_board", "rle_decode", "from_json"}
+    assert not renamed & set(sokfmt.__all__)
+    assert not {"Position", "is_solution_title"} & set(sokfmt.__all__)
+
+
+def test_dump_writes_a_path_or_a_file_object(tmp_path: Path) -> None:
+    collection = sokfmt.loads_sok(SOK)
+    sokfmt.dump_sok(collection, tmp_path / "a.sok")
+    assert (tmp_path / "a.sok").read_text(encoding="utf-8") == SOK
+    binary, text = io.BytesIO(), io.StringIO()
+    sokfmt.dump_sok(collection, binary)
+    sokfmt.dump(collection, text, format="sok")
+    assert binary.getvalue().decode("utf-8") == text.getvalue() == SOK
+    with pytest.raises(ValidationError, match="name its format"):
+        sokfmt.dump(collection, io.StringIO())
+    with pytest.raises(ValidationError, match="Expected a path or a file object"):
+        sokfmt.dump_sok(collection, 42)  # type: ignore[call-overload]
+    assert sokfmt.load(tmp_path / "a.sok") == collection
+
+
+def test_loads_reads_text_or_bytes_in_any_format() -> None:
+    collection = sokfmt.loads(SOK, "sok")
+    assert collection == sokfmt.loads(SOK.encode("utf-8"), "xsb")
+    assert sokfmt.loads(sokfmt.dumps(collection, "json"), "json") == collection
+    assert sokfmt.loads(LEV, "lev") == sokfmt.loads_lev(LEV)
+    assert isinstance(sokfmt.loads(sokfmt.dumps_slc(collection), "slc"), Collection)
+    with pytest.raises(ValidationError, match="Unknown format"):
+        sokfmt.loads(SOK, "txtx")
+
+
+def test_load_of_a_folder_says_it_is_one(tmp_path: Path) -> None:
+    with pytest.raises(ValidationError, match=r"is a folder: load reads one file"):
+        sokfmt.load(tmp_path)
