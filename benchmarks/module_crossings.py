@@ -71,7 +71,7 @@ def _full_path(text: str) -> Callable[[], object] | None:
             module = __import__(name, fromlist=["parse"])
         except ImportError:
             continue
-        for reader in (getattr(module, "parse", None), getattr(module, "read", None)):
+        for reader in (getattr(module, "read_sok", None), getattr(module, "parse", None)):
             if reader is not None and "fast" in inspect.signature(reader).parameters:
                 return lambda: reader(text, Tessellation.SOKOBAN, fast=False)
     return None

@@ -42,7 +42,7 @@ def language() -> Language:
     )
 
 
-def parse(text: str, tessellation: Tessellation, *, limit: int) -> Board:
+def read_board(text: str, tessellation: Tessellation, *, limit: int) -> Board:
     """See `sokfmt.loads_board`."""
     rows = cells(text, tessellation, limit=limit)
     width = max(map(len, rows))

@@ -50,7 +50,7 @@ def board(data: Any) -> Board:
     fields = JsonObject("board", data, keys, required=keys)
     text = fields.text("board")
     with placed_errors(text):
-        return _board.parse(text, fields.tessellation(), limit=DEFAULT_LIMIT)
+        return _board.read_board(text, fields.tessellation(), limit=DEFAULT_LIMIT)
 
 
 def saved_game(data: Any) -> SavedGame:
@@ -62,7 +62,7 @@ def saved_game(data: Any) -> SavedGame:
     fields = JsonObject("saved game", data, _GAME_KEYS, required=("tessellation", "moves"))
     moves = fields.text("moves")
     with placed_errors(moves):
-        game = _moves.parse(moves, fields.tessellation(), limit=DEFAULT_LIMIT)
+        game = _moves.read_moves(moves, fields.tessellation(), limit=DEFAULT_LIMIT)
     position = game.current_move_idx
     if "current_move_idx" in fields.data:
         position = fields.whole("current_move_idx")

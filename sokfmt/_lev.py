@@ -322,7 +322,7 @@ def _indent(line: str) -> int:
 # ------------------------------------------------------------------ puzzle
 
 
-def parse(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = None) -> LevPuzzle:
+def read_lev(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = None) -> LevPuzzle:
     """See `sokfmt.loads_lev`."""
     reading = _reading(text, strict)
     _read_sections(reading)

@@ -122,7 +122,7 @@ def _push_codes() -> bytes:
     return "".join(filter(str.isupper, every_letter())).encode("ascii")
 
 
-def parse(
+def read_moves(
     text: str,
     tessellation: Tessellation,
     *,

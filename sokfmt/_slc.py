@@ -451,7 +451,7 @@ def _run(reader: _Reader, text: Iterable[str]) -> Iterator[None]:
     reader.end()
 
 
-def parse(
+def read_slc(
     text: str | bytes,
     diagnostics: list[Diagnostic] | None = None,
     on_puzzle: Callable[[Puzzle], object] | None = None,
@@ -494,7 +494,7 @@ def parse_fully(
     return reader.collection_of(tuple(puzzles))
 
 
-def iterate(lines: Iterable[str], diagnostics: list[Diagnostic] | None = None) -> Iterator[Puzzle]:
+def iter_slc(lines: Iterable[str], diagnostics: list[Diagnostic] | None = None) -> Iterator[Puzzle]:
     """See `sokfmt.iter_slc`: puzzles as their ``Level`` elements end."""
     ready: list[Puzzle] = []
     reader = _Reader(ready.append, diagnostics)

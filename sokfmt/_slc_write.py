@@ -22,7 +22,7 @@ _HEAD = (
 _ATTRIBUTE_ENTITIES = {'"': "&quot;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
 
 
-def dump(collection: Collection) -> str:
+def write_slc(collection: Collection) -> str:
     """See `sokfmt.dumps_slc`."""
     _refuse_what_slc_cannot_hold(collection)
     puzzles = collection.puzzles

@@ -49,7 +49,7 @@ def _blank_lines() -> re.Pattern[str]:
     return re.compile(f"(?:{_lalr.terminals('sok')['BLANK_LINE']}\\n)*")
 
 
-def parse(
+def read_bare(
     text: str,
     tessellation: Tessellation,
     diagnostics: list[Diagnostic] | None,
@@ -76,7 +76,7 @@ def parse(
     try:
         puzzles = [
             Puzzle._trusted(
-                _board.parse(rows, tessellation, limit=DEFAULT_LIMIT),
+                _board.read_board(rows, tessellation, limit=DEFAULT_LIMIT),
                 title=title_of(title) if title is not None else "",
             )
             for title, rows, _ in found

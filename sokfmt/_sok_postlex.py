@@ -151,10 +151,8 @@ def patterns() -> _Patterns:
     refused = {t: refused_letters(t) for t in Tessellation}
     move = re.compile(terminals["MOVE"])
     far = f">*+(?:{move.pattern}*+(?!{move.pattern}).){{2}}"
-    characters = {
-        t: "".join(c for c in map(chr, range(128)) if move.fullmatch(c) and c not in refused[t])
-        for t in Tessellation
-    }
+    moves = _lalr.characters(move)
+    characters = {t: "".join(c for c in moves if c not in refused[t]) for t in Tessellation}
     return _Patterns(
         line=re.compile(
             f"(?P<COMMENT>{terminals['COMMENT_LINE']}){_LINE_END}"
@@ -173,7 +171,7 @@ def patterns() -> _Patterns:
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         edge=re.compile(terminals["EDGE"]),
         puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
-        wall=next(c for c in map(chr, range(128)) if re.fullmatch(terminals["WALL"], c)),
+        wall=_lalr.characters(terminals["WALL"])[0],
         wall_row=re.compile(wall_row),
         move_letter=re.compile(terminals["MOVE_LETTER"]),
     )

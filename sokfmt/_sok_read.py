@@ -305,11 +305,11 @@ class _Builder:
         # Only notes with a "Game:" line with a value (a field) hold a decision.
         decided = _decided(puzzle.board.notes, errors) if fields.pop("game", None) else None
         tessellation = decided or self.file_game or self.tessellation
-        board = _decoded(_BlockText(puzzle.board.tokens), _board.parse, tessellation, errors)
+        board = _decoded(_BlockText(puzzle.board.tokens), _board.read_board, tessellation, errors)
         for block in puzzle.games:
             title, solved_by, game_notes = _game_metadata(block)
             with_metadata = partial(
-                _moves.parse, title=title, solved_by=solved_by, notes=game_notes
+                _moves.read_moves, title=title, solved_by=solved_by, notes=game_notes
             )
             lines = _BlockText(block.tokens)
             game = _decoded(lines, with_metadata, tessellation, errors)
@@ -590,7 +590,7 @@ class _Reading:
         parser.end()
 
 
-def parse(
+def read_sok(
     text: str,
     tessellation: Tessellation,
     diagnostics: list[Diagnostic] | None = None,
@@ -602,7 +602,7 @@ def parse(
     tokens (the fast paths are tested against it)."""
     puzzles: list[Puzzle] = []
     sink = collector(puzzles, on_puzzle)
-    collection = _sok_bare.parse(text, tessellation, diagnostics, sink) if fast else None
+    collection = _sok_bare.read_bare(text, tessellation, diagnostics, sink) if fast else None
     if collection is None:
         builder = _Builder(tessellation, Checks(diagnostics, replay, sink))
         layout = _sok_plain.layout(text, tessellation) if fast else None
@@ -647,7 +647,7 @@ def chunks_of(lines: Iterable[str]) -> Iterator[str]:
         yield "".join(gathered)
 
 
-def iterate(
+def iter_sok(
     chunks: Iterable[str],
     tessellation: Tessellation,
     diagnostics: list[Diagnostic] | None = None,

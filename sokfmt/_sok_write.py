@@ -73,7 +73,9 @@ class Style:
         return self == Style()
 
 
-def dump(collection: Collection, *, rle: bool, wrap: int | None, style: Style = Style()) -> str:
+def write_sok(
+    collection: Collection, *, rle: bool, wrap: int | None, style: Style = Style()
+) -> str:
     """See `sokfmt.dumps_sok`."""
     if rle and (style.floor != FLOOR or style.outside not in (None, FLOOR) or not style.pad):
         raise ValidationError("Run-length encoded boards are written in the plain style only")

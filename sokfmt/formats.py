@@ -82,11 +82,11 @@ def loads_moves(
             `tessellation`, or it decodes to more than `limit` steps.
         ValidationError: `limit` is not a whole number of at least 0.
     """
-    from ._moves import parse
+    from . import _moves
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
-    return parse(text, tessellation, limit=limit)
+    return _moves.read_moves(text, tessellation, limit=limit)
 
 
 def dumps_moves(game: SavedGame, *, rle: bool = False) -> str:
@@ -118,11 +118,11 @@ def loads_board(
             inconsistent Hexoban layout, or no row at all.
         ValidationError: `limit` is not a whole number of at least 0.
     """
-    from ._board import parse
+    from . import _board
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
-    return parse(text, tessellation, limit=limit)
+    return _board.read_board(text, tessellation, limit=limit)
 
 
 def dumps_board(board: Board, *, rle: bool = False) -> str:
@@ -173,11 +173,13 @@ def loads_sok(
             unknown ``Game:`` (`SokSyntaxError`), or with `replay` an illegal
             step (`IllegalStepError`), at its line and column.
     """
-    from ._sok_read import parse
+    from . import _sok_read
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
-    return parse(text, tessellation or Tessellation.SOKOBAN, diagnostics, replay, on_puzzle)
+    return _sok_read.read_sok(
+        text, tessellation or Tessellation.SOKOBAN, diagnostics, replay, on_puzzle
+    )
 
 
 def load_sok(
@@ -244,12 +246,14 @@ def iter_sok(
     Raises:
         as `load_sok`, when the generator reaches the bad text.
     """
+    from . import _sok_read
     from ._files import text_lines
-    from ._sok_read import chunks_of, iterate
 
     lines = text_lines(file, encoding, ends=True)
     _checked_tessellation(tessellation)
-    yield from iterate(chunks_of(lines), tessellation or Tessellation.SOKOBAN, diagnostics, replay)
+    yield from _sok_read.iter_sok(
+        _sok_read.chunks_of(lines), tessellation or Tessellation.SOKOBAN, diagnostics, replay
+    )
 
 
 def dumps_sok(
@@ -289,14 +293,14 @@ def dumps_sok(
         ValidationError: the collection holds what the format cannot (see
             README), or a style with `rle` or an unknown floor character.
     """
-    from ._sok_write import Style, dump
+    from . import _sok_write
 
     _checked(collection, Collection, "collection")
     for name, value in (("floor", floor), ("outside", outside)):
         if value is not None and value not in ("-", "_", " "):
             raise ValidationError(f"{name} must be '-', '_' or ' ', not {value!r}")
-    style = Style(floor, outside, pad, semicolon_titles)
-    return dump(collection, rle=rle, wrap=wrap, style=style)
+    style = _sok_write.Style(floor, outside, pad, semicolon_titles)
+    return _sok_write.write_sok(collection, rle=rle, wrap=wrap, style=style)
 
 
 @overload
@@ -364,10 +368,10 @@ def loads_lev(
         LevSyntaxError: the first error (without `diagnostics`), at its line
             and column; with `diagnostics`, when no puzzle can be built.
     """
-    from ._lev import parse
+    from . import _lev
 
     _checked(text, str, "text")
-    return parse(text, strict=strict, diagnostics=diagnostics)
+    return _lev.read_lev(text, strict=strict, diagnostics=diagnostics)
 
 
 def load_lev(
@@ -467,12 +471,12 @@ def loads_slc(
             its line and column in the document.
         DecodeError: bytes that are not text in the encoding they declare.
     """
-    from ._slc import parse
+    from . import _slc
 
     if isinstance(text, (bytes, bytearray)):
-        return parse(bytes(text), diagnostics, on_puzzle)
+        return _slc.read_slc(bytes(text), diagnostics, on_puzzle)
     _checked(text, str, "text")
-    return parse(text, diagnostics, on_puzzle)
+    return _slc.read_slc(text, diagnostics, on_puzzle)
 
 
 def load_slc(
@@ -529,10 +533,10 @@ def iter_slc(
     Raises:
         as `load_slc`, when the generator reaches the bad text.
     """
+    from . import _slc
     from ._files import text_lines
-    from ._slc import iterate
 
-    yield from iterate(text_lines(file, encoding, xml=True), diagnostics)
+    yield from _slc.iter_slc(text_lines(file, encoding, xml=True), diagnostics)
 
 
 def dumps_slc(collection: Collection) -> str:
@@ -549,10 +553,10 @@ def dumps_slc(collection: Collection) -> str:
             notes or comments of puzzles, boards that are not Sokoban, dates,
             or characters that XML 1.0 cannot hold.
     """
-    from ._slc_write import dump
+    from . import _slc_write
 
     _checked(collection, Collection, "collection")
-    return dump(collection)
+    return _slc_write.write_slc(collection)
 
 
 @overload

@@ -426,7 +426,7 @@ def _fast_as_full(text: str, tessellation: Tessellation) -> None:
     for fast in (True, False):
         diagnostics: list[sokfmt.Diagnostic] = []
         try:
-            read = _sok_read.parse(text, tessellation, diagnostics, True, fast=fast)
+            read = _sok_read.read_sok(text, tessellation, diagnostics, True, fast=fast)
             readings.append((read, diagnostics))
         except ParseError as error:
             readings.append((str(error), error.pos, error.source_line))

@@ -217,7 +217,7 @@ def test_check_tells_the_puzzles_of_a_file_of_bare_boards(tmp_path: Path) -> Non
     from sokfmt import Tessellation, _sok_bare
 
     text = f"; 1\n{BOARD}\n\n; 2\n{OPEN}\n\n; 3\n{BOARD}\n"
-    assert _sok_bare.parse(text, Tessellation.SOKOBAN, [], lambda _: None) is not None
+    assert _sok_bare.read_bare(text, Tessellation.SOKOBAN, [], lambda _: None) is not None
     path = tmp_path / "bare.xsb"
     path.write_text(text, encoding="utf-8")
     second = sokfmt("check", str(path), "--puzzle", "2")

@@ -272,3 +272,17 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     assert [line for line in requirements if "extra ==" not in line] == [
         "Requires-Dist: lark<2,>=1.2"
     ]
+
+
+def test_readers_have_distinct_names_and_formats_imports_modules() -> None:
+    # Each private reader is named for what it reads (read_sok, read_board,
+    # ...), so that a name says which one a line calls; formats.py, the
+    # public face of every reader, imports their modules, not bare names.
+    package = ROOT / "sokfmt"
+    for path in package.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert not re.search(r"^def parse\(", source, re.MULTILINE), path.name
+    formats = (package / "formats.py").read_text(encoding="utf-8")
+    readers = r"_sok_read|_sok_bare|_sok_write|_slc|_slc_write|_lev|_moves|_board"
+    assert not re.findall(rf"^\s*from \.(?:{readers}) import", formats, re.MULTILINE)
+    assert len(re.findall(rf"^\s*from \. import (?:{readers})$", formats, re.MULTILINE)) >= 8

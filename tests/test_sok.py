@@ -342,7 +342,7 @@ def _as_the_full_path(text: str, tessellation: Tessellation) -> None:
     kept: list[Diagnostic] = []
     fast = loads_sok(text, tessellation=tessellation, diagnostics=kept)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_sok_bare, "parse", lambda *arguments: None)
+        patch.setattr(_sok_bare, "read_bare", lambda *arguments: None)
         full: list[Diagnostic] = []
         assert loads_sok(text, tessellation=tessellation, diagnostics=full) == fast
     assert full == kept
@@ -351,7 +351,7 @@ def _as_the_full_path(text: str, tessellation: Tessellation) -> None:
 def test_bare_boards_take_the_fast_path() -> None:
     text = "; 1\n#####\n#@$.#\n#####\n\nTwo\n####\n#@*#\n####\n\n\n#####\n#@$.#\n#####\n"
     read: list[Puzzle] = []
-    collection = _sok_bare.parse(text, Tessellation.SOKOBAN, None, read.append)
+    collection = _sok_bare.read_bare(text, Tessellation.SOKOBAN, None, read.append)
     assert collection == Collection()
     assert [(p.title, p.board.rows) for p in read] == [
         ("1", ("#####", "#@$.#", "#####")),
@@ -360,7 +360,7 @@ def test_bare_boards_take_the_fast_path() -> None:
     ]
     # Notes under a board, a comment, CRLF: the full path.
     for other in ("#####\n#@$.#\n#####\nnote\n", ":: c\n" + text, text.replace("\n", "\r\n")):
-        assert _sok_bare.parse(other, Tessellation.SOKOBAN, None, read.append) is None
+        assert _sok_bare.read_bare(other, Tessellation.SOKOBAN, None, read.append) is None
 
 
 def test_moves_before_boards() -> None:
@@ -406,7 +406,7 @@ def test_a_key_recognised_where_it_stands_makes_a_property() -> None:
         text = f"Url: {value}\n\nT\n{BOARD}\n"
         for fast in (True, False):
             diagnostics: list[Diagnostic] = []
-            collection = _sok_read.parse(text, Tessellation.SOKOBAN, diagnostics, fast=fast)
+            collection = _sok_read.read_sok(text, Tessellation.SOKOBAN, diagnostics, fast=fast)
             assert (collection.url, collection.notes, diagnostics) == (value, "", [])
         assert loads_sok(dumps_sok(collection)) == collection
     # Right above the first board it is a property too, not the board's title.

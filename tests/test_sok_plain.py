@@ -44,7 +44,7 @@ def read(text: str, tessellation: Tessellation, fast: bool) -> object:
     for replay in (False, True):
         diagnostics: list[Diagnostic] = []
         try:
-            collection = _sok_read.parse(text, tessellation, diagnostics, replay, fast=fast)
+            collection = _sok_read.read_sok(text, tessellation, diagnostics, replay, fast=fast)
         except ParseError as error:
             found.append((type(error), str(error), error.pos, error.source_line))
             continue
@@ -52,7 +52,7 @@ def read(text: str, tessellation: Tessellation, fast: bool) -> object:
     with warnings.catch_warnings(record=True) as warned:
         warnings.simplefilter("always")
         try:
-            found.append(_sok_read.parse(text, tessellation, fast=fast))
+            found.append(_sok_read.read_sok(text, tessellation, fast=fast))
         except ParseError as error:
             found.append((type(error), str(error), error.pos, error.source_line))
     found.append([str(warning.message) for warning in warned])
@@ -116,13 +116,13 @@ def test_what_sokfmt_writes_takes_the_fast_path() -> None:
     text = dumps_sok(collection)
     assert same_as_full_path(text)
     assert same_as_full_path(text.rstrip("\n"))  # no line break at the end
-    assert _sok_read.parse(text, Tessellation.SOKOBAN) == collection
+    assert _sok_read.read_sok(text, Tessellation.SOKOBAN) == collection
 
 
 def test_a_key_of_move_letters_recognised_where_it_stands_takes_the_fast_path() -> None:
     text = f"Url: 99\nURL=dd\n\nLevel\n{BOARD}\n\nSolution\nR\n"
     assert same_as_full_path(text)
-    collection = _sok_read.parse(text, Tessellation.SOKOBAN)
+    collection = _sok_read.read_sok(text, Tessellation.SOKOBAN)
     assert (collection.url, collection.notes) == ("99", "URL=dd")  # the first is the field
 
 
@@ -131,7 +131,7 @@ def test_a_game_line_of_the_file_notes_names_the_tessellation_in_effect() -> Non
     # read by Hexoban's layout.
     text = "Title: Hex\nGame: Hexoban\n\nOne\n # # # #\n# @ $ . #\n # # # #\n\nSolution\nrn\n"
     assert same_as_full_path(text)
-    (puzzle,) = _sok_read.parse(text, Tessellation.SOKOBAN).puzzles
+    (puzzle,) = _sok_read.read_sok(text, Tessellation.SOKOBAN).puzzles
     assert puzzle.tessellation is Tessellation.HEXOBAN
     assert str(puzzle.saved_games[0]) == "rn"
 
@@ -146,7 +146,7 @@ def test_the_first_game_line_with_a_value_decides_the_tessellation_on_both_paths
     text = f"Game: Squareban\nGame: Hexoban\n\nOne\n{HEX_BOARD}\n\nSolution\nrR\n"
     assert same_as_full_path(text)
     diagnostics: list[Diagnostic] = []
-    collection = _sok_read.parse(text, Tessellation.SOKOBAN, diagnostics)
+    collection = _sok_read.read_sok(text, Tessellation.SOKOBAN, diagnostics)
     assert ("SOK101", 1, 7) in [(d.code, d.line, d.column) for d in diagnostics]
     assert collection.puzzles[0].tessellation is Tessellation.SOKOBAN
     assert collection.notes == "Game: Squareban\nGame: Hexoban"
@@ -158,7 +158,7 @@ def test_lines_are_typed_in_the_tessellation_they_are_read_in() -> None:
     # saved game read as Sokoban's.
     text = f"Game: Squareban\nGame: Hexoban\n\nOne\n{HEX_BOARD}\n\nSolution\nrn\n"
     diagnostics: list[Diagnostic] = []
-    (puzzle,) = _sok_read.parse(text, Tessellation.SOKOBAN, diagnostics, fast=False).puzzles
+    (puzzle,) = _sok_read.read_sok(text, Tessellation.SOKOBAN, diagnostics, fast=False).puzzles
     assert [(d.code, d.line, d.column) for d in diagnostics][:1] == [("SOK101", 1, 7)]
     assert ("SOK104", 10, 2) in [(d.code, d.line, d.column) for d in diagnostics]
     assert puzzle.tessellation is Tessellation.SOKOBAN
@@ -175,7 +175,7 @@ def test_a_puzzle_s_game_line_takes_the_fast_path() -> None:
         f"Puzzle B\n{BOARD}\n\nSolution\nnR\nGame: Sokoban\n\nSnapshot\nnR\n"
     )
     assert same_as_full_path(text, Tessellation.OCTOBAN)
-    sokoban, octoban = _sok_read.parse(text, Tessellation.OCTOBAN).puzzles
+    sokoban, octoban = _sok_read.read_sok(text, Tessellation.OCTOBAN).puzzles
     assert sokoban.tessellation is Tessellation.SOKOBAN
     assert [str(game) for game in sokoban.saved_games] == ["rR"]
     assert octoban.tessellation is Tessellation.OCTOBAN
@@ -189,7 +189,7 @@ def test_moves_in_the_file_notes_close_no_scope() -> None:
     # Before the first board moves are text: the "Game:" line after them
     # still names the file's tessellation.
     text = f"lurd\nGame: Hexoban\n\nOne\n{HEX_BOARD}\n\nSolution\nrn\n"
-    (puzzle,) = _sok_read.parse(text, Tessellation.SOKOBAN, fast=False).puzzles
+    (puzzle,) = _sok_read.read_sok(text, Tessellation.SOKOBAN, fast=False).puzzles
     assert puzzle.tessellation is Tessellation.HEXOBAN
     assert str(puzzle.saved_games[0]) == "rn"
     assert not same_as_full_path(text)  # moves before the first board: the full path
