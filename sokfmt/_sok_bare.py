@@ -20,13 +20,11 @@ from functools import cache
 
 from . import _board, _lalr
 from ._checks import Checks, Read
-from ._sok_postlex import SEMICOLON, TEXT, almost, line_class, stray_row, title_of
+from ._sok_postlex import RUN_LINES, SEMICOLON, TEXT, almost, line_class, stray_row, title_of
 from .errors import Diagnostic, Excerpt, ParseError
 from .puzzle import Collection, Puzzle
 from .rle import DEFAULT_LIMIT
 from .tessellation import Tessellation
-
-_ROWS = 1024
 
 
 @cache
@@ -36,10 +34,10 @@ def _paragraph() -> re.Pattern[str]:
     terminals = _lalr.terminals("sok")
     row, blank = terminals["WALL_ROW_LINE"], terminals["BLANK_LINE"]
     title = f"(?!{blank}\\n|{row}\\n)[^\\r\\n]*"
-    # At most _ROWS rows: a regular expression keeps state for each
-    # repetition it may undo (a taller board takes the full path).
+    # At most RUN_LINES rows, as a match of step 1 (a taller board takes the
+    # full path).
     return re.compile(
-        f"(?:(?P<title>{title})\\n)?(?P<rows>{row}(?:\\n{row}){{2,{_ROWS - 1}}})"
+        f"(?:(?P<title>{title})\\n)?(?P<rows>{row}(?:\\n{row}){{2,{RUN_LINES - 1}}})"
         f"(?:(?:\\n{blank})+\\n?\\Z|\\n?\\Z|(?:\\n{blank})+\\n)"
     )
 

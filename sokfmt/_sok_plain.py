@@ -35,6 +35,7 @@ from ._sok_postlex import (
     MOVES_LINES,
     PROPERTY,
     ROWS,
+    RUN_LINES,
     TEXT,
     Games,
     Line,
@@ -157,17 +158,12 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
     return laid if laid.blocks else None
 
 
-#: The longest run of rows or of moves this path takes: a regular expression
-#: keeps state for each repetition it may undo (a longer run takes the full path).
-_LONGEST = 1024
-
-
 @cache
 def _runs() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """Runs of 3 or more WALL_ROW_LINE and of MOVES_LINE, each line ending
     in LF (the only line break this path takes; step 1's run patterns take
     every line break and mail quotes, and cost 5% more instructions here)."""
-    terminals, most = _lalr.terminals("sok"), _LONGEST - 1
+    terminals, most = _lalr.terminals("sok"), RUN_LINES - 1
     return (
         re.compile(f"(?:{terminals['WALL_ROW_LINE']}\\n){{3,{most}}}"),
         re.compile(f"(?:{terminals['MOVES_LINE']}\\n){{1,{most}}}"),

@@ -180,7 +180,7 @@ def patterns() -> _Patterns:
 def _block_of(line: str) -> re.Pattern[str]:
     """Lines of the class `line` (with their mail quotes and line breaks), as
     many as a block holds at most."""
-    return re.compile(f"(?:>*{line}(?:\\r\\n|\\r|\\n)){{1,{_LINES_AT_ONCE}}}")
+    return re.compile(f"(?:>*{line}(?:\\r\\n|\\r|\\n)){{1,{RUN_LINES}}}")
 
 
 def _without(pattern: str, letters: str) -> str:
@@ -249,9 +249,11 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
 
 
 _LINES = re.compile("([^\r\n]*)(?:\r\n|\r|\n)")
-# A regular expression keeps state for every repetition it may undo: a run
-# of a million lines is matched a block of lines at a time.
-_LINES_AT_ONCE = 256
+#: The most lines one match of a run takes: a regular expression keeps
+#: state for every repetition it may undo, so a run of a million lines is
+#: matched a block at a time here, and the fast paths leave a longer run to
+#: this path.
+RUN_LINES = 1024
 
 
 def _run_end(block: re.Pattern[str], chunk: str, pos: int, least: int) -> int | None:
@@ -262,7 +264,7 @@ def _run_end(block: re.Pattern[str], chunk: str, pos: int, least: int) -> int | 
         return None
     end = found.end()
     lines = size = _breaks(found[0])
-    while size == _LINES_AT_ONCE and (more := block.match(chunk, end)) is not None:
+    while size == RUN_LINES and (more := block.match(chunk, end)) is not None:
         end, size = more.end(), _breaks(more[0])
         lines += size
     return end if lines >= least else None
