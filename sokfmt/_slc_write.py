@@ -57,13 +57,14 @@ def _description(collection: Collection) -> str:
         for key, name in _DATES
         if getattr(collection, name)
     }
-    if not dates or not collection.notes:
-        return "\n".join(
-            [collection.notes, *dates.values()] if collection.notes else dates.values()
-        )
-    placed = _in_place(collection.notes.split("\n"), dates, collection.fields_at)
+    if not dates:
+        return collection.notes
+    notes = collection.notes.split("\n") if collection.notes else []
+    placed = _in_place(notes, dates, collection.fields_at)
     if placed is not None:
         return placed
+    if not collection.notes:
+        return "\n".join(dates.values())
     named = {name for _, name, _ in description_properties(collection.notes)}
     first = bool(named & {"created_at", "updated_at"})
     lines = [*dates.values(), collection.notes] if first else [collection.notes, *dates.values()]

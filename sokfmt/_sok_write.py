@@ -304,10 +304,12 @@ _GAME_FIELDS = synonyms(GAME_FIELDS)
 
 
 def _last_paragraph(lines: list[str]) -> list[str]:
-    paragraph: list[str] = []
-    for line in lines:
-        paragraph = [] if not line.strip(" \t>") else [*paragraph, line]
-    return paragraph
+    """The lines after the last blank one (blank but for spaces, tabs and
+    ">"), found from the end: linear in the notes, however long a paragraph."""
+    for index in range(len(lines) - 1, -1, -1):
+        if not lines[index].strip(" \t>"):
+            return lines[index + 1 :]
+    return list(lines)
 
 
 def _kept_title_line(line: str, tessellation: Tessellation) -> bool:

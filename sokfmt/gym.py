@@ -6,8 +6,8 @@ and numpy); ``import sokfmt`` does not import this module.
 An episode plays one level, drawn from `levels` by the environment's random
 generator (`reset(seed=...)` makes the draws reproducible; ``options={"level":
 i}`` picks level i).  An action is a direction, by its index in the
-tessellation's directions (`SokobanEnv.directions`: Sokoban's are up, down,
-left, right), and plays what a player's key plays: a move, or a push when a
+tessellation's directions, in its order (`SokobanEnv.directions`: Sokoban's are
+left, right, up, down), and plays what a player's key plays: a move, or a push when a
 box is in the way; a move into a wall, or a push of a box that cannot move,
 changes nothing (and costs its step).  An observation is the board's
 `sokfmt.to_array` codes (0 outside, 1 floor, 2 wall, 3 goal, 4 box, 5 box on

@@ -233,3 +233,17 @@ def test_import_sokfmt_imports_no_gymnasium() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.split() == ["False", "False", "True"]
+
+
+def test_the_module_says_the_actions_in_their_order() -> None:
+    # Found by trying it: the docstring said "up, down, left, right"; an
+    # agent written from it would map every action wrongly.
+    import re
+
+    import sokfmt.gym
+
+    board = sokfmt.loads_board("#####\n#@$.#\n#####")
+    env = sokfmt.gym.SokobanEnv([sokfmt.Puzzle(board)])
+    said = re.search(r"Sokoban's are\s+(\w+), (\w+), (\w+), (\w+)", sokfmt.gym.__doc__ or "")
+    assert said is not None
+    assert tuple(d.name.lower() for d in env.directions) == said.groups()

@@ -537,6 +537,30 @@ def test_problems_repeated_many_times_do_not_hang_a_reader() -> None:
     assert result.stdout.endswith("done\n"), result.stdout + result.stderr
 
 
+_LONG_PARAGRAPH_CHECK = textwrap.dedent(
+    """
+    import sokfmt
+    board = sokfmt.loads_board("#####\\n#@$.#\\n#####")
+    def write(lines):
+        notes = "\\n".join(f"note {i}" for i in range(lines))
+        collection = sokfmt.Collection(notes=notes, puzzles=(sokfmt.Puzzle(board, notes=notes),))
+        assert sokfmt.loads_sok(sokfmt.dumps_sok(collection)) == collection
+    write(100)  # every line of the writer traced once
+    untraced()
+    write(200_000)
+    print("done")
+    """
+)
+
+
+def test_a_long_paragraph_of_notes_does_not_hang_the_writer() -> None:
+    # Found by fuzzing: dumps_sok took the last paragraph of notes by
+    # building a list per line, quadratic in its length (40,000 lines: 2.4 s,
+    # 200,000 about a minute).  The timeout only stops a hang.
+    result = hangs.run(_LONG_PARAGRAPH_CHECK, 60)
+    assert result.stdout.endswith("done\n"), result.stdout + result.stderr
+
+
 # ---------------------------------------------------------- only our errors
 
 

@@ -203,6 +203,13 @@ _PLACED_DATES = [
         "One.\nTwo.\n\nThree.",
         (("created_at", 1), ("updated_at", 4)),
     ),
+    # Dates alone, the later first (found by fuzzing: without notes, the
+    # writer put them in its own order).
+    (
+        "Date of Last Change: 2006\nDate Created: 2003",
+        "",
+        (("updated_at", 0), ("created_at", 0)),
+    ),
     # A second line of a date stays in the notes, after the one read.
     (
         "Date Created: 2003\nOne.\nDate Created: 1999",
