@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -919,3 +920,32 @@ def test_convert_a_folder_refuses_a_file_or_standard_output(archive: Path, tmp_p
         assert result.returncode == 2
         assert "writes into a folder" in result.stderr
     assert not (Path.cwd() / "-").exists()
+
+
+def test_each_line_on_standard_error_is_one_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Worker processes print their files' warnings side by side: a line
+    # written in two writes (print's text, then its line break) interleaved
+    # with another worker's when standard error was unbuffered, which gave
+    # "a...b...\n\n".  Each line goes in one write.
+    import warnings
+
+    from sokfmt import SokfmtWarning
+    from sokfmt.cli import files
+    from sokfmt.cli.grouping import EACH
+
+    writes: list[str] = []
+
+    class Recorder(io.StringIO):
+        def write(self, text: str) -> int:
+            writes.append(text)
+            return len(text)
+
+    monkeypatch.setattr(sys, "stderr", Recorder())
+    caught = [
+        warnings.WarningMessage(SokfmtWarning(f"line {n}: SOK104 x"), UserWarning, "", 0)
+        for n in (7, 15)
+    ]
+    files._print_warnings("a.sok", caught, EACH)
+    files.failed("a.sok", files.UsageError("bad"))
+    assert len(writes) == 3
+    assert all(text.endswith("\n") and text.count("\n") == 1 for text in writes)

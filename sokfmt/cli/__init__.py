@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from . import files
-from .output import OutputClosed, whole_writes
+from .output import OutputClosed, say, whole_writes
 
 #: The subcommands, in the order the help lists them: each a module of this
 #: package with a `register` function.
@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
         except (OSError, ValueError):
             _drop_standard_output()
-        print("sokfmt: interrupted", file=sys.stderr)
+        say("sokfmt: interrupted")
         return files.INTERRUPTED
 
 

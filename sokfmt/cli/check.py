@@ -5,7 +5,6 @@ as GitHub Actions annotations (see `report`)."""
 from __future__ import annotations
 
 import argparse
-import sys
 from bisect import bisect_right
 from collections.abc import Sequence
 from contextlib import closing
@@ -28,7 +27,7 @@ from .files import (
     message,
 )
 from .grouping import add_warning_options
-from .output import escaped
+from .output import escaped, say
 from .report import REPORTS, Problem, printed
 from .selection import Spec, add_puzzle_option, refuse_for_lev, select
 from .walk import add_jobs_option, level_files, run_each, tick
@@ -113,7 +112,7 @@ def run(arguments: argparse.Namespace) -> int:
         problems.append(Problem(folder, 0, 0, "error", "", found.nothing_in(folder, set(skipped))))
     printed(arguments.report, problems, checked, skipped, arguments.verbosity)
     for problem in misused:  # after the report, where a reader of the terminal sees it
-        print(escaped(f"sokfmt: {problem.file}: {problem.message}"), file=sys.stderr)
+        say(escaped(f"sokfmt: {problem.file}: {problem.message}"))
     if misused:
         return USAGE_ERROR
     return 1 if any(problem.severity == "error" for problem in problems) else 0

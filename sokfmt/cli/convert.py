@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from .files import (
     warned,
 )
 from .grouping import GROUPED, add_warning_options, told
-from .output import escaped, write_text
+from .output import escaped, say, write_text
 from .selection import Spec, add_puzzle_option, refuse_for_lev, select
 from .walk import add_jobs_option, level_files, run_each, tick
 
@@ -104,7 +103,7 @@ def _run_folder(arguments: argparse.Namespace) -> int:
     found = level_files([arguments.input], FORMATS)
     unreachable = [warned(path, why) for path, why in found.unreachable.items()]
     for line in told(unreachable, arguments.verbosity):
-        print(escaped(line), file=sys.stderr)
+        say(escaped(line))
     paths = [path for path in found.files if file_format(path).name in holds]
     extension = file_format(name=target).extensions[0]
     outputs = [
@@ -137,7 +136,7 @@ def _run_folder(arguments: argparse.Namespace) -> int:
             if not problem:
                 problem = _written(output, text)
             if problem:
-                print(problem, file=sys.stderr)
+                say(problem)
                 failures += 1
     if found.without_level_files(skipped):
         return failed(arguments.input, ContentError(found.nothing_in(arguments.input, skipped)))

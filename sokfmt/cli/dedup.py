@@ -28,7 +28,7 @@ from .files import (
     warned,
 )
 from .grouping import EACH, SHOWN, Said, add_warning_options, told
-from .output import display_name, escaped, unwritable, write_text
+from .output import display_name, escaped, say, unwritable, write_text
 from .walk import level_files
 
 #: The formats that hold collections, which dedup reads.
@@ -90,7 +90,7 @@ def run(arguments: argparse.Namespace) -> int:
     read = unread = 0
     files = level_files(arguments.files, READ)
     for text in told([warned(path, why) for path, why in files.unreachable.items()], verbosity):
-        print(text, file=sys.stderr)
+        say(text)
     skipped: set[str] = set()
     for path in files.files:
         try:
@@ -122,7 +122,7 @@ def run(arguments: argparse.Namespace) -> int:
                 merged.add(puzzle, place, first)
         if merged is not None:  # what could not be carried over, said per file
             for text in told(merged.said(), verbosity, places="puzzles"):
-                print(text, file=sys.stderr)
+                say(text)
     empty = files.without_level_files(skipped)
     for folder in empty:
         failed(folder, ContentError(files.nothing_in(folder, skipped)))

@@ -27,6 +27,7 @@ from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
 from .grouping import GROUPED, Said, told
+from .output import say
 
 #: The names of the formats, as options take them.
 FORMATS = tuple(format.name for format in FILE_FORMATS)
@@ -81,7 +82,7 @@ FILE_ERRORS = (SokfmtError, OSError, ContentError)
 def failed(path: str | None, error: Exception) -> int:
     """Report why a command failed on standard error; its exit status."""
     if isinstance(error, UsageError):
-        print(f"sokfmt: {error}", file=sys.stderr)
+        say(f"sokfmt: {error}")
         return USAGE_ERROR
     if isinstance(error, OSError) and error.filename:
         path = str(error.filename)
@@ -89,7 +90,7 @@ def failed(path: str | None, error: Exception) -> int:
     if isinstance(error, ParseError) and path:
         where = f"{path}:{error.line}:{error.column}"
     text = message(error)
-    print(f"sokfmt: {where}: error: {text}" if where else f"sokfmt: {text}", file=sys.stderr)
+    say(f"sokfmt: {where}: error: {text}" if where else f"sokfmt: {text}")
     return FILE_ERROR
 
 
@@ -341,7 +342,7 @@ def _print_warnings(path: str, caught: list[warnings.WarningMessage], verbosity:
         line, what = (found[1], found[2]) if found else ("", str(warning.message))
         said.append(warned(path, what, line))
     for text in told(said, verbosity):
-        print(text, file=sys.stderr)
+        say(text)
 
 
 def warned(path: str, what: str, place: str = "") -> Said:

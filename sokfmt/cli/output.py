@@ -56,6 +56,15 @@ def _write_standard_output(text: str) -> None:
     sys.stdout.flush()
 
 
+def say(text: str) -> None:
+    """`text` as a line on standard error, in one write: worker processes
+    print their files' warnings side by side, and print()'s two writes (the
+    text, then the line break) interleave with another process's when
+    standard error is unbuffered (python -u, PYTHONUNBUFFERED)."""
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
 @contextlib.contextmanager
 def whole_writes() -> Iterator[None]:
     """Standard output that writes every byte or fails, while in the block.
