@@ -275,7 +275,7 @@ class _Builder:
                     ]
                 )
             )
-        fields, notes, fields_at = _notes(self.file_notes, _FILE_KEYS)
+        fields, notes, fields_at = _notes(self.file_notes, _FILE_KEYS, placed=True)
         return Collection(
             title=fields.get("title", ""),
             author=fields.get("author", ""),
@@ -529,11 +529,12 @@ def _title(token: Line | None) -> str:
 
 
 def _notes(
-    tokens: Iterable[Line], keys: dict[str, str]
+    tokens: Iterable[Line], keys: dict[str, str], *, placed: bool = False
 ) -> tuple[dict[str, str], str, tuple[tuple[str, int], ...]]:
     """The recognised properties of a block's notes (the first of each key
-    with a value), the rest of its text, and where those properties stood in
-    it (as `Collection.fields_at`)."""
+    with a value), the rest of its text, and, when `placed` (the file notes:
+    only a collection keeps them), where those properties stood in it (as
+    `Collection.fields_at`)."""
     fields: dict[str, str] = {}
     texts: list[str] = []
     taken: list[tuple[str, int]] = []  # (field, how many tokens of text stood above it)
@@ -543,7 +544,8 @@ def _notes(
             name = keys.get(key)
             if name and value and name not in fields:
                 fields[name] = value
-                taken.append((name, len(texts)))
+                if placed:
+                    taken.append((name, len(texts)))
                 continue
         texts.append(token.text)
     # Lines blank but for spaces, tabs and ">" are tokens of one line (each
