@@ -85,6 +85,15 @@ def _parse_moves(
     return loads_moves(text, tessellation=tessellation, limit=limit)
 
 
+def _from_json(data: bytes | str) -> Any:
+    """Deprecated since 0.3.0: use ``sokfmt.loads(data, format="json")``."""
+    warn_renamed("from_json(data)", 'loads(data, format="json")')
+    from .files import loads
+
+    return loads(data, "json")
+
+
+_from_json.__name__ = "from_json"
 _parse_board.__name__ = "parse_board"
 _parse_moves.__name__ = "parse_moves"
 
@@ -100,19 +109,8 @@ RENAMED: dict[str, Callable[..., Any]] = {
     "rle_decode": _renamed("rle_decode", "decode_rle"),
     "rle_encode": _renamed("rle_encode", "encode_rle"),
     "best_solution": _renamed("best_solution", "best_solution_index"),
+    "from_json": _from_json,
 }
-
-
-def _from_json(data: bytes | str) -> Any:
-    """Deprecated since 0.3.0: use ``sokfmt.loads(data, format="json")``."""
-    warn_renamed("from_json(data)", 'loads(data, format="json")')
-    from .files import loads
-
-    return loads(data, "json")
-
-
-_from_json.__name__ = "from_json"
-RENAMED["from_json"] = _from_json
 
 #: Names 0.3 keeps out of the top level: where each lives, and why.
 MOVED = {

@@ -157,19 +157,24 @@ reveal_type(either)
 """
 
 
+def _mypy_strict(program: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """mypy --strict on a user's `program`, with sokfmt from this checkout."""
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(program)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "MYPYPATH": str(ROOT)},
+        check=False,
+    )
+
+
 def test_load_is_typed_for_mypy_strict_users(tmp_path: Path) -> None:
     pytest.importorskip("mypy", reason="mypy (the test and lint extras) runs the typing check")
     pytest.importorskip("numpy", reason="mypy checks sokfmt.arrays against numpy's types")
     program = tmp_path / "user.py"
     program.write_text(USER_PROGRAM, encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(program)],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "MYPYPATH": str(ROOT)},
-        check=False,
-    )
+    result = _mypy_strict(program, tmp_path)
     # reveal_type is a note, not an error: the run passes and says the type.
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(r'Revealed type is ".*Collection.*LevPuzzle.*"', result.stdout), result.stdout
@@ -187,14 +192,7 @@ def test_every_public_name_is_typed_for_mypy_strict_users(tmp_path: Path) -> Non
     body = re.sub(r"^from sokfmt import \(.*?^\)$", "", program, flags=re.MULTILINE | re.DOTALL)
     used = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body))
     assert set(sokfmt.__all__) - used == set()
-    checked = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(EVERY_NAME_PROGRAM)],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "MYPYPATH": str(ROOT)},
-        check=False,
-    )
+    checked = _mypy_strict(EVERY_NAME_PROGRAM, tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     # And what it does is true (with the 0.3 names only: a 0.2 one warns).
     ran = subprocess.run(
