@@ -30,7 +30,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "fast paths": ("sokfmt/_sok_plain.py", "sokfmt/_sok_bare.py"),
     ".lev reader": ("sokfmt/_lev.py",),
     "JavaScript port (no driver)": tuple(
-        f"tests/ports/js/{name}.js" for name in ("rle", "moves", "board", "sok", "lev")
+        f"ports/js/{name}.js" for name in ("rle", "moves", "board", "sok", "lev")
     ),
 }
 

@@ -1,4 +1,4 @@
-"""The JavaScript port of tests/ports/js, run by the tests that compare it
+"""The JavaScript port of ports/js, run by the tests that compare it
 with the vectors and with sokfmt (tests/test_port_js.py,
 tests/test_port_differential.py)."""
 
@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PORT = ROOT / "tests" / "ports" / "js"
+PORT = ROOT / "ports" / "js"
 
 
 @dataclass(frozen=True)
 class JsPort:
-    """Node.js and the parsers lark-js generated: runs tests/ports/js/driver.js."""
+    """Node.js and the parsers lark-js generated: runs ports/js/driver.js."""
 
     node: str
     parsers: Path

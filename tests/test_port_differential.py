@@ -3,7 +3,7 @@
 For each reader (RLE, moves and boards in each tessellation, .sok, .lev),
 `fuzzing.generate` makes and mutates inputs with a fixed seed (for boards and
 .lev files, half of them are made valid first, then perhaps mutated); sokfmt
-and the port (tests/ports/js, all inputs of a reader in one Node.js process)
+and the port (ports/js, all inputs of a reader in one Node.js process)
 read each one, and must give the same outcome: the same object as the
 vectors' JSON (with the same reading warnings, for .sok and .lev), or the
 same first error, with its code, line and column.  Columns count code points

@@ -1,5 +1,5 @@
 """The grammars port: JavaScript parsers generated from grammars/ by lark-js, with
-the hand-written port in tests/ports/js/, pass every language-neutral vector.
+the hand-written port in ports/js/, pass every language-neutral vector.
 
 Needs Node.js and a Python with lark==1.1.5 and lark-js (lark-js works with that
 lark only, so it lives in a virtual environment of its own), named by
