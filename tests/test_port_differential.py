@@ -1,13 +1,15 @@
-"""The JavaScript port against sokfmt on random input.
+"""The JavaScript package against sokfmt on random input and real files.
 
 For each reader (RLE, moves and boards in each tessellation, .sok, .lev),
 `fuzzing.generate` makes and mutates inputs with a fixed seed (for boards and
 .lev files, half of them are made valid first, then perhaps mutated); sokfmt
-and the port (ports/js, all inputs of a reader in one Node.js process)
-read each one, and must give the same outcome: the same object as the
-vectors' JSON (with the same reading warnings, for .sok and .lev), or the
-same first error, with its code, line and column.  Columns count code points
-on both sides (the driver converts JavaScript's UTF-16 offsets).
+and the package (ports/js's public API, all inputs of a reader in one Node.js
+process, ports/js/test/batch.js) read each one, and must give the same
+outcome: the same JSON document (`to_dict`, or the decoded text of RLE), with
+the same reading warnings for .sok and .lev (code, line, column, offset), or
+the same first error (its class, code, line, column and offset).  Columns and
+offsets count code points on both sides (the package converts JavaScript's
+UTF-16 positions).
 
 Where the two disagree, the grammars' headers decide which one is wrong.
 
@@ -29,7 +31,6 @@ import fuzzing
 import pytest
 from corpus import CORPUS, needs_corpus
 from jsport import JsPort
-from schema import game_vector
 
 import sokfmt
 from sokfmt import ParseError, Tessellation
@@ -125,11 +126,9 @@ def _read(case: dict[str, Any]) -> Outcome:
     if language == "rle":
         return {"result": sokfmt.decode_rle(text)}
     if language == "moves":
-        return {"result": game_vector(sokfmt.loads_moves(text, tessellation=tessellation))}
+        return {"result": sokfmt.loads_moves(text, tessellation=tessellation).to_dict()}
     if language == "board":
-        board = sokfmt.loads_board(text, tessellation=tessellation)
-        cells = {"cells": list(board.cells), "width": board.width, "height": board.height}
-        return {"result": {"rows": list(board.rows), **cells}}
+        return {"result": sokfmt.loads_board(text, tessellation=tessellation).to_dict()}
     # The first error is the one raised; the warnings, when there is none, are diagnostics.
     found: list[sokfmt.Diagnostic] = []
     if language == "sok":
@@ -140,16 +139,25 @@ def _read(case: dict[str, Any]) -> Outcome:
     else:
         sokfmt.loads_lev(text, strict=case["strict"])
         read = sokfmt.loads_lev(text, strict=case["strict"], diagnostics=found)
-    warned = [[d.code, d.line, d.column] for d in found if d.code in READING_WARNINGS]
+    warned = [[d.code, d.line, d.column, d.pos] for d in found if d.code in READING_WARNINGS]
     return {"result": read.to_dict(), "warnings": sorted(warned)}
 
 
 def _error(error: ParseError) -> Outcome:
-    return {"error": {"code": error.code, "line": error.line, "column": error.column}}
+    kind = type(error).__name__
+    return {
+        "error": {
+            "kind": kind,
+            "code": error.code,
+            "line": error.line,
+            "column": error.column,
+            "offset": error.pos,
+        }
+    }
 
 
 def python_outcome(case: dict[str, Any]) -> Outcome:
-    """What sokfmt makes of `case`, in the driver's JSON."""
+    """What sokfmt makes of `case`, in batch.js's JSON."""
     try:
         outcome = _read(case)
     except ParseError as error:
@@ -167,7 +175,7 @@ def disagreements(port: JsPort, cases: list[dict[str, Any]], folder: Path) -> li
     batch = folder / "inputs.json"
     batch.write_text(json.dumps(cases), encoding="utf-8")
     # Node.js reads the inputs while sokfmt does: the two sides take about as long.
-    driver = port.start("batch", str(batch))
+    driver = port.start_batch(batch)
     try:
         ours = [python_outcome(case) for case in cases]
     except BaseException:

@@ -1,9 +1,7 @@
 // Boards (grammars/board.lark): its parser reads the squares and their
 // run-length encoding (decoded as rle.js decodes, with board.lark's codes),
 // then the semantic rules of its header: rows, the legend, the Hexoban layout.
-"use strict";
-
-const rle = require("./rle.js");
+import * as rle from "./rle.js";
 
 const { PortError } = rle;
 const CODES = { syntax: "SOK301", zero: "SOK302", limit: "SOK303" };
@@ -13,7 +11,7 @@ const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_
 const FINAL_BAR = /(?<![0-9])\|$/gm;
 
 // The squares `text` draws, rows apart by "\n".
-function drawn(parsers, text, limit) {
+export function drawn(parsers, text, limit) {
   const dropped = [...text.matchAll(FINAL_BAR)].map((found) => found.index);
   try {
     return rle.decode(parsers.board, text.replace(FINAL_BAR, ""), limit, CODES);
@@ -27,7 +25,7 @@ function drawn(parsers, text, limit) {
 const squares = (T, row) => row.replace(/./gsu, (c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))]);
 
 // The board of `text` as the vectors' JSON: its printed rows, its cells, its size.
-function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
+export function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
   const lines = drawn(parsers, text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
   const first = lines.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
@@ -75,5 +73,3 @@ function hexobanText(cells) {
   const rightmost = (odd) => Math.max(...ends.filter((_, r) => r % 2 === odd));
   return lines.length > 1 && rightmost(0) > rightmost(1) ? lines.map((line) => line.slice(0, -1)) : lines;
 }
-
-module.exports = { drawn, parse };

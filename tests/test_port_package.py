@@ -1,0 +1,127 @@
+"""The JavaScript package (ports/js) as its users get it: the parsers it ships
+are what the grammars give, its metadata is sokfmt's, and the tarball that
+`npm pack` makes installs and reads the bundled sample.
+
+Needs Node.js (and npm, and SOKFMT_LARKJS_PYTHON for the rebuild); where one
+is missing the test that needs it skips, unless SOKFMT_REQUIRE_PORT_CHECK=1
+(CI) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import re
+from pathlib import Path
+
+import pytest
+from jsport import PORT, ROOT, JsPort, larkjs_python, unavailable
+
+import sokfmt
+
+PACKAGE = json.loads((PORT / "package.json").read_text("utf-8"))
+
+
+def _npm() -> str:
+    npm = shutil.which("npm")
+    if npm is None:
+        unavailable("npm is not installed (no 'npm' on PATH)")
+    assert npm is not None
+    return npm
+
+
+def test_the_shipped_parsers_are_what_the_grammars_give(tmp_path: Path) -> None:
+    subprocess.run(
+        [larkjs_python(), str(PORT / "generate.py"), str(ROOT / "grammars"), str(tmp_path)],
+        check=True,
+        capture_output=True,
+    )
+    rebuilt = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    shipped = {path.name: path.read_bytes() for path in (PORT / "parsers").iterdir()}
+    assert sorted(shipped) == sorted(rebuilt)
+    stale = [name for name in shipped if shipped[name] != rebuilt[name]]
+    assert stale == [], "run: python ports/js/generate.py grammars ports/js/parsers"
+
+
+def test_the_package_is_sokfmts_version_and_licence() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    assert PACKAGE["name"] == "sokfmt"
+    assert PACKAGE["version"] == sokfmt.__version__
+    assert re.search(rf'^license = "{PACKAGE["license"]}"$', pyproject, re.M)
+    assert (PORT / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+
+
+def test_the_package_bundles_sokfmts_sample() -> None:
+    sample = ROOT / "sokfmt" / "samples" / "sample.sok"
+    assert (PORT / "samples" / "sample.sok").read_bytes() == sample.read_bytes()
+
+
+def test_the_package_is_modules_without_dependencies() -> None:
+    assert PACKAGE["type"] == "module"
+    assert "dependencies" not in PACKAGE
+    assert PACKAGE["engines"] == {"node": ">=20"}
+    assert PACKAGE["exports"]["."] == {"types": "./index.d.ts", "default": "./index.js"}
+    # Every module the entry point imports, at any depth, is among the files shipped.
+    shipped = {name.rstrip("/") for name in PACKAGE["files"]}
+    for module in PORT.glob("*.js"):
+        assert module.name in shipped, module.name
+
+
+# A user's script: the package imported by its name, the bundled sample read.
+USER_SCRIPT = """
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { parseSok, ParseError } from "sokfmt";
+
+const require = createRequire(import.meta.url);
+const sample = require.resolve("sokfmt/package.json").replace(/package\\.json$/, "samples/sample.sok");
+const collection = parseSok(readFileSync(sample, "utf8"));
+let error = null;
+try {
+  parseSok("#####\\n#@$.#\\n#####\\nGame: Squareoban\\n");
+} catch (found) {
+  error = found instanceof ParseError && [found.name, found.code, found.line, found.column];
+}
+console.log(JSON.stringify({ collection, error }));
+"""
+
+
+def test_the_packed_tarball_installs_and_reads_the_sample(
+    js_port: JsPort, tmp_path: Path
+) -> None:
+    npm = _npm()
+    packed = subprocess.run(
+        [npm, "pack", "--json", "--pack-destination", str(tmp_path)],
+        cwd=PORT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    [tarball] = json.loads(packed.stdout)
+    contents = {entry["path"] for entry in tarball["files"]}
+    assert "index.js" in contents
+    assert "parsers/sok.js" in contents
+    assert not any(name.startswith("test/") or name.endswith(".py") for name in contents)
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / "package.json").write_text('{"name": "user", "private": true, "type": "module"}')
+    subprocess.run(
+        [npm, "install", "--no-audit", "--no-fund", "--offline", str(tmp_path / tarball["filename"])],
+        cwd=user,
+        capture_output=True,
+        check=True,
+    )
+    (user / "read.js").write_text(USER_SCRIPT, encoding="utf-8")
+    ran = subprocess.run(
+        [js_port.node, "read.js"], cwd=user, capture_output=True, text=True, check=True
+    )
+    found = json.loads(ran.stdout)
+    collection = found["collection"]
+    # The sample's own words: its title, author, four puzzles, the first "Hallway" solved by "lLL".
+    assert (collection["title"], collection["author"]) == ("sokfmt sample", "The sokfmt developers")
+    assert [len(collection["puzzles"]), collection["puzzles"][0]["title"]] == [4, "Hallway"]
+    assert collection["puzzles"][0]["saved_games"][0]["moves"] == "lLL"
+    sample = sokfmt.loads_sok((ROOT / "sokfmt" / "samples" / "sample.sok").read_text("utf-8"))
+    assert collection == json.loads(json.dumps(sample.to_dict()))
+    assert found["error"] == ["SokSyntaxError", "SOK101", 4, 7]
