@@ -10,12 +10,11 @@ is missing the test that needs it skips, unless SOKFMT_REQUIRE_PORT_CHECK=1
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
-import re
 from pathlib import Path
 
-import pytest
 from jsport import PORT, ROOT, JsPort, larkjs_python, unavailable
 
 import sokfmt
@@ -71,11 +70,9 @@ def test_the_package_is_modules_without_dependencies() -> None:
 # A user's script: the package imported by its name, the bundled sample read.
 USER_SCRIPT = """
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { parseSok, ParseError } from "sokfmt";
 
-const require = createRequire(import.meta.url);
-const sample = require.resolve("sokfmt/package.json").replace(/package\\.json$/, "samples/sample.sok");
+const sample = new URL("samples/sample.sok", import.meta.resolve("sokfmt"));
 const collection = parseSok(readFileSync(sample, "utf8"));
 let error = null;
 try {
@@ -87,9 +84,7 @@ console.log(JSON.stringify({ collection, error }));
 """
 
 
-def test_the_packed_tarball_installs_and_reads_the_sample(
-    js_port: JsPort, tmp_path: Path
-) -> None:
+def test_the_packed_tarball_installs_and_reads_the_sample(js_port: JsPort, tmp_path: Path) -> None:
     npm = _npm()
     packed = subprocess.run(
         [npm, "pack", "--json", "--pack-destination", str(tmp_path)],
@@ -107,7 +102,14 @@ def test_the_packed_tarball_installs_and_reads_the_sample(
     user.mkdir()
     (user / "package.json").write_text('{"name": "user", "private": true, "type": "module"}')
     subprocess.run(
-        [npm, "install", "--no-audit", "--no-fund", "--offline", str(tmp_path / tarball["filename"])],
+        [
+            npm,
+            "install",
+            "--no-audit",
+            "--no-fund",
+            "--offline",
+            str(tmp_path / tarball["filename"]),
+        ],
         cwd=user,
         capture_output=True,
         check=True,
@@ -125,3 +127,42 @@ def test_the_packed_tarball_installs_and_reads_the_sample(
     sample = sokfmt.loads_sok((ROOT / "sokfmt" / "samples" / "sample.sok").read_text("utf-8"))
     assert collection == json.loads(json.dumps(sample.to_dict()))
     assert found["error"] == ["SokSyntaxError", "SOK101", 4, 7]
+
+
+def _tsc(npm: str) -> Path:
+    """TypeScript's compiler, the package's one devDependency, installed by
+    npm into ports/js/node_modules when it is not there yet."""
+    tsc = PORT / "node_modules" / ".bin" / "tsc"
+    if not tsc.exists():
+        install = [npm, "install", "--no-audit", "--no-fund", "--no-save"]
+        if subprocess.run(install, cwd=PORT, capture_output=True, check=False).returncode:
+            unavailable("npm could not install TypeScript (the package's devDependency)")
+    return tsc
+
+
+def test_the_types_check_a_users_program() -> None:
+    """index.d.ts against test/types: user.ts compiles, and each line of
+    misuse.ts that the types must refuse is refused (`@ts-expect-error`)."""
+    tsc = _tsc(_npm())
+    checked = subprocess.run(
+        [str(tsc), "-p", "test/types"], cwd=PORT, capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_types_declare_every_export(js_port: JsPort) -> None:
+    listed = subprocess.run(
+        [
+            js_port.node,
+            "-e",
+            'import("./index.js").then((m) => console.log(Object.keys(m).join(" ")))',
+        ],
+        cwd=PORT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    declared = re.findall(
+        r"^export (?:class|function) (\w+)", (PORT / "index.d.ts").read_text(), re.M
+    )
+    assert sorted(declared) == sorted(listed.stdout.split())
