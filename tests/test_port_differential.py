@@ -123,12 +123,15 @@ def _read(case: dict[str, Any]) -> Outcome:
     text = case["input"]
     tessellation = Tessellation.from_name(case.get("tessellation") or "Sokoban")
     language = case["language"]
+    limit: dict[str, int] = {"limit": case["limit"]} if "limit" in case else {}
     if language == "rle":
-        return {"result": sokfmt.decode_rle(text)}
+        return {"result": sokfmt.decode_rle(text, **limit)}
     if language == "moves":
-        return {"result": sokfmt.loads_moves(text, tessellation=tessellation).to_dict()}
+        game = sokfmt.loads_moves(text, tessellation=tessellation, **limit)
+        return {"result": game.to_dict()}
     if language == "board":
-        return {"result": sokfmt.loads_board(text, tessellation=tessellation).to_dict()}
+        board = sokfmt.loads_board(text, tessellation=tessellation, **limit)
+        return {"result": board.to_dict()}
     # The first error is the one raised; the warnings, when there is none, are diagnostics.
     found: list[sokfmt.Diagnostic] = []
     if language == "sok":
@@ -216,8 +219,33 @@ DEPARTURES = [
 ]
 
 
+# Inputs at the edges of the package's fast paths (ports/js/fast.js), which
+# random inputs seldom reach: each must leave the path for the parser's reading.
+EDGES = [
+    *(
+        {"language": "moves", "input": text, "tessellation": "Sokoban"}
+        for text in ("r*u*L", "*", "  ", "", "3r*2U", "03r", "0r", "3*r", "9999999r", "r\n\tU")
+    ),
+    {"language": "moves", "input": "rrrruuu", "limit": 6},
+    # Longer than a JavaScript string may be, were the counts expanded before the limit is checked.
+    {"language": "moves", "input": "999999r" * 600},
+    {"language": "moves", "input": "4r3u", "limit": 6},
+    {"language": "moves", "input": "4r3u", "limit": 7},
+    {"language": "moves", "input": "nR", "tessellation": "Sokoban"},
+    {"language": "moves", "input": "nR", "tessellation": "Hexoban"},
+    {"language": "board", "input": "#####\n#@$.#\n#####", "limit": 16},
+    {"language": "board", "input": "#####\n#@$.#\n#####", "limit": 17},
+    {"language": "board", "input": "#####\r\n#@$.#\r\n#####", "limit": 17},
+    {"language": "board", "input": "WWWW\nW_pB\nWWWW", "tessellation": "Octoban"},
+]
+
+
 def test_former_departures_agree(js_port: JsPort, tmp_path: Path) -> None:
     assert disagreements(js_port, DEPARTURES, tmp_path) == []
+
+
+def test_the_fast_paths_edges_agree(js_port: JsPort, tmp_path: Path) -> None:
+    assert disagreements(js_port, EDGES, tmp_path) == []
 
 
 @pytest.mark.parametrize(("language", "tessellation"), READERS, ids=lambda x: x)

@@ -2,6 +2,7 @@
 // run-length encoding (decoded as rle.js decodes, with board.lark's codes),
 // then the semantic rules of its header: rows, the legend, the Hexoban layout.
 import * as rle from "./rle.js";
+import { bareBoard } from "./fast.js";
 
 const { PortError } = rle;
 const CODES = { syntax: "SOK301", zero: "SOK302", limit: "SOK303" };
@@ -12,6 +13,8 @@ const FINAL_BAR = /(?<![0-9])\|$/gm;
 
 // The squares `text` draws, rows apart by "\n".
 export function drawn(parsers, text, limit) {
+  const bare = bareBoard(parsers.board, text, limit);
+  if (bare !== null) return bare;
   const dropped = [...text.matchAll(FINAL_BAR)].map((found) => found.index);
   try {
     return rle.decode(parsers.board, text.replace(FINAL_BAR, ""), limit, CODES);
@@ -21,8 +24,17 @@ export function drawn(parsers, text, limit) {
   }
 }
 
-// The printed squares of a row of the legend: each that of its terminal.
-const squares = (T, row) => row.replace(/./gsu, (c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))]);
+// The characters of the legend (all ASCII) that print as another square, by
+// their terminals, each with its printed square; made once per parser.
+const legends = new WeakMap();
+function legend(T) {
+  if (legends.has(T)) return legends.get(T);
+  const square = (c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))];
+  const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+  return legends.set(T, ascii.filter((c) => square(c) && square(c) !== c).map((c) => [c, square(c)])).get(T);
+}
+// The printed squares of rows of the legend.
+const squares = (T, rows) => legend(T).reduce((text, [c, square]) => text.replaceAll(c, square), rows);
 
 // The board of `text` as the vectors' JSON: its printed rows, its cells, its size.
 export function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
@@ -30,7 +42,7 @@ export function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
   const first = lines.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
   const T = rle.terminals(parsers.board);
-  let cells = lines.slice(first, lines.findLastIndex(Boolean) + 1).map((row) => squares(T, row));
+  let cells = squares(T, lines.slice(first, lines.findLastIndex(Boolean) + 1).join("\n")).split("\n");
   if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");

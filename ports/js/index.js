@@ -72,9 +72,11 @@ function placing(input, { file = false, bom = file } = {}) {
   const lf = file ? input.replace(/\r\n?/g, "\n") : input;
   const mark = bom && lf.startsWith("\ufeff");
   const text = mark ? lf.slice(1) : lf;
-  const [starts, callers] = [lineStarts(text), lineStarts(input)];
+  let found; // the line starts of both, found when a position is first placed
+  const lines = () => (found ||= [lineStarts(text), lineStarts(input)]);
   const points = /[\ud800-\udfff]/.test(input) ? (s) => [...s].length : (s) => s.length;
   const place = (code, line, column, wholeFile = false) => {
+    const [starts, callers] = lines();
     const start = starts[line - 1] ?? text.length;
     column = points(text.slice(start, start + column - 1)) + 1 + (mark && line === 1 && !wholeFile ? 1 : 0);
     const offset = points(input.slice(0, callers[line - 1] ?? input.length)) + column - 1;
@@ -82,6 +84,7 @@ function placing(input, { file = false, bom = file } = {}) {
   };
   // An offset is on the line of the last line start at or before it: a line break is on the line it ends.
   const at = (code, pos) => {
+    const [starts] = lines();
     const line = starts.findLastIndex((start) => start <= pos) + 1;
     return place(code, line, pos - starts[line - 1] + 1);
   };
@@ -89,7 +92,7 @@ function placing(input, { file = false, bom = file } = {}) {
   const error = (found) => {
     if (!(found instanceof PortError)) throw found;
     const where = found.line ? place(found.code, found.line, found.column) : at(found.code, found.pos);
-    const sourceLine = input.slice(callers[where.line - 1] ?? input.length).split(BREAKS)[0];
+    const sourceLine = input.slice(lines()[1][where.line - 1] ?? input.length).split(BREAKS)[0];
     const kind = KINDS[found.code.slice(0, 3)] || KINDS[found.code.slice(0, 4)] || LevSyntaxError;
     return new kind(where.message, { ...where, sourceLine, atEnd: where.offset >= points(input) });
   };
@@ -125,9 +128,9 @@ export function rleDecode(text, { limit = DEFAULT_LIMIT } = {}) {
 
 // A move string as a saved game's JSON (Python: sokfmt.loads_moves(...).to_dict()).
 export function parseMoves(text, { tessellation, limit = DEFAULT_LIMIT } = {}) {
-  const game = placing(text).read((read) => moves.decode(parsers, read, tessellationOf(tessellation), limit));
-  const [moved, position] = [moves.printed(game, false), game.position];
-  return { tessellation: game.tessellation, moves: moved, title: "", solved_by: "", notes: "", current_move_idx: position };
+  const t = tessellationOf(tessellation);
+  const game = placing(text).read((read) => moves.game(parsers, read, t, limit));
+  return { tessellation: t, moves: game.moves, title: "", solved_by: "", notes: "", current_move_idx: game.position };
 }
 
 // A board as its JSON, rows in canonical text (Python: sokfmt.loads_board(...).to_dict()).

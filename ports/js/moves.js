@@ -2,6 +2,7 @@
 // token's rules checked once the generated parser has taken the token, each
 // group's once the parser has closed it.
 import { DEFAULT_LIMIT, PortError, parsed, Budget, expand } from "./rle.js";
+import { plainMoves } from "./fast.js";
 
 const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203" };
 Object.assign(CODES, { syntax: "SOK204", zero: "SOK205", limit: "SOK206" });
@@ -88,4 +89,12 @@ export function printed(game, mark) {
   });
   const opening = game.reverse && game.steps[0]?.[0] !== "jump" ? "[]" : "";
   return (opening + text.join("")).replace(/\]\[|\}\{/g, "");
+}
+
+// A game's canonical moves (without "*") and position: by the fast path, else by the parser.
+export function game(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
+  const found = plainMoves(parsers.moves, text, tessellation, limit);
+  if (found) return found;
+  const read = decode(parsers, text, tessellation, limit);
+  return { moves: printed(read, false), position: read.position };
 }

@@ -18,12 +18,20 @@ const PUZZLE = { title: "title", author: "author", game: "game", boxorder: "boxo
 const GAME = { title: "title", solver: "solved_by", author: "solved_by" };
 const SPACE = "[\\t-\\r\\x1c-\\x1f\\x85\\p{Z}]"; // the header's white space
 const strip = (text) => text.replace(new RegExp(`^${SPACE}+|${SPACE}+$`, "gu"), "");
-const unquoted = (line) => line.replace(/^>*/, "");
+const unquoted = (line) => (line[0] === ">" ? line.replace(/^>*/, "") : line);
 const isRow = (token) => ROWS.includes(token?.type);
 // The lines from the first to the last that `ink` takes.
 const inked = (lines, ink) => lines.slice(lines.findIndex(ink), lines.findLastIndex(ink) + 1);
 // The characters of `text` (code points, each a match with its `index`) that `test` refuses.
-const strays = (text, test) => [...text.matchAll(/./gsu)].filter(([c]) => !test(c));
+// (The first `most` of them: a caller that needs to know whether there are 0, 1 or more asks for 2.)
+// A test may know the lines it takes whole (`test.line`): they have none.
+function strays(text, test, most = Infinity) {
+  const found = [];
+  if (test.line?.test(text)) return found;
+  for (const stray of text.matchAll(/./gsu)) if (!test(stray[0]) && found.push(stray) >= most) break;
+  return found;
+}
+const ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
 const named = (name) => Object.keys(moves.LETTERS).find((t) => t.toLowerCase() === name.toLowerCase());
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
 function property(line) {
@@ -35,19 +43,30 @@ function property(line) {
 // first error.  The reading's state (`r`: its tokens, layout, errors and
 // warnings) and the steps that use it are made for each call.
 export function parse(parsers, text, caller = "Sokoban") {
-  const r = { parsers, caller, T: terminals(parsers.sok), errors: [], warnings: [] };
+  const r = { parsers, caller, T: terminals(parsers.sok), errors: [], warnings: [], moves: {} };
   Object.assign(r, { fileNotes: [], puzzles: [], pending: [] });
   r.notes = r.fileNotes;
 
-  // Of MOVE, what a tessellation allows: characters that are no letter, and its letters.
-  const moveOf = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || c.toLowerCase() in moves.LETTERS[t]);
-  const classOf = (bare) => CLASSES.find((name) => r.T[`${name}_LINE`].test(bare)) || "TEXT";
+  // Of MOVE, what a tessellation allows: characters that are no letter, and its letters
+  // (MOVE's characters are ASCII: a table of them, made once per reading and tessellation).
+  const allows = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || c.toLowerCase() in moves.LETTERS[t]);
+  const moveOf = (t) => (r.moves[t] ||= ((allowed) => {
+    const escaped = allowed.map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+    return Object.assign((c) => allowed.includes(c), { line: new RegExp(`^[${escaped}]*$`) });
+  })(ASCII.filter(allows(t))));
+  const lineClasses = CLASSES.map((name) => [name, r.T[`${name}_LINE`]]);
+  const classOf = (bare) => lineClasses.find(([, line]) => line.test(bare))?.[0] || "TEXT";
+  // A square of INNER or BOX_ON_GOAL anywhere in a line.
+  const marked = new RegExp([r.T.INNER, r.T.BOX_ON_GOAL].map((T) => T.source.slice(1, -1)).join("|"));
 
   // ------------------------------------------------------------ steps 1 and 2
 
   // Step 1: a key/value line is matched as it stands, mail quotes and all; the
   // other classes without them.
   function step1(text) {
+    // Most lines of real files are moves: MOVES_LINE has a MOVE_LETTER, which no
+    // class before it allows, and no ":" or "=", which PROPERTY_LINE needs.
+    if (r.T.MOVES_LINE.test(unquoted(text))) return "MOVES";
     if (r.T.PROPERTY_LINE.test(text)) return "PROPERTY";
     if (r.T.COMMENT_LINE.test(text)) return "COMMENT";
     const type = classOf(unquoted(text));
@@ -93,7 +112,7 @@ export function parse(parsers, text, caller = "Sokoban") {
     const [bare, move] = [unquoted(token.text), moveOf(r.puzzleGame || r.fileGame || r.caller)];
     // Rule 3: with its one character that no moves line has replaced by `letter`, a moves line.
     const oneAway = (letter) => {
-      const [stray, ...more] = strays(bare, move);
+      const [stray, ...more] = strays(bare, move, 2);
       if (!stray || more.length) return Boolean(letter && bare && !stray);
       return r.T.MOVES_LINE.test(bare.slice(0, stray.index) + letter + bare.slice(stray.index + stray[0].length));
     };
@@ -103,12 +122,12 @@ export function parse(parsers, text, caller = "Sokoban") {
     if (kind === "PROPERTY" && Object.hasOwn(keys, property(bare)[0])) kind = "PROPERTY";
     else if ((isRow(token) || TEXTS.includes(kind)) && r.inMoves && oneAway("r")) kind = "ALMOST";
     else if (TEXTS.includes(kind) && oneAway("")) kind = "ALMOST";
-    else if (kind === "MOVES") kind = ["MOVES", "ALMOST"][strays(bare, move).length] || "TEXT";
+    else if (kind === "MOVES") kind = ["MOVES", "ALMOST"][strays(bare, move, 2).length] || "TEXT";
     if (ROWS.includes(kind)) {
       const run = (token.run = isRow(previous) ? previous.run : { first: token, lines: 0 });
       if (run.first.type === "FLOOR_ROW" && kind !== "FLOOR_ROW") run.first = token;
       run.lines += 1;
-      run.squares ||= [...bare].some((c) => r.T.INNER.test(c) || r.T.BOX_ON_GOAL.test(c));
+      run.squares ||= marked.test(bare);
     }
     const [key, value] = kind === "PROPERTY" ? property(bare) : [];
     // The first "Game:" line with a value of the file notes, or of a puzzle before its moves, decides.
@@ -225,10 +244,10 @@ export function parse(parsers, text, caller = "Sokoban") {
   }
 
   function savedGame(block, tessellation) {
-    const read = decoded(block.lines, (text) => moves.decode(r.parsers, text, tessellation));
+    const read = decoded(block.lines, (text) => moves.game(r.parsers, text, tessellation));
     const [{ title_line: line, notes, ...fields }] = noted(block, GAME);
     doubts(block, tessellation);
-    const played = read && { moves: moves.printed(read, false), current_move_idx: read.position };
+    const played = read && { moves: read.moves, current_move_idx: read.position };
     return { tessellation, ...played, ...fields, notes: [line, notes].filter(Boolean).join("\n") };
   }
 
@@ -286,7 +305,7 @@ export function parse(parsers, text, caller = "Sokoban") {
   // or as the title.
   function doubts({ notes, title }, tessellation = null) {
     for (const { type, text, line, stray } of [...notes, ...(title?.stray ? [title] : [])]) {
-      const at = (test) => text.length - unquoted(text).length + (strays(unquoted(text), test)[0]?.index || 0) + 1;
+      const at = (test) => text.length - unquoted(text).length + (strays(unquoted(text), test, 1)[0]?.index || 0) + 1;
       if (type === "ALMOST" && tessellation) r.warnings.push(["SOK104", line, at(moveOf(tessellation))]);
       else if (stray) r.warnings.push(["SOK105", line, at((c) => r.T.SQUARE.test(c))]);
     }
