@@ -39,7 +39,7 @@ def test_the_package_passes_every_vector(js_port: JsPort) -> None:
     assert _counts(run.stdout) == {"tests": _cases(), "pass": _cases(), "fail": 0}
 
 
-@pytest.mark.parametrize("name", ["reentrancy", "readme"])
+@pytest.mark.parametrize("name", ["reentrancy", "readme", "api"])
 def test_the_package_passes_its_node_tests(js_port: JsPort, name: str) -> None:
     run = js_port.node_tests(name)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr

@@ -9,12 +9,18 @@ is missing the test that needs it skips, unless SOKFMT_REQUIRE_PORT_CHECK=1
 
 from __future__ import annotations
 
+import html
 import json
+import os
 import re
 import shutil
 import subprocess
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from threading import Thread
 
+import pytest
 from jsport import PORT, ROOT, JsPort, larkjs_python, unavailable
 
 import sokfmt
@@ -166,3 +172,79 @@ def test_the_types_declare_every_export(js_port: JsPort) -> None:
         r"^export (?:class|function) (\w+)", (PORT / "index.d.ts").read_text(), re.M
     )
     assert sorted(declared) == sorted(listed.stdout.split())
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None and not os.environ.get("SOKFMT_REQUIRE_CHROMIUM"),
+    reason="no Chromium to read a page with: install Debian's chromium package",
+)
+# A web page that imports the package as an ES module and reads a collection.
+PAGE = """<!DOCTYPE html>
+<meta charset="utf-8">
+<pre id="read">not read</pre>
+<script type="module">
+  import { parseSok, SokSyntaxError } from "./sokfmt/index.js";
+  const text = await (await fetch("./sokfmt/samples/sample.sok")).text();
+  let error = null;
+  try {
+    parseSok("Game: Squareoban\\n#####\\n#@$.#\\n#####\\n");
+  } catch (found) {
+    error = found instanceof SokSyntaxError && [found.code, found.line, found.column];
+  }
+  const collection = parseSok(text);
+  document.getElementById("read").textContent = JSON.stringify({ collection, error });
+</script>
+"""
+
+
+@needs_chromium
+def test_a_web_page_reads_a_collection_with_the_package(tmp_path: Path) -> None:
+    """Headless Chromium loads a page served over HTTP that imports the
+    package (no Node-only API may be used) and writes what it read."""
+    assert CHROMIUM is not None, "SOKFMT_REQUIRE_CHROMIUM is set, and there is no Chromium"
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sokfmt").symlink_to(PORT, target_is_directory=True)
+    (site / "page.html").write_text(PAGE, encoding="utf-8")
+    handler = partial(_QuietHandler, directory=str(site))
+    with ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
+        Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            dumped = subprocess.run(
+                [
+                    CHROMIUM,
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    f"--user-data-dir={tmp_path / 'chromium-profile'}",
+                    "--virtual-time-budget=20000",
+                    "--dump-dom",
+                    f"http://127.0.0.1:{server.server_address[1]}/page.html",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=120,
+                check=True,
+            ).stdout
+        finally:
+            server.shutdown()
+    found = re.search(r'<pre id="read">(.*?)</pre>', dumped, re.S)
+    assert found is not None, dumped[-2000:]
+    assert found[1] != "not read", "the page's module did not run: see Chromium's console"
+    read = json.loads(html.unescape(found[1]))
+    sample = sokfmt.loads_sok((ROOT / "sokfmt" / "samples" / "sample.sok").read_text("utf-8"))
+    assert read["collection"] == json.loads(json.dumps(sample.to_dict()))
+    assert read["error"] == ["SOK101", 1, 7]
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without a line on standard error per request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass

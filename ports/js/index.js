@@ -113,11 +113,13 @@ function tessellationOf(name = "Sokoban") {
   return found;
 }
 
-// A file's reading and its warnings, each handed to `onWarning` in input order.
-function withWarnings(reading, places, onWarning) {
+// A file's reading and its warnings, each handed to `onWarning` in input order
+// (by default written to the console, as Python's warnings are to standard error).
+const warn = (w) => console.warn(`${w.line}:${w.column}: warning: ${w.code} ${w.message}`);
+function withWarnings(reading, places, onWarning = warn) {
   const { result, warnings } = reading;
   const placed = warnings.map(([code, line, column]) => places.place(code, line, column, code === "SOK102"));
-  for (const warning of placed.sort((a, b) => a.line - b.line || a.column - b.column)) onWarning?.(warning);
+  for (const warning of placed.sort((a, b) => a.line - b.line || a.column - b.column)) onWarning(warning);
   return result;
 }
 

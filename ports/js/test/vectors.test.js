@@ -33,7 +33,7 @@ function gameVector(game) {
 
 // What the package makes of a case: the vectors' result, or the error thrown.
 function outcome(c) {
-  const options = { tessellation: c.tessellation, limit: c.limit, strict: c.strict };
+  const options = { tessellation: c.tessellation, limit: c.limit, strict: c.strict, onWarning: () => {} };
   switch (c.language) {
     case "rle":
       return api.rleDecode(c.input, options);
