@@ -26,6 +26,15 @@ export function terminals(parser) {
   return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
 
+// A step for each rule of a parser that builds no lark Tree (a rule without
+// a step of its own is read for its children alone); made once per parser.
+const plainSteps = new WeakMap();
+function plain(parser) {
+  const step = (children) => ({ children });
+  if (!plainSteps.has(parser)) plainSteps.set(parser, Object.fromEntries(parser.rules.map((r) => [r.origin.name, step])));
+  return plainSteps.get(parser);
+}
+
 // A reading by `parser` of its own, whose transformer is `steps` (made for
 // this reading alone, so that a reading started inside another's step or
 // hook leaves the other's state alone): the steps of the rules, and of the
@@ -33,7 +42,7 @@ export function terminals(parser) {
 export function reading(parser, steps) {
   const interactive = parser.parse_interactive("");
   const state = interactive.parser_state;
-  const callbacks = parser._parse_tree_builder.create_callback(steps);
+  const callbacks = parser._parse_tree_builder.create_callback({ ...plain(parser), ...steps });
   for (const [name, step] of Object.entries(steps)) if (name === name.toUpperCase()) callbacks.set(name, step);
   state.parse_conf = Object.assign(Object.create(state.parse_conf), { callbacks });
   return interactive;
