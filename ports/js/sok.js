@@ -64,13 +64,14 @@ export function parse(parsers, text, caller = "Sokoban") {
   // Step 1: a key/value line is matched as it stands, mail quotes and all; the
   // other classes without them.
   function step1(text) {
+    const bare = unquoted(text);
     // Most lines of real files are moves: MOVES_LINE has a MOVE_LETTER, which no
     // class before it allows, and no ":" or "=", which PROPERTY_LINE needs.
-    if (r.T.MOVES_LINE.test(unquoted(text))) return "MOVES";
+    if (r.T.MOVES_LINE.test(bare)) return "MOVES";
     if (r.T.PROPERTY_LINE.test(text)) return "PROPERTY";
     if (r.T.COMMENT_LINE.test(text)) return "COMMENT";
-    const type = classOf(unquoted(text));
-    return type === "RLE" ? rule1(unquoted(text)) : type;
+    const type = classOf(bare);
+    return type === "RLE" ? rule1(bare) : type;
   }
 
   // Rule 1: what an RLE line draws (board.lark), by the classes of its rows:
