@@ -39,26 +39,36 @@ export class SokSyntaxError extends ParseError {}
 export class LevSyntaxError extends ParseError {}
 
 const KINDS = { RLE: RleSyntaxError, SOK1: SokSyntaxError, SOK2: SavedGameSyntaxError, SOK3: BoardSyntaxError };
-// What each code means (README, Diagnostics): the reason of its errors and warnings.
+// What each code means (README, Diagnostics), in Python's words where they
+// hold for every error of the code; a reason in lower case follows what was
+// found there ("Unexpected 'x' in a board, ...").
 const REASONS = {
-  RLE101: "Not run-length encoding", RLE102: "A count of 0", RLE103: "More than the expansion limit",
-  SOK101: "A Game: value that names no tessellation", SOK102: "No puzzle in the file",
+  RLE101: "in run-length encoding", RLE102: "A count of 0 would drop what follows it, expected 1 or more",
+  RLE103: "Decodes to more than the limit",
+  SOK101: "Unknown tessellation, expected one of Sokoban, Hexoban, Trioban, Octoban", SOK102: "No puzzle in the file",
   SOK103: "Text kept in the notes that looks like a board",
   SOK104: "Text that looks like moves but for one character, kept in the notes",
   SOK105: "A line beside a board that looks like a board row but for a character outside the legend",
-  SOK106: "A line quoted (>) unlike the others of its block",
+  SOK106: "A line quoted unlike the others of its block, expected the same mail quotes on every line",
   SOK107: "A line of moves alone right above a board, read as its title",
   SOK108: "A paragraph right above a board, read as its title and notes",
-  SOK201: "A letter that is no move of the tessellation", SOK202: "A push or pull inside a jump or pusher change",
-  SOK203: "A second '*'", SOK204: "Not a move string", SOK205: "A count of 0", SOK206: "More steps than the limit",
-  SOK301: "Not a board: a character outside the legend, or bad run-length encoding", SOK302: "A count of 0",
-  SOK303: "More squares than the limit", SOK305: "A Hexoban square in a filler column", SOK306: "No row of squares",
-  LEV101: "A malformed keyword line", LEV102: "No size before initial or target", LEV103: "No initial section",
-  LEV104: "A section given twice, or out of order", LEV105: "Too few rows", LEV106: "A row of the wrong width",
-  LEV107: "A cell that is neither '.' nor a label", LEV108: "A target label that is no piece",
-  LEV109: "A target piece of another shape", LEV110: "A color value outside 0..255",
-  LEV111: "A color or image for no piece", LEV112: "A color or image given twice",
-  LEV113: "A section the format does not document", LEV114: "One row too many", LEV115: "A size outside 1..999999999",
+  SOK201: "in a move string: no move of the tessellation",
+  SOK202: "in a jump or pusher change, expected lower-case moves only",
+  SOK203: "The current position '*' is marked twice, expected one '*' at most", SOK204: "in a move string",
+  SOK205: "A count of 0 would drop what follows it, expected 1 or more", SOK206: "Decodes to more than the limit",
+  SOK301: "in a board, expected a square of the legend (# W @ m p + M P $ b * B . o - _) or run-length encoding",
+  SOK302: "A count of 0 would drop what follows it, expected 1 or more", SOK303: "Decodes to more than the limit",
+  SOK305: "A Hexoban square stands in a filler column between cells, expected floor there",
+  SOK306: "A board needs at least one row of squares", LEV101: "in a keyword line",
+  LEV102: "No 'size' section before 'initial' or 'target'",
+  LEV103: "No 'initial' section, expected 'initial' and its rows", LEV104: "A section given twice, or out of order",
+  LEV105: "Too few rows", LEV106: "A row of the wrong width",
+  LEV107: "in a section's rows, expected '.' or an alphanumeric label",
+  LEV108: "A label of 'target' is no piece of 'initial'",
+  LEV109: "A piece has another shape in 'target' than in 'initial'",
+  LEV110: "A color value out of range, expected 0 to 255", LEV111: "A color or image for no piece of 'initial'",
+  LEV112: "A color or image given twice for a piece", LEV113: "Unknown section", LEV114: "One row too many",
+  LEV115: "A size out of range, expected 1 to 999,999,999",
 };
 const BREAKS = /\r\n|\r|\n/g;
 const lineStarts = (text) => [0, ...Array.from(text.matchAll(BREAKS), (found) => found.index + found[0].length)];
@@ -94,7 +104,10 @@ function placing(input, { file = false, bom = file } = {}) {
     const where = found.line ? place(found.code, found.line, found.column) : at(found.code, found.pos);
     const sourceLine = input.slice(lines()[1][where.line - 1] ?? input.length).split(BREAKS)[0];
     const kind = KINDS[found.code.slice(0, 3)] || KINDS[found.code.slice(0, 4)] || LevSyntaxError;
-    return new kind(where.message, { ...where, sourceLine, atEnd: where.offset >= points(input) });
+    const [atEnd, char] = [where.offset >= points(input), [...sourceLine][where.column - 1]];
+    const what = atEnd || char === undefined ? "end of input" : `'${char}'`;
+    const reason = /^[a-z]/.test(where.message) ? `Unexpected ${what} ${where.message}` : where.message;
+    return new kind(reason, { ...where, sourceLine, atEnd });
   };
   const read = (reader) => {
     try {

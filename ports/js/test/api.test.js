@@ -30,18 +30,21 @@ test("columns and offsets count characters, an emoji one", () => {
   assert.deepEqual(where(error), ["SokSyntaxError", "SOK101", 5, 7, 26]);
   const stray = thrown(() => sokfmt.parseMoves("r😀x"));
   assert.deepEqual(where(stray), ["SavedGameSyntaxError", "SOK204", 1, 2, 1]);
+  assert.equal(stray.reason, "Unexpected '😀' in a move string");
 });
 
 test("an error where more was expected is at the end of input", () => {
   const error = thrown(() => sokfmt.parseMoves("2(r"));
   assert.deepEqual(where(error), ["SavedGameSyntaxError", "SOK204", 1, 4, 3]);
   assert.ok(error.atEnd);
-  assert.match(error.message, /\(at end of input\)$/);
+  assert.equal(error.message, "Unexpected end of input in a move string (at end of input)");
 });
 
 test("each language has its error class", () => {
   assert.equal(thrown(() => sokfmt.rleDecode("0#")).name, "RleSyntaxError");
-  assert.equal(thrown(() => sokfmt.parseBoard("#?#")).name, "BoardSyntaxError");
+  const board = thrown(() => sokfmt.parseBoard("#?#"));
+  assert.equal(board.name, "BoardSyntaxError");
+  assert.match(board.message, /^Unexpected '\?' in a board, expected a square of the legend .* \(at line 1, column 2\)$/);
   assert.equal(thrown(() => sokfmt.parseLev("size 1\n")).name, "LevSyntaxError");
   assert.equal(thrown(() => sokfmt.rleDecode("9#", { limit: 8 })).code, "RLE103");
 });
