@@ -61,3 +61,12 @@ test("no text, or no tessellation, is a ValidationError", () => {
   assert.ok(thrown(() => sokfmt.parseMoves("r", { tessellation: "Squareoban" })) instanceof sokfmt.ValidationError);
   assert.equal(sokfmt.parseMoves("r", { tessellation: "octoban" }).tessellation, "Octoban");
 });
+
+test("a byte order mark counts on line 1, not for what is about the whole file", () => {
+  // "Foo" at column 8 of line 1 behind the mark (offset 7); a file without puzzles warns at 1:1.
+  const error = thrown(() => sokfmt.parseSok("\ufeffGame: Foo\n#####\n#@$.#\n#####\n"));
+  assert.deepEqual(where(error), ["SokSyntaxError", "SOK101", 1, 8, 7]);
+  const warnings = [];
+  sokfmt.parseSok("\ufeffhello\n", { onWarning: (w) => warnings.push([w.code, w.line, w.column, w.offset]) });
+  assert.deepEqual(warnings, [["SOK102", 1, 1, 0]]);
+});
