@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -26,6 +27,7 @@ from jsport import PORT, ROOT, JsPort, larkjs_python, unavailable
 import sokfmt
 
 PACKAGE = json.loads((PORT / "package.json").read_text("utf-8"))
+SAMPLE = ROOT / "sokfmt" / "samples" / "sample.sok"
 
 
 def _npm() -> str:
@@ -86,7 +88,8 @@ try {
 } catch (found) {
   error = found instanceof ParseError && [found.name, found.code, found.line, found.column];
 }
-console.log(JSON.stringify({ collection, error }));
+const text = JSON.stringify(collection, null, 2);
+console.log(JSON.stringify({ collection, error, text }));
 """
 
 
@@ -130,8 +133,17 @@ def test_the_packed_tarball_installs_and_reads_the_sample(js_port: JsPort, tmp_p
     assert (collection["title"], collection["author"]) == ("sokfmt sample", "The sokfmt developers")
     assert [len(collection["puzzles"]), collection["puzzles"][0]["title"]] == [4, "Hallway"]
     assert collection["puzzles"][0]["saved_games"][0]["moves"] == "lLL"
-    sample = sokfmt.loads_sok((ROOT / "sokfmt" / "samples" / "sample.sok").read_text("utf-8"))
+    sample = sokfmt.loads_sok(SAMPLE.read_text("utf-8"))
     assert collection == json.loads(json.dumps(sample.to_dict()))
+    # The document's text is the one `sokfmt convert --to json` writes, keys in their order.
+    converted = subprocess.run(
+        [sys.executable, "-m", "sokfmt", "convert", str(SAMPLE), "-", "--to", "json"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
+    )
+    assert found["text"] + "\n" == converted.stdout
     assert found["error"] == ["SokSyntaxError", "SOK101", 4, 7]
 
 

@@ -1,4 +1,4 @@
-// Types of sokfmt for JavaScript: the JSON documents of Python's `to_dict`.
+// Types of sokfmt for JavaScript: the JSON documents of Python's `to_dict`, keys in its order.
 
 export type TessellationName = "Sokoban" | "Hexoban" | "Trioban" | "Octoban";
 
@@ -21,13 +21,13 @@ export interface SavedGameJson {
 export interface PuzzleJson {
   board: BoardJson;
   title: string;
-  title_line: string;
   author: string;
   notes: string;
   saved_games: SavedGameJson[];
   boxorder: string;
   goalorder: string;
   comments: string[];
+  title_line: string;
 }
 
 export interface CollectionJson {

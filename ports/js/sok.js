@@ -16,6 +16,13 @@ const FILE = { collection: "title", set: "title", title: "title", author: "autho
 Object.assign(FILE, { "date created": "created_at", "date of last change": "updated_at" });
 const PUZZLE = { title: "title", author: "author", game: "game", boxorder: "boxorder", goalorder: "goalorder" };
 const GAME = { title: "title", solver: "solved_by", author: "solved_by" };
+// The keys of Python's `to_dict`, in its order (so that the JSON texts are the same too).
+const KEYS = {
+  collection: "title author created_at updated_at notes puzzles comments email url",
+  puzzle: "board title author notes saved_games boxorder goalorder comments title_line",
+  game: "tessellation moves title solved_by notes current_move_idx",
+};
+const ordered = (kind, object) => Object.fromEntries(KEYS[kind].split(" ").map((key) => [key, object[key]]));
 const SPACE = "[\\t-\\r\\x1c-\\x1f\\x85\\p{Z}]"; // the header's white space
 const strip = (text) => text.replace(new RegExp(`^${SPACE}+|${SPACE}+$`, "gu"), "");
 const unquoted = (line) => (line[0] === ">" ? line.replace(/^>*/, "") : line);
@@ -237,11 +244,11 @@ export function parse(parsers, text, caller = "Sokoban") {
       const saved_games = puzzle.games.map((block) => savedGame(block, tessellation));
       doubts(puzzle, tessellation);
       const drawn = found && { tessellation, board: found.rows.join("\n") };
-      return { ...fields, board: drawn, saved_games, comments: comments(i + 1) };
+      return ordered("puzzle", { ...fields, board: drawn, saved_games, comments: comments(i + 1) });
     });
     if (r.errors.length) throw first(r.errors);
     if (!puzzles.length) r.warnings.push(["SOK102", 1, 1]);
-    return { result: { ...fields, puzzles, comments: comments(0) }, warnings: r.warnings };
+    return { result: ordered("collection", { ...fields, puzzles, comments: comments(0) }), warnings: r.warnings };
   }
 
   function savedGame(block, tessellation) {
@@ -249,7 +256,7 @@ export function parse(parsers, text, caller = "Sokoban") {
     const [{ title_line: line, notes, ...fields }] = noted(block, GAME);
     doubts(block, tessellation);
     const played = read && { moves: read.moves, current_move_idx: read.position };
-    return { tessellation, ...played, ...fields, notes: [line, notes].filter(Boolean).join("\n") };
+    return ordered("game", { tessellation, ...played, ...fields, notes: [line, notes].filter(Boolean).join("\n") });
   }
 
   // A block's recognised properties (the first line of each field with a value,

@@ -4,8 +4,8 @@
 //   node test/batch.js INPUTS.json     a JSON list of outcomes, one per input
 //
 // An input is {language, input, tessellation?, limit?, strict?}; its outcome is
-// {result, warnings?} (the JSON document, warnings as [code, line, column,
-// offset]) or {error: {kind, code, line, column, offset}}, all from the public API.
+// {result, warnings?} (the JSON document's text, warnings as [code, line,
+// column, offset]) or {error: {kind, code, line, column, offset}}, all from the public API.
 import { readFileSync } from "node:fs";
 import { rleDecode, parseMoves, parseBoard, parseSok, parseLev, ParseError } from "../index.js";
 
@@ -15,7 +15,7 @@ function outcome(c) {
   const options = { tessellation: c.tessellation || undefined, limit: c.limit, strict: c.strict, onWarning };
   const read = { rle: rleDecode, moves: parseMoves, board: parseBoard, sok: parseSok, lev: parseLev }[c.language];
   try {
-    const result = read(c.input, options);
+    const result = JSON.stringify(read(c.input, options));
     return c.language === "sok" || c.language === "lev" ? { result, warnings } : { result };
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
