@@ -183,14 +183,14 @@ def disagreements(port: JsPort, cases: list[dict[str, Any]], folder: Path) -> li
     batch = folder / "inputs.json"
     batch.write_text(json.dumps(cases), encoding="utf-8")
     # Node.js reads the inputs while sokfmt does: the two sides take about as long.
-    driver = port.start_batch(batch)
+    batch_run = port.start_batch(batch)
     try:
         ours = [python_outcome(case) for case in cases]
     except BaseException:
-        driver.kill()
-        driver.communicate()
+        batch_run.kill()
+        batch_run.communicate()
         raise
-    found = json.loads(port.output(driver))
+    found = json.loads(port.output(batch_run))
     different = []
     for case, mine, theirs in zip(cases, ours, found, strict=True):
         if "warnings" in theirs:

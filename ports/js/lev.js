@@ -11,7 +11,7 @@ const words = (line) => [...line.matchAll(/[^ \t]+/g)];
 const indent = (line) => line.search(/[^ \t]|$/) + 1;
 const strip = (line) => line.replace(/^[ \t]+|[ \t]+$/g, "");
 
-// The puzzle of a text as the vectors' JSON, and the warnings; throws the
+// The puzzle of a text as to_dict's JSON, and the warnings; throws the
 // first error.  The reading's state (`r`: its terminals, lines, size,
 // sections, errors and warnings) and the steps that use it are made for each call.
 export function parse(parsers, text, strict = false) {

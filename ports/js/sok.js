@@ -46,7 +46,7 @@ function property(line) {
   return [key.toLowerCase().split(/[ \t]+/).join(" "), strip(value)];
 }
 
-// The collection of a text (the vectors' JSON) and the warnings; throws the
+// The collection of a text (to_dict's JSON) and the warnings; throws the
 // first error.  The reading's state (`r`: its tokens, layout, errors and
 // warnings) and the steps that use it are made for each call.
 export function parse(parsers, text, caller = "Sokoban") {
@@ -199,7 +199,7 @@ export function parse(parsers, text, caller = "Sokoban") {
   }
 
   // The steps of the rules (the names of their alternatives) and their units:
-  // the transformer of the generated parser (driver.js).
+  // the transformer of this reading of the generated parser (`reading`, rle.js).
   const steps = {
     line: ([, ...children]) => addNotes(children),
     blank: ([, ...children]) => addNotes(children),
@@ -228,7 +228,7 @@ export function parse(parsers, text, caller = "Sokoban") {
 
   // ------------------------------------------------------------ the semantic rules
 
-  // The collection as the vectors' JSON, and the warnings; throws the first error.
+  // The collection as to_dict's JSON, and the warnings; throws the first error.
   function collection() {
     flush();
     const starts = [0, ...r.puzzles.map(({ lines }) => lines[0].line), Infinity];
