@@ -22,10 +22,13 @@ const movesPatterns = (T) => ({
   counted: new RegExp(`^${union(T.RUN_CHARACTER, T.DIGIT)}*$`),
   space: new RegExp(union(T.WHITESPACE), "g"),
   counts: new RegExp(`(${union(T.DIGIT)}+)(${union(T.LETTER)})`, "g"),
+  digit: new RegExp(union(T.DIGIT)),
   // A count that no letter follows, or one that is 0 or too long to count here.
-  doubtful: new RegExp(`${union(T.DIGIT)}+(?!${union(T.DIGIT, T.LETTER)})|(?<![0-9])0|[0-9]{7}`),
+  doubtful: ((d) => new RegExp(`${d}+(?!${union(T.DIGIT, T.LETTER)})|(?<!${d})0|${d}{7}`))(union(T.DIGIT)),
   letters: Object.fromEntries(
-    ["Sokoban", "Hexoban", "Trioban", "Octoban"].map((t) => [t, new RegExp(`^${union(T[`${t.toUpperCase()}_LETTER`])}*$`)]),
+    ["Sokoban", "Hexoban", "Trioban", "Octoban"].map((t) => {
+      return [t, new RegExp(`^${union(T[`${t.toUpperCase()}_LETTER`])}*$`)];
+    }),
   ),
 });
 
@@ -36,9 +39,9 @@ export function plainMoves(parser, text, tessellation, limit) {
   const P = patterns(parser, movesPatterns);
   let written = P.plain.test(text) || P.counted.test(text) ? text.replace(P.space, "") : null;
   if (written === null || P.doubtful.test(written)) return null;
-  if (/[0-9]/.test(written)) {
+  if (P.digit.test(written)) {
     // The size is known before anything is repeated: over the limit, the full path says so.
-    const counted = [...written.matchAll(P.counts)].reduce((size, [all, count]) => size + Number(count) - all.length, 0);
+    const counted = [...written.matchAll(P.counts)].reduce((size, [all, n]) => size + Number(n) - all.length, 0);
     if (written.length + counted > limit + 1) return null;
     written = written.replace(P.counts, (_, count, letter) => letter.repeat(Number(count)));
   }

@@ -31,7 +31,9 @@ export function terminals(parser) {
 const plainSteps = new WeakMap();
 function plain(parser) {
   const step = (children) => ({ children });
-  if (!plainSteps.has(parser)) plainSteps.set(parser, Object.fromEntries(parser.rules.map((r) => [r.origin.name, step])));
+  if (!plainSteps.has(parser)) {
+    plainSteps.set(parser, Object.fromEntries(parser.rules.map(({ origin }) => [origin.name, step])));
+  }
   return plainSteps.get(parser);
 }
 
