@@ -459,8 +459,7 @@ class PostLex:
     def tessellation_of_moves(self, token: Line) -> str:
         """Rule 2: MOVES, ALMOST or TEXT by the letters the tessellation in
         effect refuses."""
-        refused = _refused(unquoted(token.text), self.games.tessellation)
-        return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
+        return _moves_class(token.text, self.games.tessellation)
 
     def _apart(self, token: Line, previous: Line | None) -> bool:
         """Whether a run of lines is to be read a line at a time: lines of
@@ -477,15 +476,9 @@ class PostLex:
     def almost_moves(self, token: Line, kind: str) -> str:
         """Rule 3: a line one character away from a moves line is an ALMOST,
         but for a key/value line whose key is recognised where it stands."""
-        if kind == PROPERTY and self.games.recognised(token):
-            return kind
-        bare = unquoted(token.text)
-        tessellation = self.games.tessellation
-        if self.in_moves and _ends_moves(bare, tessellation):
-            return ALMOST
-        if kind in _TEXTS and _almost(bare, tessellation):
-            return ALMOST
-        return kind
+        return _almost_moves(
+            token, kind, self.games.tessellation, self.in_moves, self.games.recognised
+        )
 
     def stray_rows(self, token: Line, row_after: bool) -> str:
         """Rule 4 for a TEXT after a row, shaped like a closed row but for a
@@ -495,6 +488,55 @@ class PostLex:
             token.stray = True
             return token.type
         return WALL_ROW
+
+
+def _moves_class(text: str, tessellation: Tessellation) -> str:
+    """Rule 2 for a MOVES_LINE `text` (quotes and all) in `tessellation`."""
+    refused = _refused(unquoted(text), tessellation)
+    return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
+
+
+def _almost_moves(
+    token: Line,
+    kind: str,
+    tessellation: Tessellation,
+    in_moves: bool,
+    recognised: Callable[[Line], bool],
+) -> str:
+    """Rule 3 for `token` of class `kind` in `tessellation`, right after a
+    line of moves or not (`in_moves`); `recognised` says whether a
+    PROPERTY's key is recognised where it stands."""
+    if kind == PROPERTY and recognised(token):
+        return kind
+    bare = unquoted(token.text)
+    if in_moves and _ends_moves(bare, tessellation):
+        return ALMOST
+    if kind in _TEXTS and _almost(bare, tessellation):
+        return ALMOST
+    return kind
+
+
+def after_blank(
+    line: str, tessellation: Tessellation, *, after_board: bool, after_moves: bool
+) -> str:
+    """The token `line` is after a blank line (steps 1 and 2: no rule looks
+    past a blank line but the tessellation in effect and where the line
+    stands), `tessellation` in effect: in the file notes (not
+    `after_board`), a saved game's (`after_moves`) or a puzzle's.  What a
+    writer asks of a title line, or of a paragraph of one line that could
+    title the block after it.  A comment is COMMENT."""
+    kind = line_class(line)
+    if kind == MOVES:
+        return _moves_class(line, tessellation)
+    if kind not in _TEXTS:
+        return kind
+    return _almost_moves(
+        Line(kind, line, 0, 1),
+        kind,
+        tessellation,
+        False,
+        lambda token: recognised(token, after_board, after_moves),
+    )
 
 
 def _split(token: Line) -> Iterator[Line]:

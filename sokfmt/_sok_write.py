@@ -32,6 +32,7 @@ from ._sok_holds import (
     valued_keys,
 )
 from ._sok_postlex import (
+    ALMOST,
     FLOOR_ROW,
     MOVES,
     OPEN_ROW,
@@ -40,7 +41,7 @@ from ._sok_postlex import (
     ROWS,
     SEMICOLON,
     TEXT,
-    almost,
+    after_blank,
     has_move_letter,
     line_class,
     stray_row,
@@ -53,9 +54,10 @@ from .properties import GAME_FIELDS, PUZZLE_FIELDS, synonyms, written_key
 from .puzzle import Collection, Puzzle
 from .tessellation import Tessellation
 
-# What a title line may be: text, or a row of one line (then a blank line
-# keeps it apart from the block, as it may join a board).
-_TITLE_LINES = frozenset((TEXT, SEMICOLON, OPEN_ROW, "WALL_ROW", "EDGE_ROW", "PAIR_ROWS"))
+# What a title line may be, as the reader types it: text, almost-moves
+# (above a board), or a row of one line (then a blank line keeps it apart
+# from the block, as it may join a board).
+_TITLE_LINES = frozenset((TEXT, SEMICOLON, ALMOST, OPEN_ROW, "WALL_ROW", "EDGE_ROW", "PAIR_ROWS"))
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,10 @@ class _Writer:
         # the title of an untitled block after one blank line.
         self.paragraph: list[str] = []
         self.boards = 0
+        # Where the next line stands, as the reader's rules 2 and 3 ask: the
+        # tessellation in effect, and whether after moves after a board.
+        self.tessellation = file_game
+        self.after_moves = False
 
     def text(self) -> str:
         while self.out and not self.out[-1]:
@@ -165,7 +171,7 @@ class _Writer:
         )
         rows = self._rows(puzzle.board, owner)
         line = puzzle.title_line or self._title_line(puzzle.title, None)
-        if puzzle.title_line and not _title_line_reads(puzzle.title_line, moves_title=True):
+        if puzzle.title_line and not self._title_line_reads(puzzle.title_line, moves_title=True):
             raise ValidationError(
                 f"{owner}: its title line {quoted(puzzle.title_line)} reads otherwise"
             )
@@ -197,6 +203,7 @@ class _Writer:
         self._before_block(line, rows[0], board=True)
         self.out += rows
         self.boards += 1
+        self.tessellation, self.after_moves = tessellation, False
         self.out += lines
         self.paragraph = _last_paragraph(lines)
         self.out += puzzle.comments
@@ -241,7 +248,7 @@ class _Writer:
         if lines is None:
             line = ""
             lines = placed(titled, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
-        if lines is None and game.title and notes and _kept_title_line(notes[0], tessellation):
+        if lines is None and game.title and notes and self._kept_title_line(notes[0]):
             # As a file that reads so has it: the first line of the notes is the
             # title line above the moves, which the Title property overrides
             # (a reader keeps such a line at the head of the notes).
@@ -252,6 +259,7 @@ class _Writer:
             raise ValidationError(f"{owner}: {NOTES_CANNOT} {problem}")
         self._before_block(line, moves[0], board=False)
         self.out += moves
+        self.after_moves = True
         self.out += lines
         self.paragraph = _last_paragraph(lines)
 
@@ -265,11 +273,34 @@ class _Writer:
         line = title
         if self.style.semicolon_titles and title_of(f"; {title}") == title:
             line = f"; {title}"
-        if title_of(line) != title or not _title_line_reads(line):
+        if title_of(line) != title or not self._title_line_reads(line):
             return ""
-        if moves is not None and (almost(line, moves) or stray_row(line)):
+        if moves is not None and (self._reads(line) == ALMOST or stray_row(line)):
             return ""  # it would join the moves below it, or be a doubt
         return line
+
+    def _reads(self, line: str) -> str:
+        """The token the reader makes of `line` written next, after a blank
+        line (its rules 2 and 3, where the line stands)."""
+        return after_blank(
+            line, self.tessellation, after_board=self.boards > 0, after_moves=self.after_moves
+        )
+
+    def _title_line_reads(self, line: str, *, moves_title: bool = False) -> bool:
+        """Whether `line`, written next, reads as a title above a block:
+        text, almost-moves, or a row that no board begins with (a line of
+        moves too, for a title line kept from a file: moves_titles reads it
+        so, with its doubt)."""
+        if "\n" in line or "\r" in line:
+            return False
+        kind = self._reads(line)
+        return kind in _TITLE_LINES or (moves_title and kind == MOVES)
+
+    def _kept_title_line(self, line: str) -> bool:
+        """Whether `line`, written next above moves, is their title line as
+        it stands (the line a reader keeps at the head of the notes when a
+        Title property overrides it)."""
+        return bool(title_of(line)) and self._title_line_reads(line) and self._reads(line) != ALMOST
 
     def _before_block(self, title: str, first: str, *, board: bool) -> None:
         """The blank lines and title line before a block whose first line
@@ -288,14 +319,17 @@ class _Writer:
         """Whether the last paragraph would title a block after one blank
         line: one line of it (semicolon_titles aside: a ";" line and text)."""
         lines = self.paragraph
+        # No rule but 2 and 3 retypes a line of a paragraph: none looks past
+        # the line before, unless it is a row or moves (rules 3 and 4),
+        # which no such paragraph holds.
         if len(lines) == 1:
-            return line_class(lines[0]) not in (PROPERTY, FLOOR_ROW)
+            return self._reads(lines[0]) not in (PROPERTY, FLOOR_ROW)
         return (
             board
             and self.boards > 0
             and len(lines) > 1
-            and line_class(lines[0]) == SEMICOLON
-            and all(line_class(line) == TEXT for line in lines[1:])
+            and self._reads(lines[0]) == SEMICOLON
+            and all(self._reads(line) == TEXT for line in lines[1:])
         )
 
 
@@ -310,23 +344,6 @@ def _last_paragraph(lines: list[str]) -> list[str]:
         if not lines[index].strip(" \t>"):
             return lines[index + 1 :]
     return list(lines)
-
-
-def _kept_title_line(line: str, tessellation: Tessellation) -> bool:
-    """Whether `line`, above moves of `tessellation`, is their title line as
-    it stands (the line a reader keeps at the head of the notes when a Title
-    property overrides it)."""
-    return bool(title_of(line)) and _title_line_reads(line) and not almost(line, tessellation)
-
-
-def _title_line_reads(line: str, *, moves_title: bool = False) -> bool:
-    """Whether `line` reads as a title above a block: text, or a row that no
-    board begins with (a line of moves too, for a title line kept from a
-    file: moves_titles reads it so, with its doubt)."""
-    if "\n" in line or "\r" in line:
-        return False
-    kind = line_class(line)
-    return kind in _TITLE_LINES or (moves_title and kind == MOVES)
 
 
 def _moves_lines(game: SavedGame, owner: str, wrap: int | None) -> list[str]:

@@ -698,6 +698,186 @@ def test_dump_puts_the_game_line_where_it_keeps_board_rows_apart() -> None:
         assert loads_sok(dumps_sok(collection)) == collection
 
 
+def test_dump_keeps_rows_of_notes_apart_with_a_game_line_it_does_not_need() -> None:
+    # Found by fuzzing.  "x" and the three rows are the puzzle's notes: the
+    # "Game:" line (a key of puzzle notes, taken out of them) keeps the rows
+    # from making a board, and there is no other key/value line to do it.
+    text = f"{BOARD}\nx\n#@$.#\nGame: Sokoban\n###\n#-#"
+    collection = Collection(puzzles=(Puzzle(loads_board(BOARD), notes="x\n#@$.#\n###\n#-#"),))
+    assert loads_sok(text, diagnostics=[]) == collection
+    written = dumps_sok(collection)
+    assert loads_sok(written, diagnostics=[]) == collection
+    assert dumps_sok(loads_sok(written, diagnostics=[])) == written
+    # One line more than the notes: the "Game:" line, between two rows.
+    notes = written.split("\n\n", 1)[1].splitlines()
+    assert [line for line in notes if line != "Game: Sokoban"] == ["x", "#@$.#", "###", "#-#"]
+    assert len(notes) == 5
+    assert 1 < notes.index("Game: Sokoban") < 4
+    # Notes that read as notes as they stand get none.
+    assert "Game" not in dumps_sok(Collection(puzzles=(Puzzle(loads_board(BOARD), notes="x"),)))
+    # One line that draws a board has no place for it.
+    unwritable = Collection(puzzles=(Puzzle(loads_board(BOARD), notes="x\n3#|#-#|3#"),))
+    with pytest.raises(
+        ValidationError,
+        match=r"^puzzle 1: its notes cannot be written in the \.sok format: they hold rows "
+        r"read as a board: '3#\|#-#\|3#'$",
+    ):
+        dumps_sok(unwritable)
+
+
+def test_dump_writes_a_title_line_that_rule_3_reads_as_almost_moves() -> None:
+    # Found by fuzzing.  "U: 12" is a key/value line as it stands, but "U" is
+    # no key of the file notes, and without its ":" the line is moves: rule 3
+    # makes it an ALMOST, which titles the board below it; the Title
+    # property overrides it.
+    collection = loads_sok(f"U: 12\n{BOARD}\nTitle: One")
+    assert collection == Collection(
+        puzzles=(Puzzle(loads_board(BOARD), title="One", title_line="U: 12"),)
+    )
+    written = dumps_sok(collection)
+    assert written == f"U: 12\n{BOARD}\nTitle: One\n"
+    assert loads_sok(written) == collection
+    # "Url" is a key of the file notes (the collection's url), so no title
+    # there; after a board, no key of a puzzle's notes, so a title again.
+    titled = Puzzle(loads_board(BOARD), title="Two", title_line="Url: 12")
+    with pytest.raises(ValidationError, match="its title line 'Url: 12' reads otherwise"):
+        dumps_sok(Collection(puzzles=(titled,)))
+    second = Collection(puzzles=(Puzzle(loads_board(BOARD)), titled))
+    assert loads_sok(f"{BOARD}\n\nUrl: 12\n{BOARD}\nTitle: Two") == second
+    assert loads_sok(dumps_sok(second)) == second
+
+
+def test_dump_reads_a_title_line_in_the_tessellation_of_the_puzzle_before() -> None:
+    # "e" is a move of Octoban alone: after an Octoban puzzle, "e: 1" is
+    # almost moves (a title); after a Sokoban one, a key/value line (notes).
+    octoban = loads_board(BOARD, tessellation=Tessellation.OCTOBAN)
+    second = Puzzle(loads_board(BOARD), title="Two", title_line="e: 1")
+    collection = Collection(puzzles=(Puzzle(octoban), second))
+    text = f"{BOARD}\nGame: Octoban\n\ne: 1\n{BOARD}\nTitle: Two\n"
+    assert loads_sok(text) == collection
+    assert loads_sok(dumps_sok(collection)) == collection
+    with pytest.raises(ValidationError, match="its title line 'e: 1' reads otherwise"):
+        dumps_sok(Collection(puzzles=(Puzzle(loads_board(BOARD)), second)))
+
+
+def test_dump_keeps_notes_of_almost_moves_from_titling_the_next_block() -> None:
+    # Found by fuzzing.  A one-line paragraph "Url: 99" of a puzzle's or a
+    # saved game's notes is almost moves (rule 3: "Url" is a key of the file
+    # notes alone), and one blank line after it would make it the title of
+    # an untitled block below: the notes stand two blank lines above it.
+    board = loads_board(BOARD)
+    game = loads_moves("lLL")
+    collection = Collection(puzzles=(Puzzle(board, notes="Url: 99", saved_games=(game,)),))
+    assert loads_sok(f"{BOARD}\n\nUrl: 99\n\n\nlLL\n", diagnostics=[]) == collection
+    titled = Collection(
+        puzzles=(Puzzle(board, saved_games=(game.with_metadata(title="Url: 99"),)),)
+    )
+    assert loads_sok(f"{BOARD}\n\nUrl: 99\n\nlLL\n") == titled
+    noted = game.with_metadata(notes="Url: 99")
+    for case in (
+        collection,
+        Collection(puzzles=(Puzzle(board, notes="Url: 99"), Puzzle(board))),
+        Collection(puzzles=(Puzzle(board, saved_games=(noted, game)),)),
+        Collection(puzzles=(Puzzle(board, saved_games=(noted,)), Puzzle(board))),
+    ):
+        assert loads_sok(dumps_sok(case), diagnostics=[]) == case
+    # In the file notes "Url" is recognised: a key/value line, no title.
+    filed = Collection(url="1", notes="Url: 99", puzzles=(Puzzle(board),))
+    assert dumps_sok(filed) == f"Url: 1\nUrl: 99\n\n{BOARD}\n"
+    assert loads_sok(dumps_sok(filed)) == filed
+
+
+def test_dump_keeps_a_semicolon_paragraph_from_titling_the_next_board() -> None:
+    # "nnn" is a line of moves that Sokoban refuses twice: text (rule 2), so
+    # "; x" and it would title the board after one blank line
+    # (semicolon_titles).
+    board = loads_board(BOARD)
+    collection = Collection(puzzles=(Puzzle(board, notes="; x\nnnn"), Puzzle(board)))
+    semicolon_titled = Collection(puzzles=(Puzzle(board), Puzzle(board, title="x", notes="nnn")))
+    assert loads_sok(f"{BOARD}\n\n; x\nnnn\n\n{BOARD}\n", diagnostics=[]) == semicolon_titled
+    assert loads_sok(dumps_sok(collection), diagnostics=[]) == collection
+
+
+def test_dump_writes_no_title_line_above_moves_that_would_join_them() -> None:
+    # "Rx" without its "x" is moves: above the moves "R", an ALMOST that
+    # would begin them (rule 3), so the title goes into a Title property.
+    game = loads_moves("R").with_metadata(title="Rx")
+    collection = Collection(puzzles=(Puzzle(loads_board(BOARD), saved_games=(game,)),))
+    written = dumps_sok(collection)
+    assert "\nR\nTitle: Rx\n" in written
+    assert loads_sok(written, diagnostics=[]) == collection
+
+
+# What stands before a title line: nothing, a Sokoban or Octoban puzzle, its
+# notes, its saved game.
+_BEFORE_TITLES = [
+    "",
+    "Notes\n\n",
+    f"{BOARD}\n\n",
+    f"{BOARD}\nGame: Octoban\n\n",
+    f"{BOARD}\n\nR\n\n",
+    f"{BOARD}\nGame: Octoban\n\nnwR\n\n",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(st.sampled_from("lrRuUneEw 1:=x;#@>-"), min_size=1, max_size=7),
+    st.sampled_from(_BEFORE_TITLES),
+)
+def test_a_title_line_the_reader_keeps_is_written_back(line: str, before: str) -> None:
+    """Whatever line the reader takes for a title (kept as `title_line`, a
+    Title property overriding it), the writer writes where it stood."""
+    found: list[Diagnostic] = []
+    collection = loads_sok(f"{before}{line}\n{BOARD}\nTitle: T\n", diagnostics=found)
+    if any(d.severity == "error" for d in found) or collection.puzzles[-1].title_line != line:
+        return
+    assert loads_sok(dumps_sok(collection), diagnostics=[]) == collection
+
+
+def _last_notes(notes: str, owner: str, then: str) -> Collection:
+    """A collection whose notes of `owner` (the file, a puzzle or a saved
+    game) are `notes`, and an untitled block of `then` (a puzzle or a saved
+    game) right after them."""
+    board = loads_board(BOARD)
+    game = loads_moves("R")
+    if owner == "file":
+        first = Collection(notes=notes, puzzles=(Puzzle(board),))
+    elif owner == "puzzle":
+        first = Collection(puzzles=(Puzzle(board, notes=notes),))
+    else:
+        first = Collection(puzzles=(Puzzle(board, saved_games=(game.with_metadata(notes=notes),)),))
+    (last,) = first.puzzles
+    if then == "puzzle":
+        return first.with_puzzles(Puzzle(board))
+    return dataclasses.replace(first, puzzles=(last.with_games(game),))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.text(st.sampled_from("lrRuUneEw 1:=x;#@>-"), min_size=1, max_size=6),
+        min_size=1,
+        max_size=2,
+    ),
+    st.sampled_from(["file", "puzzle", "game"]),
+    st.sampled_from(["puzzle", "game"]),
+)
+def test_notes_written_before_an_untitled_block_stay_notes(
+    lines: list[str], owner: str, then: str
+) -> None:
+    """A last paragraph of notes that the reader would take for the title of
+    the block after it is kept apart from it (or the notes are refused)."""
+    if owner == "file" and then == "game":
+        return  # the file notes come before the first board
+    collection = _last_notes("\n".join(lines), owner, then)
+    try:
+        written = dumps_sok(collection)
+    except ValidationError:
+        return  # notes the format cannot hold (moves, a comment...)
+    assert loads_sok(written, diagnostics=[]) == collection
+
+
 @pytest.mark.parametrize(
     ("collection", "message"),
     [
