@@ -7,8 +7,9 @@ a blank line (two where the paragraph before could be taken for its title),
 its title line right above its board (a blank line between when the title
 looks like a row), its properties, a blank line and its notes, its
 comments; each saved game the same way.  What a unit may hold is checked on
-the unit, with the grammar's line classes: a title that would not be read
-as one goes into a Title property, and what the format cannot hold at all
+the unit, with the grammar's line classes and the reader's rules 2 and 3
+where the line stands (`after_blank`): a title that would not be read as
+one goes into a Title property, and what the format cannot hold at all
 (notes that would be read as moves or a board, say) is refused, naming the
 puzzle and the line.  Those rules of what .sok can hold (boards, notes and
 the key/value lines among them) are `_sok_holds`, which the .slc readers
@@ -275,6 +276,8 @@ class _Writer:
             line = f"; {title}"
         if title_of(line) != title or not self._title_line_reads(line):
             return ""
+        if line_class(line) == PROPERTY:
+            return ""  # a title as this reader reads it, a key/value line to others (YASC)
         if moves is not None and (self._reads(line) == ALMOST or stray_row(line)):
             return ""  # it would join the moves below it, or be a doubt
         return line

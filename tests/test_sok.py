@@ -737,6 +737,10 @@ def test_dump_writes_a_title_line_that_rule_3_reads_as_almost_moves() -> None:
     written = dumps_sok(collection)
     assert written == f"U: 12\n{BOARD}\nTitle: One\n"
     assert loads_sok(written) == collection
+    # A title of its own that looks like a key/value line stays a Title
+    # property, as other programs (YASC) take such a line for one.
+    fresh = Collection(puzzles=(Puzzle(loads_board(BOARD), title="U: 12"),))
+    assert dumps_sok(fresh) == f"{BOARD}\nTitle: U: 12\n"
     # "Url" is a key of the file notes (the collection's url), so no title
     # there; after a board, no key of a puzzle's notes, so a title again.
     titled = Puzzle(loads_board(BOARD), title="Two", title_line="Url: 12")
