@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ._moves import refused_letters
 from ._sok_postlex import (
     COMMENT,
     MOVES,
@@ -24,6 +23,7 @@ from ._sok_postlex import (
     SEMICOLON,
     TEXT,
     line_class,
+    moves_class,
     stray_row,
     unquoted,
 )
@@ -281,7 +281,7 @@ def _misread(lines: list[str], tessellation: Tessellation | None) -> str:
     where moves are text) or as a board, or ""."""
     if tessellation is not None:
         for line in lines:
-            if line_class(line) == MOVES and _moves_in(line, tessellation):
+            if line_class(line) == MOVES and moves_class(line, tessellation) == MOVES:
                 return f"hold a line read as moves: {quoted(line)}"
     kinds = [line_class(line) for line in lines]
     for start, run in _row_runs(lines, kinds):
@@ -290,12 +290,6 @@ def _misread(lines: list[str], tessellation: Tessellation | None) -> str:
             after = f" and the {more} after it" if more > 1 else " and the line after it"
             return f"hold rows read as a board: {quoted(lines[start])}{after if more else ''}"
     return ""
-
-
-def _moves_in(line: str, tessellation: Tessellation) -> bool:
-    """Whether a MOVES_LINE is moves in `tessellation` (rule 2)."""
-    refused = set(refused_letters(tessellation))
-    return not any(c in refused for c in line)
 
 
 def _row_runs(lines: list[str], kinds: list[str]) -> Iterable[tuple[int, list[str]]]:

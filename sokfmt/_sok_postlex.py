@@ -459,7 +459,7 @@ class PostLex:
     def tessellation_of_moves(self, token: Line) -> str:
         """Rule 2: MOVES, ALMOST or TEXT by the letters the tessellation in
         effect refuses."""
-        return _moves_class(token.text, self.games.tessellation)
+        return moves_class(token.text, self.games.tessellation)
 
     def _apart(self, token: Line, previous: Line | None) -> bool:
         """Whether a run of lines is to be read a line at a time: lines of
@@ -490,8 +490,9 @@ class PostLex:
         return WALL_ROW
 
 
-def _moves_class(text: str, tessellation: Tessellation) -> str:
-    """Rule 2 for a MOVES_LINE `text` (quotes and all) in `tessellation`."""
+def moves_class(text: str, tessellation: Tessellation) -> str:
+    """Rule 2 for a MOVES_LINE `text` (quotes and all) in `tessellation`:
+    MOVES, ALMOST or TEXT."""
     refused = _refused(unquoted(text), tessellation)
     return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
 
@@ -527,7 +528,7 @@ def after_blank(
     title the block after it.  A comment is COMMENT."""
     kind = line_class(line)
     if kind == MOVES:
-        return _moves_class(line, tessellation)
+        return moves_class(line, tessellation)
     if kind not in _TEXTS:
         return kind
     return _almost_moves(
