@@ -174,7 +174,8 @@ class _Writer:
         line = puzzle.title_line or self._title_line(puzzle.title, None)
         if puzzle.title_line and not self._title_line_reads(puzzle.title_line, moves_title=True):
             raise ValidationError(
-                f"{owner}: its title line {quoted(puzzle.title_line)} reads otherwise"
+                f"{owner}: its title line {quoted(puzzle.title_line)} reads otherwise above "
+                f"its board: {self._read_as(puzzle.title_line)}"
             )
         others = [
             property_line(owner, written_key(PUZZLE_FIELDS, name), getattr(puzzle, name))
@@ -299,6 +300,15 @@ class _Writer:
         kind = self._reads(line)
         return kind in _TITLE_LINES or (moves_title and kind == MOVES)
 
+    def _read_as(self, line: str) -> str:
+        """What the reader takes `line`, written next, for, in words."""
+        if "\n" in line or "\r" in line:
+            return "it holds a line break"
+        kind = self._reads(line)
+        what = _KINDS_IN_WORDS.get(kind, "rows of a board" if kind in ROW_TOKENS else kind)
+        where = "before the first board" if not self.boards else "after a board"
+        return f"{what} there ({where}, {self.tessellation.value} in effect)"
+
     def _kept_title_line(self, line: str) -> bool:
         """Whether `line`, written next above moves, is their title line as
         it stands (the line a reader keeps at the head of the notes when a
@@ -335,6 +345,14 @@ class _Writer:
             and all(self._reads(line) == TEXT for line in lines[1:])
         )
 
+
+# What a line that is no title line is read as, in words.
+_KINDS_IN_WORDS = {
+    PROPERTY: "a key/value line",
+    "BLANK": "a blank line",
+    "COMMENT": "a comment",
+    FLOOR_ROW: "a row of floor",
+}
 
 # Keys read as the same field of a saved game (the first of any of them is taken).
 _GAME_FIELDS = synonyms(GAME_FIELDS)

@@ -744,8 +744,20 @@ def test_dump_writes_a_title_line_that_rule_3_reads_as_almost_moves() -> None:
     # "Url" is a key of the file notes (the collection's url), so no title
     # there; after a board, no key of a puzzle's notes, so a title again.
     titled = Puzzle(loads_board(BOARD), title="Two", title_line="Url: 12")
-    with pytest.raises(ValidationError, match="its title line 'Url: 12' reads otherwise"):
+    with pytest.raises(
+        ValidationError,
+        match=r"^puzzle 1 'Two': its title line 'Url: 12' reads otherwise above its board: a "
+        r"key/value line there \(before the first board, Sokoban in effect\)$",
+    ):
         dumps_sok(Collection(puzzles=(titled,)))
+    # Read in a caller's Octoban, "Uwl: 12" is almost moves ("w" is a move
+    # there) and titles the board; the file notes name no game, so the text
+    # written is read in Sokoban, where the line is a key/value line: no
+    # text holds that title line, and the writer says why.
+    octoban = loads_sok(f"Uwl: 12\n{BOARD}\nTitle: One", tessellation=Tessellation.OCTOBAN)
+    assert octoban.puzzles[0].title_line == "Uwl: 12"
+    with pytest.raises(ValidationError, match=r"'Uwl: 12' .*\(before the first board, Sokoban"):
+        dumps_sok(octoban)
     second = Collection(puzzles=(Puzzle(loads_board(BOARD)), titled))
     assert loads_sok(f"{BOARD}\n\nUrl: 12\n{BOARD}\nTitle: Two") == second
     assert loads_sok(dumps_sok(second)) == second
@@ -760,7 +772,11 @@ def test_dump_reads_a_title_line_in_the_tessellation_of_the_puzzle_before() -> N
     text = f"{BOARD}\nGame: Octoban\n\ne: 1\n{BOARD}\nTitle: Two\n"
     assert loads_sok(text) == collection
     assert loads_sok(dumps_sok(collection)) == collection
-    with pytest.raises(ValidationError, match="its title line 'e: 1' reads otherwise"):
+    with pytest.raises(
+        ValidationError,
+        match=r"'e: 1' reads otherwise above its board: a key/value line there \(after a board, "
+        r"Sokoban in effect\)$",
+    ):
         dumps_sok(Collection(puzzles=(Puzzle(loads_board(BOARD)), second)))
 
 
