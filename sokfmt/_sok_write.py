@@ -323,9 +323,13 @@ class _Writer:
             if not title and self._could_title(board):
                 self.out.append("")  # two blank lines: the paragraph is no title
         if title:
+            kind = self._reads(title)
             self.out.append(title)
-            if line_class(title) in ROW_TOKENS or stray_row(title):
-                self.out.append("")  # apart: it would join a board, or be a doubt
+            # Apart: a row would join a board, and text that rule 4 takes
+            # for a row be a doubt; a line of moves (moves_titles) titles a
+            # board only right above it.
+            if kind in ROW_TOKENS or (kind in (TEXT, SEMICOLON) and stray_row(title)):
+                self.out.append("")
         self.paragraph = []
 
     def _could_title(self, board: bool) -> bool:

@@ -780,6 +780,26 @@ def test_dump_reads_a_title_line_in_the_tessellation_of_the_puzzle_before() -> N
         dumps_sok(Collection(puzzles=(Puzzle(loads_board(BOARD)), second)))
 
 
+def test_dump_writes_a_title_line_of_moves_right_above_its_board() -> None:
+    # Found by fuzzing.  "*R" is moves alone between a blank line and a board
+    # (moves_titles, with its doubt); it is also a closed row but for its "R"
+    # (rule 4's shape), which rule 4 asks of text alone: a blank line after
+    # it would make it a saved game of the puzzle before.
+    text = f"{BOARD}\n\n*R\n{BOARD}\nTitle: T\n"
+    diagnostics: list[Diagnostic] = []
+    collection = loads_sok(text, diagnostics=diagnostics)
+    board = loads_board(BOARD)
+    assert collection == Collection(
+        puzzles=(Puzzle(board), Puzzle(board, title="T", title_line="*R"))
+    )
+    assert [d.code for d in diagnostics] == ["SOK107"]
+    assert dumps_sok(collection) == text
+    # Above the first board moves are text: a title, apart from its rows.
+    first = Collection(puzzles=(Puzzle(board, title="T", title_line="*R"),))
+    assert loads_sok(f"*R\n{BOARD}\nTitle: T\n") == first
+    assert loads_sok(dumps_sok(first)) == first
+
+
 def test_dump_keeps_notes_of_almost_moves_from_titling_the_next_block() -> None:
     # Found by fuzzing.  A one-line paragraph "Url: 99" of a puzzle's or a
     # saved game's notes is almost moves (rule 3: "Url" is a key of the file
@@ -842,7 +862,7 @@ _BEFORE_TITLES = [
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.text(st.sampled_from("lrRuUneEw 1:=x;#@>-"), min_size=1, max_size=7),
+    st.text(st.sampled_from("lrRuUneEw 1:=x;#@>-*"), min_size=1, max_size=7),
     st.sampled_from(_BEFORE_TITLES),
 )
 def test_a_title_line_the_reader_keeps_is_written_back(line: str, before: str) -> None:
