@@ -23,12 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # Each group and its files, relative to the project; a file that does not
 # exist (yet, or any more) is left out with a word.
 GROUPS: dict[str, tuple[str, ...]] = {
-    "layout-deciding (steps 1 and 2)": ("sokfmt/_sok_postlex.py",),
-    ".sok builder": ("sokfmt/_sok_read.py",),
+    "layout-deciding (steps 1 and 2)": ("sokfmt/_sok/postlex.py",),
+    ".sok builder": ("sokfmt/_sok/read.py",),
     # What reading no longer does: content warnings, replay, problem order.
-    ".sok checks pass": ("sokfmt/_checks.py",),
-    "fast paths": ("sokfmt/_sok_plain.py", "sokfmt/_sok_bare.py"),
-    ".lev reader": ("sokfmt/_lev.py",),
+    ".sok checks pass": ("sokfmt/_sok/checks.py",),
+    "fast paths": ("sokfmt/_sok/plain.py", "sokfmt/_sok/bare.py"),
+    ".lev reader": ("sokfmt/_grammar/lev.py",),
     "JavaScript port (no driver)": tuple(
         f"ports/js/{name}.js" for name in ("rle", "moves", "board", "sok", "lev")
     ),

@@ -66,7 +66,7 @@ def count(read: Callable[[], object]) -> tuple[int, int, Counter[tuple[str, str]
 def _full_path(text: str) -> Callable[[], object] | None:
     """A reading of `text` with the fast paths off, where the reader has a
     switch for it (the tests hold the two paths to each other with it)."""
-    for name in ("sokfmt._sok_read", "sokfmt.sok._read"):
+    for name in ("sokfmt._sok.read", "sokfmt.sok._read"):
         try:
             module = __import__(name, fromlist=["parse"])
         except ImportError:

@@ -238,7 +238,7 @@ def load_arrays(
             sokfmt cannot tell).
         OSError: a file cannot be read.
     """
-    from . import _bare_arrays
+    from ._sok import arrays as _bare_arrays
     from .errors import SokfmtError
     from .files import file_format, load
 

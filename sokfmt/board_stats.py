@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import _flood
+from ._engine import flood
 from .board import (
     BOX,
     BOX_ON_GOAL,
@@ -74,19 +74,19 @@ def statistics(board: Board | Puzzle) -> Statistics:
         board = board.board
     elif not isinstance(board, Board):
         raise ValidationError(f"statistics takes a Board or a Puzzle, not {type(board).__name__}")
-    plan = _flood.layout(board.tessellation, board.height, board.width)
+    plan = flood.layout(board.tessellation, board.height, board.width)
     squares = plan.squares(board)
-    open_ = _flood.bits(squares, _NOT_WALLS)
+    open_ = flood.bits(squares, _NOT_WALLS)
     floor = open_
     if open_ & plan.edge:  # else walls all round the edge: nothing is outside
         # The outside is the plain floor that reaches the edge; floor is the rest.
-        plain = _flood.bits(squares, FLOOR)
-        floor &= ~_flood.spread(plan, plain & plan.edge, plain)
-    pushers = _flood.first_cells(squares, _PUSHER) | _flood.first_cells(squares, _PUSHER_ON_GOAL)
-    reached = _flood.spread(plan, pushers, open_ & ~_flood.bits(squares, _BOXES))
+        plain = flood.bits(squares, FLOOR)
+        floor &= ~flood.spread(plan, plain & plan.edge, plain)
+    pushers = flood.first_cells(squares, _PUSHER) | flood.first_cells(squares, _PUSHER_ON_GOAL)
+    reached = flood.spread(plan, pushers, open_ & ~flood.bits(squares, _BOXES))
     # A box may be pushed from any square that is no wall, the outside's too.
-    live = _flood.pull(plan, _flood.bits(squares, _GOALS), open_)
-    dead = tuple(_flood.positions(plan, floor & ~live))
+    live = flood.pull(plan, flood.bits(squares, _GOALS), open_)
+    dead = tuple(flood.positions(plan, floor & ~live))
     on_goals = squares.count(_BOX_ON_GOAL)
     return Statistics(
         boxes=squares.count(_BOX) + on_goals,

@@ -261,7 +261,7 @@ class SokSyntaxError(ParseError):
 class SlcSyntaxError(ParseError):
     """An .slc file is not well-formed XML, breaks the structure of
     ``SokobanLev.xsd``, or holds what sokfmt refuses to read (a document
-    type declaration, text beyond `sokfmt._slc.MAX_TEXT`).
+    type declaration, text beyond `sokfmt._slc.read.MAX_TEXT`).
 
     >>> loads_slc("<SokobanLevels>")
     Traceback (most recent call last):

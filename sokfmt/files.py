@@ -13,8 +13,8 @@ from typing import Any, Literal, overload
 from . import _losses
 from ._deprecated import keyword_only_since_0_3
 from ._files import FileLike
-from ._json_text import document_text, placed_values
-from ._json_text import loads as json_loads
+from ._json.text import document_text, placed_values
+from ._json.text import loads as json_loads
 from ._losses import Loss
 from .errors import Diagnostic, ParseError, ValidationError, quoted
 from .formats import (
@@ -392,7 +392,7 @@ def text_of(
     if chosen.tessellation is not None:
         _refuse_other_tessellations(item, chosen)
     if chosen.name == "slc":
-        from ._slc_write import refuse_boards  # imports xml.sax: only when needed
+        from ._slc.write import refuse_boards  # imports xml.sax: only when needed
 
         refuse_boards(item)
     lost, kept = _losses.lost_and_kept(item, chosen.name)

@@ -82,7 +82,7 @@ def loads_moves(
             `tessellation`, or it decodes to more than `limit` steps.
         ValidationError: `limit` is not a whole number of at least 0.
     """
-    from . import _moves
+    from ._grammar import moves as _moves
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
@@ -118,7 +118,7 @@ def loads_board(
             inconsistent Hexoban layout, or no row at all.
         ValidationError: `limit` is not a whole number of at least 0.
     """
-    from . import _board
+    from ._grammar import board as _board
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
@@ -173,7 +173,7 @@ def loads_sok(
             unknown ``Game:`` (`SokSyntaxError`), or with `replay` an illegal
             step (`IllegalStepError`), at its line and column.
     """
-    from . import _sok_read
+    from ._sok import read as _sok_read
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
@@ -246,8 +246,8 @@ def iter_sok(
     Raises:
         as `load_sok`, when the generator reaches the bad text.
     """
-    from . import _sok_read
     from ._files import text_lines
+    from ._sok import read as _sok_read
 
     lines = text_lines(file, encoding, ends=True)
     _checked_tessellation(tessellation)
@@ -293,14 +293,14 @@ def dumps_sok(
         ValidationError: the collection holds what the format cannot (see
             README), or a style with `rle` or an unknown floor character.
     """
-    from . import _sok_write
+    from ._sok import write
 
     _checked(collection, Collection, "collection")
     for name, value in (("floor", floor), ("outside", outside)):
         if value is not None and value not in ("-", "_", " "):
             raise ValidationError(f"{name} must be '-', '_' or ' ', not {value!r}")
-    style = _sok_write.Style(floor, outside, pad, semicolon_titles)
-    return _sok_write.write_sok(collection, rle=rle, wrap=wrap, style=style)
+    style = write.Style(floor, outside, pad, semicolon_titles)
+    return write.write_sok(collection, rle=rle, wrap=wrap, style=style)
 
 
 @overload
@@ -368,7 +368,7 @@ def loads_lev(
         LevSyntaxError: the first error (without `diagnostics`), at its line
             and column; with `diagnostics`, when no puzzle can be built.
     """
-    from . import _lev
+    from ._grammar import lev as _lev
 
     _checked(text, str, "text")
     return _lev.read_lev(text, strict=strict, diagnostics=diagnostics)
@@ -471,7 +471,7 @@ def loads_slc(
             its line and column in the document.
         DecodeError: bytes that are not text in the encoding they declare.
     """
-    from . import _slc
+    from ._slc import read as _slc
 
     if isinstance(text, (bytes, bytearray)):
         return _slc.read_slc(bytes(text), diagnostics, on_puzzle)
@@ -533,8 +533,8 @@ def iter_slc(
     Raises:
         as `load_slc`, when the generator reaches the bad text.
     """
-    from . import _slc
     from ._files import text_lines
+    from ._slc import read as _slc
 
     yield from _slc.iter_slc(text_lines(file, encoding, xml=True), diagnostics)
 
@@ -553,7 +553,7 @@ def dumps_slc(collection: Collection) -> str:
             notes or comments of puzzles, boards that are not Sokoban, dates,
             or characters that XML 1.0 cannot hold.
     """
-    from . import _slc_write
+    from ._slc import write as _slc_write
 
     _checked(collection, Collection, "collection")
     return _slc_write.write_slc(collection)
@@ -616,7 +616,7 @@ def from_dict(kind: type[_Model], data: Mapping[str, Any]) -> _Model:
         ValidationError: unknown or missing keys, or values of the wrong type.
         ParseError: a board or a saved game's moves are malformed.
     """
-    from ._dicts import READERS
+    from ._json.dicts import READERS
 
     if kind not in READERS:
         raise TypeError(f"from_dict reads {', '.join(t.__name__ for t in READERS)}, not {kind!r}")

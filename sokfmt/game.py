@@ -18,7 +18,7 @@ For agents and solvers: `Game.copy` (also `copy.copy`, `copy.deepcopy`
 and pickle) makes an independent game, `state` a compact key of the
 position for a visited set, and `to_array` the position's codes as
 `sokfmt.to_array` gives them for `board`, kept up to date step by step
-(`sokfmt._observe`) rather than built from a `Board`.
+(`sokfmt._engine.observe`) rather than built from a `Board`.
 """
 
 from __future__ import annotations
@@ -29,9 +29,19 @@ from contextlib import suppress
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
-from . import _replay
-from ._observe import UNSEEN, View, frame
-from ._replay import CHANGE, DIRECTIONS, JUMP, OTHER_BOX, START, STEPS, Engine, StepFailed, tally
+from ._engine import replay as _replay
+from ._engine.observe import UNSEEN, View, frame
+from ._engine.replay import (
+    CHANGE,
+    DIRECTIONS,
+    JUMP,
+    OTHER_BOX,
+    START,
+    STEPS,
+    Engine,
+    StepFailed,
+    tally,
+)
 from .arrays import _numpy
 from .board import Board, Position
 from .errors import IllegalMoveError, ValidationError

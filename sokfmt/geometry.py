@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from . import _flood
+from ._engine import flood
 from .board import FLOOR, PUSHER, PUSHER_ON_GOAL, SQUARES, WALL, Board, Position
 from .tessellation import Direction, Tessellation
 
@@ -158,20 +158,20 @@ def neighbour(
 def outside(board: Board) -> set[Position]:
     """The floor cells that connect to the edge of the board without crossing
     a wall: the outside, which a picture leaves out."""
-    plan = _flood.layout(board.tessellation, board.height, board.width)
-    floor = _flood.bits(plan.squares(board), FLOOR)
-    return set(_flood.positions(plan, _flood.spread(plan, floor & plan.edge, floor)))
+    plan = flood.layout(board.tessellation, board.height, board.width)
+    floor = flood.bits(plan.squares(board), FLOOR)
+    return set(flood.positions(plan, flood.spread(plan, floor & plan.edge, floor)))
 
 
 def is_closed(board: Board) -> bool:
     """Whether walls close in every pusher: none of them can walk off the board."""
-    plan = _flood.layout(board.tessellation, board.height, board.width)
+    plan = flood.layout(board.tessellation, board.height, board.width)
     squares = plan.squares(board)
-    open_ = _flood.bits(squares, _NOT_WALLS)
+    open_ = flood.bits(squares, _NOT_WALLS)
     if not open_ & plan.edge:
         return True  # walls all round the edge: nothing inside can reach it
-    pushers = _flood.bits(squares, _PUSHERS)
-    return not _flood.spread(plan, pushers, open_, stop=plan.edge) & plan.edge
+    pushers = flood.bits(squares, _PUSHERS)
+    return not flood.spread(plan, pushers, open_, stop=plan.edge) & plan.edge
 
 
 _NOT_WALLS = "".join(square for square in SQUARES if square != WALL)

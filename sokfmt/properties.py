@@ -62,7 +62,7 @@ def written_key(fields: tuple[Field, ...], name: str) -> str:
 
 @cache
 def _pattern() -> re.Pattern[str]:
-    from ._lalr import terminals
+    from ._grammar.lalr import terminals
 
     # PROPERTY_LINE, with groups for the key and the value.
     return re.compile(f"[ \\t]*({terminals('sok')['KEY']})[ \\t]*[:=](.*)")

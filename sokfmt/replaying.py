@@ -54,7 +54,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import _replay
+from ._engine import replay as _replay
 from .board import Board, Position
 from .errors import ReplayFailure, ValidationError
 from .moves import SavedGame, SolvingMode

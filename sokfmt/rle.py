@@ -31,7 +31,7 @@ def decode_rle(text: str, *, limit: int = DEFAULT_LIMIT) -> str:
         RleSyntaxError: `text` is malformed, or would decode to more than
             `limit` characters (refused before anything is expanded).
     """
-    from ._rle import decode
+    from ._grammar.rle import decode
 
     return decode(text, limit)
 

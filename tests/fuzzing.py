@@ -42,13 +42,13 @@ from sokfmt import (
     SavedGame,
     SokfmtError,
     Tessellation,
-    _slc,
-    _slc_tree,
-    _sok_plain,
-    _sok_read,
     from_dict,
     loads_moves,
 )
+from sokfmt._slc import read as _slc
+from sokfmt._slc import tree
+from sokfmt._sok import plain
+from sokfmt._sok import read as _sok_read
 
 VECTORS = Path(__file__).parent / "vectors"
 
@@ -420,7 +420,7 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
 def _fast_as_full(text: str, tessellation: Tessellation) -> None:
     """Where the fast path takes `text`, it reads what the full path does:
     the same collection and diagnostics, or the same error."""
-    if _sok_plain.layout(text, tessellation) is None:
+    if plain.layout(text, tessellation) is None:
         return
     readings: list[object] = []
     for fast in (True, False):
@@ -437,7 +437,7 @@ def _fast_as_full(text: str, tessellation: Tessellation) -> None:
 def _parse_slc(text: str) -> Collection:
     """loads_slc, its diagnostics checked, and its fast path against the full
     reader; a square outside the legend placed where it is written."""
-    fast = _slc_tree.read(text)
+    fast = tree.read(text)
     if fast is not None:
         doubts: list[sokfmt.Diagnostic] = []
         if _slc.parse_fully(text, doubts) != fast or doubts:

@@ -1,4 +1,4 @@
-"""The content warnings of the readers (sokfmt._checks: SOK401 to SOK403),
+"""The content warnings of the readers (sokfmt._sok.checks: SOK401 to SOK403),
 counted by hand: boxes and goals under the pieces count."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sokfmt import Puzzle, loads_board
-from sokfmt._checks import puzzle_warnings
+from sokfmt._sok.checks import puzzle_warnings
 
 
 @pytest.mark.parametrize(

@@ -214,7 +214,8 @@ def test_check_gives_a_board_that_cannot_be_read_to_the_next_puzzle(tmp_path: Pa
 def test_check_tells_the_puzzles_of_a_file_of_bare_boards(tmp_path: Path) -> None:
     # Titles and boards alone: the reader's fast path, which must hand each
     # puzzle on after its own warnings.
-    from sokfmt import Tessellation, _sok_bare
+    from sokfmt import Tessellation
+    from sokfmt._sok import bare as _sok_bare
 
     text = f"; 1\n{BOARD}\n\n; 2\n{OPEN}\n\n; 3\n{BOARD}\n"
     assert _sok_bare.read_bare(text, Tessellation.SOKOBAN, [], lambda _: None) is not None

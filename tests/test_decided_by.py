@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from lark import Lark, Token, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from sokfmt import _lev
+from sokfmt._grammar import lev as _lev
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = ROOT / "tests" / "vectors"

@@ -384,7 +384,7 @@ _JSON_VALUES = st.recursive(
 def test_placed_values_read_what_json_reads_and_know_where(
     value: object, indent: object, ascii_only: bool, key: str
 ) -> None:
-    from sokfmt._json_text import PlacedString, placed_values
+    from sokfmt._json.text import PlacedString, placed_values
 
     # A repeated key keeps the first one's place and the last one's value, as in json.
     text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""The floods over flat cells (sokfmt._flood, behind sokfmt.geometry's
+"""The floods over flat cells (sokfmt._engine.flood, behind sokfmt.geometry's
 is_closed and outside and sokfmt.statistics) against the walk square by
 square they replaced (tests/per_square.py), on random boards of every
 tessellation, both ways of flooding: as integers (small boards) and cell by
@@ -13,16 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sokfmt import (
-    Board,
-    Puzzle,
-    Statistics,
-    Tessellation,
-    ValidationError,
-    _flood,
-    loads_board,
-    statistics,
-)
+from sokfmt import Board, Puzzle, Statistics, Tessellation, ValidationError, loads_board, statistics
+from sokfmt._engine import flood as _flood
 from sokfmt.geometry import is_closed, outside
 
 

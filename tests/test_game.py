@@ -43,7 +43,7 @@ from sokfmt import (
     loads_sok,
     replay,
 )
-from sokfmt._replay import OTHER_BOX, START, tally
+from sokfmt._engine.replay import OTHER_BOX, START, tally
 from sokfmt.geometry import neighbour, outside
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -33,7 +33,7 @@ from sokfmt import (
     ValidationError,
     loads_board,
 )
-from sokfmt._replay import Engine
+from sokfmt._engine.replay import Engine
 
 np = pytest.importorskip("numpy", reason="numpy (the numpy extra) is not installed")
 

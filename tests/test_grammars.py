@@ -13,10 +13,10 @@ import pytest
 from lark import Lark
 
 from sokfmt import Tessellation
-from sokfmt._grammar import compact
-from sokfmt._lalr import grammar_path, terminals
-from sokfmt._moves import letters
-from sokfmt._sok_read import _Builder
+from sokfmt._grammar.build import compact
+from sokfmt._grammar.lalr import grammar_path, terminals
+from sokfmt._grammar.moves import letters
+from sokfmt._sok.read import _Builder
 from sokfmt.board import SQUARE_NAMES
 
 GRAMMARS = Path(__file__).parent.parent / "grammars"
@@ -187,7 +187,8 @@ def test_the_lev_keywords_are_those_of_lev_lark() -> None:
     """The model (which lines are keyword lines) and the reader (the keywords
     an unknown section is told) list the words that lev.lark's KEYWORD
     terminal matches, and no other."""
-    from sokfmt import _lev, lev
+    from sokfmt import lev
+    from sokfmt._grammar import lev as _lev
 
     keyword = re.compile(terminals("lev")["KEYWORD"])
     words = set(re.findall(r"[a-z]+", (GRAMMARS / "lev.lark").read_text(encoding="utf-8")))

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from lark import Lark, Token, UnexpectedInput
 
-from sokfmt import _grammar, _lalr
-from sokfmt._sok_postlex import BOARDS, ROW_TOKENS
-from sokfmt._tables import TABLES
+from sokfmt._grammar import build as _grammar
+from sokfmt._grammar import lalr as _lalr
+from sokfmt._grammar.tables import TABLES
+from sokfmt._sok.postlex import BOARDS, ROW_TOKENS
 
 GRAMMARS = _grammar.GRAMMARS
 # Grammars under which every token stream is a text: a .sok file is made of
@@ -47,16 +48,16 @@ def test_a_stale_table_is_refused_not_compiled_again(monkeypatch: pytest.MonkeyP
 
 
 def test_the_tables_file_is_what_the_grammars_give(tmp_path: Path) -> None:
-    """Written again from the grammars, `_tables.py` comes out the same to the
+    """Written again from the grammars, `tables.py` comes out the same to the
     byte: not only the hashes but every state and rule were written from them."""
-    written = tmp_path / "_tables.py"
+    written = tmp_path / "tables.py"
     subprocess.run(
         [sys.executable, "-m", "sokfmt._grammar", str(written)],
         check=True,
         capture_output=True,
         cwd=Path(_lalr.__file__).parent.parent,
     )
-    shipped = Path(_lalr.__file__).with_name("_tables.py").read_text(encoding="utf-8")
+    shipped = Path(_lalr.__file__).with_name("tables.py").read_text(encoding="utf-8")
     assert written.read_text(encoding="utf-8") == shipped, "run python -m sokfmt._grammar"
 
 

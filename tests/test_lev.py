@@ -19,12 +19,12 @@ from sokfmt import (
     LevSyntaxError,
     UnknownSection,
     ValidationError,
-    _lalr,
     dumps_lev,
     from_dict,
     load_lev,
     loads_lev,
 )
+from sokfmt._grammar import lalr
 from sokfmt.lev import DEFAULT_COLOR
 
 VECTORS = Path(__file__).parent / "vectors" / "lev"
@@ -66,7 +66,7 @@ def test_the_rules_take_every_line_and_every_end() -> None:
     # Step 3 refuses nothing that steps 1 and 2 make: in every configuration
     # every line's token (a line left out reads as a BLANK) and the end of the
     # input have a step; a ROW, where it follows an INITIAL, a TARGET or a ROW.
-    automaton = _lalr.Automaton(_lalr.table("lev"))
+    automaton = lalr.Automaton(lalr.table("lev"))
     configuration = 0
     rows = 0
     while configuration < len(automaton.steps):
@@ -74,7 +74,7 @@ def test_the_rules_take_every_line_and_every_end() -> None:
         assert all(row[token] for token in row if token != "ROW"), configuration
         for token in ("INITIAL", "TARGET", "ROW"):
             step = row[token]
-            if step is not None and step[0] != _lalr.ACCEPTED:
+            if step is not None and step[0] != lalr.ACCEPTED:
                 assert automaton.row(step[0])["ROW"] is not None
                 rows += 1
         configuration += 1

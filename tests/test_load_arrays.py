@@ -1,5 +1,5 @@
 """sokfmt.load_arrays: Boxoban-shaped files (tests/boxoban.py) against the
-ten-line split reader, and the fast path (sokfmt._bare_arrays) against the
+ten-line split reader, and the fast path (sokfmt._sok.arrays) against the
 reader (`load`, then `to_arrays`) on those files edited at random: every
 array and title equal, every error the same at the same place."""
 
@@ -24,12 +24,12 @@ from sokfmt import (
     SokfmtError,
     Tessellation,
     ValidationError,
-    _bare_arrays,
-    _lalr,
     load,
     load_arrays,
     to_arrays,
 )
+from sokfmt._grammar import lalr
+from sokfmt._sok import arrays as _bare_arrays
 
 np = pytest.importorskip("numpy", reason="numpy (the numpy extra) is not installed")
 
@@ -262,7 +262,7 @@ def test_an_error_is_placed_in_its_file(tmp_path: Path) -> None:
 )
 def test_a_row_that_begins_and_ends_with_a_wall_is_a_wall_row(inside: str, ends: str) -> None:
     # What the fast path takes for a row, the grammar's terminal takes too.
-    row = re.compile(_lalr.terminals("sok")["WALL_ROW_LINE"])
+    row = re.compile(lalr.terminals("sok")["WALL_ROW_LINE"])
     assert row.fullmatch(ends + inside + ends)
     assert row.fullmatch(ends)
 

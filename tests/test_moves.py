@@ -19,11 +19,11 @@ from sokfmt import (
     StepKind,
     Tessellation,
     ValidationError,
-    _language,
     from_dict,
     loads_moves,
 )
-from sokfmt._moves import decode_moves, step_offsets
+from sokfmt._grammar import language
+from sokfmt._grammar.moves import decode_moves, step_offsets
 
 PUSH = StepKind.PUSH_OR_PULL
 
@@ -258,7 +258,7 @@ def test_fast_path_is_taken_for_plain_text(monkeypatch: pytest.MonkeyPatch) -> N
     def refuse(*args: object) -> None:
         raise AssertionError("the parser ran")
 
-    monkeypatch.setattr(_language, "tokens", refuse)
+    monkeypatch.setattr(language, "tokens", refuse)
     assert len(loads_moves("lurd\n 3L*2r")) == 9
 
 

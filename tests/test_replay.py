@@ -1091,7 +1091,7 @@ def yasc_box_lines(board: Board, game: SavedGame) -> int:
 
 
 def test_steps_that_are_not_the_canonical_instances_replay_alike() -> None:
-    from sokfmt import _replay
+    from sokfmt._engine import replay as _replay
 
     steps = [Step(StepKind.MOVE, D.LEFT), Step(StepKind.PUSH_OR_PULL, D.LEFT)]
     assert _replay.codes_of(steps) == _replay.codes_of(SavedGame(steps).steps) == bytes((0, 1))

@@ -14,13 +14,13 @@ from sokfmt import (
     RleSyntaxError,
     Tessellation,
     ValidationError,
-    _board,
-    _rle,
     decode_rle,
     encode_rle,
 )
-from sokfmt._language import Budget
-from sokfmt._rle import RLE, decode, expand_counts
+from sokfmt._grammar import board
+from sokfmt._grammar import rle as _rle
+from sokfmt._grammar.language import Budget
+from sokfmt._grammar.rle import RLE, decode, expand_counts
 
 # Text that encode_rle accepts: anything without digits, parentheses or "|".
 encodable = st.text(st.characters(exclude_characters="0123456789()|", codec="utf-8"))
@@ -221,7 +221,7 @@ def test_the_board_fast_path_agrees_with_decoding(text: str, tessellation: Tesse
     outcomes = []
     for fast in (True, False):
         try:
-            outcomes.append(_board._cells(text, tessellation, 10**6, fast=fast))
+            outcomes.append(board._cells(text, tessellation, 10**6, fast=fast))
         except BoardSyntaxError as error:
             outcomes.append((error.line, error.column, error.code))
     assert outcomes[0] == outcomes[1]
@@ -230,9 +230,9 @@ def test_the_board_fast_path_agrees_with_decoding(text: str, tessellation: Tesse
 @given(st.lists(st.text(alphabet="#@+$*.-_ pPbBWmMo\t|2x\n\r", max_size=8), min_size=1, max_size=5))
 def test_plain_rows_agree_with_decoding(rows: list[str]) -> None:
     """The rows of an .slc level, read without decoding where they allow it."""
-    plain = _board.plain_cells(rows)
+    plain = board.plain_cells(rows)
     if plain is not None:
-        assert plain == _board.cells("\n".join(rows), Tessellation.SOKOBAN, limit=10**6)
+        assert plain == board.cells("\n".join(rows), Tessellation.SOKOBAN, limit=10**6)
 
 
 @pytest.mark.parametrize(
@@ -240,7 +240,7 @@ def test_plain_rows_agree_with_decoding(rows: list[str]) -> None:
     [("a b|\n\u00e9#", True), ("ab3", False), ("a(b", False), ("a)b", False), ("#@ $|.*-_", True)],
 )
 def test_plain_text_detection_comes_from_the_grammar(text: str, plain: bool) -> None:
-    from sokfmt._rle import _compiled
+    from sokfmt._grammar.rle import _compiled
 
     # The syntax characters are those that rle.lark's LITERAL leaves out
     # (line breaks aside, which stand for themselves).

@@ -29,9 +29,6 @@ from sokfmt import (
     SlcSyntaxError,
     Tessellation,
     ValidationError,
-    _slc,
-    _slc_schema,
-    _slc_tree,
     dumps,
     dumps_slc,
     from_dict,
@@ -43,6 +40,8 @@ from sokfmt import (
     loads_sok,
 )
 from sokfmt._losses import NOT_XML
+from sokfmt._slc import read as _slc
+from sokfmt._slc import schema, tree
 
 VECTORS = Path(__file__).parent / "vectors" / "slc"
 SLC_CORPUS = CORPUS / "PoulpoGaz__sokoshell" / "slc"
@@ -434,7 +433,7 @@ def test_the_fast_path_reads_what_the_full_reader_reads_without_a_doubt(
 ) -> None:
     found: list[Diagnostic] = []
     full = _slc.parse_fully(text, found)
-    fast = _slc_tree.read(text)
+    fast = tree.read(text)
     if found:
         assert fast is None
     else:
@@ -458,10 +457,10 @@ def test_the_fast_path_reads_what_the_full_reader_reads_without_a_doubt(
 )
 def test_the_fast_path_leaves_the_unusual_to_the_full_reader(change: tuple[str, str]) -> None:
     text = (VECTORS / "small.slc").read_text("utf-8")
-    assert _slc_tree.read(text) is not None
+    assert tree.read(text) is not None
     changed = text.replace(*change, 1)
     assert changed != text
-    assert _slc_tree.read(changed) is None
+    assert tree.read(changed) is None
     assert loads_slc(changed, diagnostics=[]) == _slc.parse_fully(changed, [])
 
 
@@ -792,8 +791,8 @@ def test_the_declaration_is_looked_for_in_the_same_head_by_every_reader(tmp_path
 
 def test_the_writer_refuses_what_readers_would_refuse() -> None:
     for collection in (
-        Collection(title="x" * (_slc_schema.MAX_TEXT + 1)),
-        Collection(notes="x" * (_slc_schema.MAX_TEXT - 3)),
+        Collection(title="x" * (schema.MAX_TEXT + 1)),
+        Collection(notes="x" * (schema.MAX_TEXT - 3)),
         Collection(puzzles=(Puzzle(Board(Tessellation.SOKOBAN, ("#" * 2300,) * 2200)),)),
     ):
         with pytest.raises(ValidationError, match=r"larger than a reader takes|longer than"):
@@ -802,7 +801,7 @@ def test_the_writer_refuses_what_readers_would_refuse() -> None:
 
 def test_the_fast_path_leaves_documents_of_tiny_elements_to_the_streaming_reader() -> None:
     spam = "<SokobanLevels><Title>" + "<a>" * 1000 + "</a>" * 1000 + "</Title></SokobanLevels>"
-    assert _slc_tree.read(spam) is None
+    assert tree.read(spam) is None
 
 
 def test_the_characters_xml_cannot_hold_are_those_outside_its_char_production() -> None:
@@ -826,14 +825,19 @@ def test_the_characters_xml_cannot_hold_are_those_outside_its_char_production() 
 
 def _imported(module: Path) -> set[str]:
     """The sokfmt modules `module` imports anywhere (at its top or inside a
-    function), by name: "_sok_write" for ``from ._sok_write import x``."""
+    function), by their dotted name below the package: "_sok.write" for
+    ``from ..write import x`` in `_sok/read.py`, or for ``from . import write``."""
+    package = Path(sokfmt.__file__).parent
+    here = module.relative_to(package).parent.parts
     found = set()
     for node in ast.walk(ast.parse(module.read_text("utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = list(here[: len(here) - (node.level - 1)])
             if node.module:
-                found.add(node.module)
-            else:
-                found.update(alias.name for alias in node.names)
+                found.add(".".join([*base, node.module]))
+            found.update(
+                ".".join([*base, *filter(None, [node.module]), a.name]) for a in node.names
+            )
         elif isinstance(node, ast.Import):
             found.update(
                 alias.name.removeprefix("sokfmt.")
@@ -845,10 +849,10 @@ def _imported(module: Path) -> set[str]:
 
 def test_the_slc_modules_learn_what_sok_can_hold_from_one_module_the_writer_shares() -> None:
     package = Path(sokfmt.__file__).parent
-    slc_modules = sorted(package.glob("_slc*.py"))
-    assert {path.stem for path in slc_modules} >= {"_slc", "_slc_schema", "_slc_tree", "_slc_write"}
+    slc_modules = sorted((package / "_slc").glob("*.py"))
+    assert {path.stem for path in slc_modules} >= {"read", "schema", "tree", "write"}
     for path in slc_modules:
-        assert _imported(path).isdisjoint({"_sok_write", "_sok_postlex"}), path.name
-    assert "_sok_holds" in _imported(package / "_slc_schema.py")
-    assert "_sok_holds" in _imported(package / "_sok_write.py")
-    assert _imported(package / "_sok_holds.py").isdisjoint({"_sok_write", "_slc_schema"})
+        assert _imported(path).isdisjoint({"_sok.write", "_sok.postlex"}), path.name
+    assert "_sok.holds" in _imported(package / "_slc" / "schema.py")
+    assert "_sok.holds" in _imported(package / "_sok" / "write.py")
+    assert _imported(package / "_sok" / "holds.py").isdisjoint({"_sok.write", "_slc.schema"})

@@ -30,10 +30,6 @@ from sokfmt import (
     StepKind,
     Tessellation,
     ValidationError,
-    _lalr,
-    _sok_bare,
-    _sok_postlex,
-    _sok_read,
     dumps_sok,
     from_dict,
     iter_sok,
@@ -42,6 +38,10 @@ from sokfmt import (
     loads_moves,
     loads_sok,
 )
+from sokfmt._grammar import lalr
+from sokfmt._sok import bare as _sok_bare
+from sokfmt._sok import postlex as _sok_postlex
+from sokfmt._sok import read as _sok_read
 
 BOARD = "#####\n#@$.#\n#####"
 
@@ -275,7 +275,7 @@ def test_a_line_is_a_property_exactly_when_property_line_matches_it(line: str) -
     # speed); the grammar's terminal alone decides.
     match = _sok_postlex.patterns().line.match(line + "\n")
     assert match is not None
-    terminal = _lalr.terminals("sok")["PROPERTY_LINE"]
+    terminal = lalr.terminals("sok")["PROPERTY_LINE"]
     assert (match.lastgroup == "PROPERTY") == bool(re.fullmatch(terminal, line))
 
 
@@ -322,7 +322,7 @@ _BARE_GAPS = ["\n\n", "\n  \n", "\n\n\n", "\n\t\n\n"] * 4 + ["\n", "\r\n\r\n"]
 def test_bare_boards_read_as_the_full_path_reads_them(
     paragraphs: list[tuple[str | None, str]], gaps: list[str], end: str, tessellation: Tessellation
 ) -> None:
-    """The fast path for collections of bare boards (sokfmt/_sok_bare.py)
+    """The fast path for collections of bare boards (sokfmt/_sok/bare.py)
     gives what the tokens through the grammar give, or leaves the text to
     them."""
     text = gaps[-1][1:] + "".join(
@@ -1174,9 +1174,9 @@ def test_threads_read_alike_while_the_automaton_is_worked_out() -> None:
     text = (Path(sokfmt.__file__).parent / "samples" / "sample.sok").read_text(encoding="utf-8")
     texts = [text, text.replace("\n\n", "\n\n; 1\n", 3), "Title: x\n\n" + text] * 4
     wanted = [loads_sok(t) for t in texts]
-    _lalr.automaton.cache_clear()
+    lalr.automaton.cache_clear()
     try:
         with ThreadPoolExecutor(max_workers=6) as pool:
             assert list(pool.map(loads_sok, texts)) == wanted
     finally:
-        _lalr.automaton.cache_clear()
+        lalr.automaton.cache_clear()

@@ -1,4 +1,4 @@
-"""The fast path for collections in the common layout (sokfmt/_sok_plain.py)
+"""The fast path for collections in the common layout (sokfmt/_sok/plain.py)
 against the full path (every line a token through the grammar)."""
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from sokfmt import (
     ParseError,
     Puzzle,
     Tessellation,
-    _sok_plain,
-    _sok_postlex,
-    _sok_read,
     dumps_sok,
     loads_board,
     loads_moves,
 )
+from sokfmt._sok import plain as _sok_plain
+from sokfmt._sok import postlex
+from sokfmt._sok import read as _sok_read
 
 BOARD = "#####\n#@$.#\n#####"
 # Lines a collection's notes and titles hold, most of them taken by the
@@ -256,9 +256,9 @@ def test_note_lines_typed_in_one_match_as_step_1_and_rule_3_type_them() -> None:
             match = pattern.fullmatch(line + "\n")
             if match is None:
                 continue
-            assert match.lastgroup == _sok_postlex.line_class(line)
-            assert not _sok_postlex.almost(line, tessellation)
-            assert not _sok_postlex._ends_moves(line, tessellation)
+            assert match.lastgroup == postlex.line_class(line)
+            assert not postlex.almost(line, tessellation)
+            assert not postlex._ends_moves(line, tessellation)
 
 
 @settings(max_examples=500, deadline=None)
@@ -267,9 +267,9 @@ def test_any_line_typed_in_one_match_as_step_1_and_rule_3_type_it(line: str) -> 
     for tessellation in Tessellation:
         match = _sok_plain._note_pattern(tessellation).fullmatch(line + "\n")
         if match is not None:
-            assert match.lastgroup == _sok_postlex.line_class(line)
-            assert not _sok_postlex.almost(line, tessellation)
-            assert not _sok_postlex._ends_moves(line, tessellation)
+            assert match.lastgroup == postlex.line_class(line)
+            assert not postlex.almost(line, tessellation)
+            assert not postlex._ends_moves(line, tessellation)
 
 
 @needs_corpus

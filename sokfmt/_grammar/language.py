@@ -14,9 +14,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, NoReturn, TypeVar
 
-from . import _lalr
-from ._lalr import Token
-from .errors import ParseError, ValidationError
+from ..errors import ParseError, ValidationError
+from . import lalr
+from .lalr import Token
 
 # What the "expected ..." part of a message calls the anonymous terminals.
 _PUNCTUATION = {
@@ -125,21 +125,21 @@ def tokens(language: Language, text: str) -> Iterator[Token]:
     Raises:
         ParseError: `language.error` at the first token the grammar refuses.
     """
-    table = _lalr.table(language.name)
-    parser = _lalr.Recognizer(table)
+    table = lalr.table(language.name)
+    parser = lalr.Recognizer(table)
     index = table.token_index
     token = None
     try:
-        for token in _lalr.lex(language.name, text):
+        for token in lalr.lex(language.name, text):
             parser.feed(index[token.type])
             yield token
         token = None
         parser.end()
-    except _lalr.Unlexable as exc:
+    except lalr.Unlexable as exc:
         _raise_syntax_error(language, text, exc.pos, "", parser.expected())
-    except _lalr.Refused as exc:
+    except lalr.Refused as exc:
         if token is None:
-            _raise_syntax_error(language, text, len(text), _lalr.END, exc.expected)
+            _raise_syntax_error(language, text, len(text), lalr.END, exc.expected)
         _raise_syntax_error(language, text, token.pos, token.type, exc.expected)
 
 
@@ -156,8 +156,8 @@ def _raise_syntax_error(
     language: Language, text: str, pos: int, kind: str, accepts: frozenset[str]
 ) -> NoReturn:
     """The error for a token of type `kind` at `pos` that the grammar refuses
-    (`kind` "": a character no terminal matches; `_lalr.END`: the end)."""
-    found = "end of input" if kind == _lalr.END else _describe_found(text, pos)
+    (`kind` "": a character no terminal matches; `_grammar.lalr.END`: the end)."""
+    found = "end of input" if kind == lalr.END else _describe_found(text, pos)
     if not kind and language.stray:
         message = language.stray.format(found=found)
     else:

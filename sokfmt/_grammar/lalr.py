@@ -1,7 +1,7 @@
 """The LALR(1) tables that lark builds from grammars/, and what runs them.
 
-lark compiles each grammar once, when the package is made (`_grammar.py`
-writes `_tables.py`); reading runs the tables with the small driver below,
+lark compiles each grammar once, when the package is made (`build.py`
+writes `tables.py`); reading runs the tables with the small driver below,
 without importing lark.  Each table carries the hash of its grammar's text:
 a grammar edited since its table was written is an error (`StaleTable`), so
 that a stale table can never be used and lark is never needed to read.
@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # sokfmt/
 # An installed wheel carries the grammars inside the package; a checkout (and
 # an editable install) has them beside it, at the top of the project.
 _SEARCH_PATH = (_PACKAGE / "grammars", _PACKAGE.parent / "grammars")
@@ -85,7 +85,7 @@ class Table:
 
 
 class StaleTable(RuntimeError):
-    """A grammar changed since `_tables.py` was written from it: a broken
+    """A grammar changed since `tables.py` was written from it: a broken
     checkout or install, never a reading error."""
 
 
@@ -98,12 +98,12 @@ def table(name: str) -> Table:
             from (run ``python -m sokfmt._grammar``).
     """
     text = grammar_path(name).read_text(encoding="utf-8")
-    from ._tables import TABLES
+    from .tables import TABLES
 
     data = TABLES.get(name)
     if data is None or data["hash"] != grammar_hash(text):
         raise StaleTable(
-            f"{grammar_path(name)} changed since sokfmt/_tables.py was written: "
+            f"{grammar_path(name)} changed since sokfmt/_grammar/tables.py was written: "
             "run python -m sokfmt._grammar"
         )
     return _dense(name, data)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import ValidationError
-from .tessellation import Tessellation
+from ..errors import ValidationError
+from ..tessellation import Tessellation
 
 
 class JsonObject:

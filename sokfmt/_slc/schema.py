@@ -6,15 +6,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from . import _board
-from ._losses import floor_rows_of, without_floor_rows
-from ._notes import places
-from .board import FLOOR, Board
-from .errors import quoted
-from .properties import FILE_FIELDS, fields_by_key
-from .puzzle import Collection, Puzzle
-from .rle import DEFAULT_LIMIT
-from .tessellation import Tessellation
+from .._grammar import board as _board
+from .._losses import floor_rows_of, without_floor_rows
+from .._notes import places
+from ..board import FLOOR, Board
+from ..errors import quoted
+from ..properties import FILE_FIELDS, fields_by_key
+from ..puzzle import Collection, Puzzle
+from ..rle import DEFAULT_LIMIT
+from ..tessellation import Tessellation
 
 ROOT = "SokobanLevels"
 #: The elements each element may hold, in the order the schema gives them.
@@ -103,7 +103,7 @@ def description_properties(notes: str) -> list[tuple[int, str, str]]:
     `DESCRIPTION_KEYS` with a value, as .sok reads it."""
     if ":" not in notes and "=" not in notes:
         return []  # no line can be a property
-    from ._sok_holds import key_value_lines
+    from .._sok.holds import key_value_lines
 
     found = []
     for index, key, value in key_value_lines(notes):
@@ -135,7 +135,7 @@ def sok_level_doubts(puzzle: Puzzle) -> list[str]:
             f"lossy conversion drops {'it' if floor == 1 else 'them'})"
         )
         board = without_floor_rows(board)
-    from ._sok_holds import board_problem
+    from .._sok.holds import board_problem
 
     problem = board_problem(board)
     if problem:
@@ -161,7 +161,7 @@ def sok_description_doubt(collection: Collection) -> str:
     read otherwise (as comments, as a board...), which it cannot convert."""
     if not collection.notes:
         return ""
-    from ._sok_holds import file_notes_problem
+    from .._sok.holds import file_notes_problem
 
     problem = file_notes_problem(replace(collection, author=collection.author.strip()))
     if not problem:

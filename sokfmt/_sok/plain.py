@@ -26,8 +26,9 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from . import _lalr
-from ._sok_postlex import (
+from .._grammar import lalr
+from ..tessellation import Tessellation
+from .postlex import (
     _CLASSES,
     BLANK,
     COMMENT,
@@ -47,7 +48,6 @@ from ._sok_postlex import (
     patterns,
     stray_row,
 )
-from .tessellation import Tessellation
 
 
 @dataclass
@@ -75,7 +75,7 @@ def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
     alone in `tessellation`: no mail quote (step 1 reads past them), no
     line class but text, and two characters that no line of its moves
     holds (rule 3 needs one at most)."""
-    terminals = _lalr.terminals("sok")
+    terminals = lalr.terminals("sok")
     classes = "|".join(terminals[name] for name in (*_CLASSES, "COMMENT_LINE"))
     not_move = patterns().not_move[tessellation].pattern
     assert not_move.startswith("[^"), "a class of the characters left out"
@@ -163,7 +163,7 @@ def _runs() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """Runs of 3 or more WALL_ROW_LINE and of MOVES_LINE, each line ending
     in LF (the only line break this path takes; step 1's run patterns take
     every line break and mail quotes, and cost 5% more instructions here)."""
-    terminals, most = _lalr.terminals("sok"), RUN_LINES - 1
+    terminals, most = lalr.terminals("sok"), RUN_LINES - 1
     return (
         re.compile(f"(?:{terminals['WALL_ROW_LINE']}\\n){{3,{most}}}"),
         re.compile(f"(?:{terminals['MOVES_LINE']}\\n){{1,{most}}}"),

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ._losses import NOT_XML
-from ._slc_schema import MAX_TEXT, description_properties
-from .board import FLOOR
-from .errors import ValidationError, quoted
-from .puzzle import Collection, Puzzle
-from .rle import DEFAULT_LIMIT
-from .tessellation import Tessellation
+from .._losses import NOT_XML
+from ..board import FLOOR
+from ..errors import ValidationError, quoted
+from ..puzzle import Collection, Puzzle
+from ..rle import DEFAULT_LIMIT
+from ..tessellation import Tessellation
+from .schema import MAX_TEXT, description_properties
 
 _HEAD = (
     '<?xml version="1.0" encoding="utf-8"?>\n'

@@ -1,5 +1,5 @@
 """What .sok can hold: the rules a writer of .sok follows to know that what
-it writes reads back, shared by the .sok writer (`_sok_write`) and the
+it writes reads back, shared by the .sok writer (`_sok.write`) and the
 doubts of the .slc readers (SLC205, SLC206: what converting a document to
 .sok would lose), so that neither reader of .slc needs the .sok writer or
 its lexer.
@@ -14,7 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ._sok_postlex import (
+from ..board import FLOOR, Board
+from ..errors import ValidationError, quoted
+from ..properties import FILE_FIELDS, key_of, parse_property, synonyms
+from ..puzzle import Collection
+from ..tessellation import Tessellation
+from .postlex import (
     COMMENT,
     MOVES,
     PROPERTY,
@@ -27,11 +32,6 @@ from ._sok_postlex import (
     stray_row,
     unquoted,
 )
-from .board import FLOOR, Board
-from .errors import ValidationError, quoted
-from .properties import FILE_FIELDS, key_of, parse_property, synonyms
-from .puzzle import Collection
-from .tessellation import Tessellation
 
 # The file's fields, by the keys a writer writes and a reader reads for them.
 _FILE_PROPERTIES = tuple((field.key, field.read, field.name) for field in FILE_FIELDS)

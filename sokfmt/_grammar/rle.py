@@ -15,10 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from . import _lalr, _language
-from ._lalr import Token
-from ._language import Budget, Language, SemanticError
-from .errors import RleSyntaxError
+from ..errors import RleSyntaxError
+from . import lalr
+from . import language as _language
+from .lalr import Token
+from .language import Budget, Language, SemanticError
 
 RLE = Language(
     name="rle",
@@ -47,12 +48,12 @@ class _Compiled:
 
 @cache
 def _compiled(language: str = "rle") -> _Compiled:
-    terminals = _lalr.terminals(language)
+    terminals = lalr.terminals(language)
     literal = re.compile(f"{terminals['LITERAL']}|{terminals['LINE_BREAK']}")
     # rle.lark's literals are "anything but" a few ASCII characters: looking
     # for those few is much faster than matching every character.
-    literals = _lalr.characters(literal)
-    syntax = "".join(c for c in _lalr.ASCII if c not in literals)
+    literals = lalr.characters(literal)
+    syntax = "".join(c for c in lalr.ASCII if c not in literals)
     return _Compiled(
         syntax=syntax if literal.fullmatch("\x80") else None,
         group_free=re.compile(f"(?:{terminals['RUN']}|{terminals['LINE_BREAK']})*"),
@@ -113,7 +114,7 @@ def _matches_in_chunks(pattern: re.Pattern[str], text: str, counts: re.Pattern[s
 
 
 def decode(text: str, limit: int, *, fast: bool = True, language: Language = RLE) -> str:
-    """See `sokfmt.decode_rle`; `language` is RLE or board.lark's (`_board`).
+    """See `sokfmt.decode_rle`; `language` is RLE or board.lark's (`_grammar.board`).
     `fast=False` always runs the parser (the fast paths are tested against it).
 
     Raises:

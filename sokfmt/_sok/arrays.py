@@ -5,7 +5,7 @@ DeepMind's Boxoban levels (1.5 million of them, 1,000 a file) are written
 as ``; N`` title lines, each above ten rows of ten squares, a blank line
 after each board.  For such a file the reader's steps are known in advance
 (grammars/sok.lark: a title line, then a run of walled rows, is
-`titled_board`; see also sokfmt._sok_bare): this module checks the shape
+`titled_board`; see also sokfmt._sok.bare): this module checks the shape
 of the whole file with a few numpy operations and codes every square in
 one lookup.  It decides only what it can decide that way, and says None for
 anything else (a CR, a tab or any byte that is not printable ASCII, a mail
@@ -15,7 +15,7 @@ which the caller then reads with `sokfmt.load`.
 
 The legend is the grammar's: the characters of each square are those of
 board.lark's terminals (WALL, FLOOR, ...), and a title line is one that
-matches the pattern sokfmt._sok_bare takes titles by without a second look.
+matches the pattern sokfmt._sok.bare takes titles by without a second look.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from . import _lalr
-from ._sok_bare import _quiet_title
-from .rle import DEFAULT_LIMIT
+from .._grammar import lalr
+from ..rle import DEFAULT_LIMIT
+from .bare import _quiet_title
 
 if TYPE_CHECKING:
     import numpy as np
@@ -58,11 +58,11 @@ def _tables() -> tuple[bytes, bytes, re.Pattern[bytes]]:
     control characters break lines or are no text; sokfmt decodes printable
     ASCII the same way in every encoding it reads.
     """
-    terminals = _lalr.terminals("board")
+    terminals = lalr.terminals("board")
     printable = "".join(chr(byte) for byte in range(0x20, 0x7F))
     codes = bytearray([NOT_A_SQUARE]) * 256
     for name, code in _CODE_OF_SQUARE.items():
-        for character in _lalr.characters(terminals[name], among=printable):
+        for character in lalr.characters(terminals[name], among=printable):
             codes[ord(character)] = code
     readable = bytearray(256)
     for character in [*printable, "\n"]:

@@ -1,5 +1,5 @@
 """The fast path of the .slc reader: a document that the full reader
-(`_slc`) would read without a single diagnostic, read by the standard
+(`_slc.read`) would read without a single diagnostic, read by the standard
 library's tree builder, which builds its elements in C.
 
 It accepts exactly what reads cleanly and gives the same collection (the
@@ -16,7 +16,9 @@ from __future__ import annotations
 import xml.parsers.expat
 from xml.etree import ElementTree
 
-from ._slc_schema import (
+from ..errors import ParseError
+from ..puzzle import Collection, Puzzle
+from .schema import (
     ATTRIBUTES,
     CHILDREN,
     MAX_TEXT,
@@ -31,8 +33,6 @@ from ._slc_schema import (
     sok_description_doubt,
     sok_level_doubts,
 )
-from .errors import ParseError
-from .puzzle import Collection, Puzzle
 
 # How much of the document may come before its root element.
 _PROLOG = 4096

@@ -36,13 +36,13 @@ from functools import lru_cache
 from operator import length_hint
 from typing import NamedTuple
 
-from .board import BOX as BOX_SQUARE
-from .board import BOX_ON_GOAL, FLOOR, GOAL, PUSHER_ON_GOAL, Board, Position
-from .board import PUSHER as PUSHER_SQUARE
-from .board import WALL as WALL_SQUARE
-from .geometry import _STEP_OFFSETS, OPPOSITE, cell_shape, outside
-from .moves import Step, StepKind, decoding_table
-from .tessellation import Direction, Tessellation
+from ..board import BOX as BOX_SQUARE
+from ..board import BOX_ON_GOAL, FLOOR, GOAL, PUSHER_ON_GOAL, Board, Position
+from ..board import PUSHER as PUSHER_SQUARE
+from ..board import WALL as WALL_SQUARE
+from ..geometry import _STEP_OFFSETS, OPPOSITE, cell_shape, outside
+from ..moves import Step, StepKind, decoding_table
+from ..tessellation import Direction, Tessellation
 
 # ------------------------------------------------------------------ cell values
 

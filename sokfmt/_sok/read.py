@@ -1,4 +1,4 @@
-"""Reading .sok and .xsb files: the tokens of `_sok_postlex` through the
+"""Reading .sok and .xsb files: the tokens of `_sok.postlex` through the
 LALR tables of grammars/sok.lark, and `_Builder`, which does what each step
 of the grammar says (its name) and applies the header's semantic rules.
 
@@ -16,11 +16,27 @@ from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Any, TypeVar
 
-from . import _board, _lalr, _moves, _sok_bare, _sok_plain
-from ._checks import Checks, Read
-from ._notes import places
-from ._reading import collector
-from ._sok_postlex import (
+from .._grammar import board as _board
+from .._grammar import lalr
+from .._grammar import moves as _moves
+from .._notes import places
+from .._reading import collector
+from ..board import Board
+from ..errors import Diagnostic, Excerpt, ParseError, SokSyntaxError
+from ..moves import SavedGame
+from ..properties import (
+    FILE_FIELDS,
+    GAME_FIELDS,
+    PUZZLE_FIELDS,
+    fields_by_key,
+)
+from ..puzzle import Collection, Puzzle
+from ..rle import DEFAULT_LIMIT
+from ..tessellation import Tessellation
+from . import bare as _sok_bare
+from . import plain
+from .checks import Checks, Read
+from .postlex import (
     ALMOST,
     BLANK,
     BOARDS,
@@ -35,18 +51,6 @@ from ._sok_postlex import (
     title_of,
     unquoted,
 )
-from .board import Board
-from .errors import Diagnostic, Excerpt, ParseError, SokSyntaxError
-from .moves import SavedGame
-from .properties import (
-    FILE_FIELDS,
-    GAME_FIELDS,
-    PUZZLE_FIELDS,
-    fields_by_key,
-)
-from .puzzle import Collection, Puzzle
-from .rle import DEFAULT_LIMIT
-from .tessellation import Tessellation
 
 # Recognised properties: key (case-folded) -> field, per kind of notes.
 _FILE_KEYS = fields_by_key(FILE_FIELDS)
@@ -105,7 +109,7 @@ class _Builder:
 
     A puzzle is finished when the next board (or the end) comes; then its
     board and moves are decoded, and handed to `hand_on` with where they
-    stand and the problems of reading them (see `_checks.Read`).
+    stand and the problems of reading them (see `_sok.checks.Read`).
     """
 
     def __init__(self, tessellation: Tessellation, hand_on: Callable[[Read], None]) -> None:
@@ -124,7 +128,7 @@ class _Builder:
 
     def callbacks(self) -> dict[str, Callable[[list[Any]], Any]]:
         """Its steps and units, by the names sok.lark gives them."""
-        return _lalr.by_name(self, _lalr.table("sok"))
+        return lalr.by_name(self, lalr.table("sok"))
 
     # ------------------------------------------------------------- units
 
@@ -356,7 +360,7 @@ class _Builder:
 
 def _decided(notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
     """The tessellation that the "Game:" line of `notes` decided (see
-    `_sok_postlex.Games`); SOK101 goes to `errors`."""
+    `_sok.postlex.Games`); SOK101 goes to `errors`."""
     found = decision(notes)
     if isinstance(found, ParseError):
         errors.append(found)
@@ -572,10 +576,10 @@ class _Reading:
     """One reading: the lexer, the postlex, the parser and the builder."""
 
     def __init__(self, builder: _Builder, tessellation: Tessellation) -> None:
-        table = _lalr.table("sok")
+        table = lalr.table("sok")
         self.index = table.token_index
         self.builder = builder
-        self.parser = _lalr.AutomatonParser(_lalr.automaton("sok"), builder.callbacks())
+        self.parser = lalr.AutomatonParser(lalr.automaton("sok"), builder.callbacks())
         lines = frozenset(self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS)
         boards = frozenset(rule for rule, name in enumerate(table.callbacks) if name in BOARDS)
         self.postlex = PostLex(
@@ -607,7 +611,7 @@ def read_sok(
     collection = _sok_bare.read_bare(text, tessellation, diagnostics, sink) if fast else None
     if collection is None:
         builder = _Builder(tessellation, Checks(diagnostics, replay, sink))
-        layout = _sok_plain.layout(text, tessellation) if fast else None
+        layout = plain.layout(text, tessellation) if fast else None
         if layout is not None:
             _laid_out(builder, layout)
         else:
@@ -617,9 +621,9 @@ def read_sok(
     return dataclasses.replace(collection, puzzles=tuple(puzzles))
 
 
-def _laid_out(builder: _Builder, layout: _sok_plain.Layout) -> None:
+def _laid_out(builder: _Builder, layout: plain.Layout) -> None:
     """What the grammar's steps do with a text in the common layout (see
-    `_sok_plain`): each block is `titled_board` or `titled_moves`, and each
+    `_sok.plain`): each block is `titled_board` or `titled_moves`, and each
     other line a `line` of notes of the block above it."""
     builder.comments = layout.comments
     builder.into += layout.file_notes

@@ -18,20 +18,21 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from . import _board, _lalr
-from ._checks import Checks, Read
-from ._sok_postlex import RUN_LINES, SEMICOLON, TEXT, almost, line_class, stray_row, title_of
-from .errors import Diagnostic, Excerpt, ParseError
-from .puzzle import Collection, Puzzle
-from .rle import DEFAULT_LIMIT
-from .tessellation import Tessellation
+from .._grammar import board as _board
+from .._grammar import lalr
+from ..errors import Diagnostic, Excerpt, ParseError
+from ..puzzle import Collection, Puzzle
+from ..rle import DEFAULT_LIMIT
+from ..tessellation import Tessellation
+from .checks import Checks, Read
+from .postlex import RUN_LINES, SEMICOLON, TEXT, almost, line_class, stray_row, title_of
 
 
 @cache
 def _paragraph() -> re.Pattern[str]:
     """A title line or none, three walled rows or more, and the blank lines
     after them (at least one, or the end of the text)."""
-    terminals = _lalr.terminals("sok")
+    terminals = lalr.terminals("sok")
     row, blank = terminals["WALL_ROW_LINE"], terminals["BLANK_LINE"]
     title = f"(?!{blank}\\n|{row}\\n)[^\\r\\n]*"
     # At most RUN_LINES rows, as a match of step 1 (a taller board takes the
@@ -44,7 +45,7 @@ def _paragraph() -> re.Pattern[str]:
 
 @cache
 def _blank_lines() -> re.Pattern[str]:
-    return re.compile(f"(?:{_lalr.terminals('sok')['BLANK_LINE']}\\n)*")
+    return re.compile(f"(?:{lalr.terminals('sok')['BLANK_LINE']}\\n)*")
 
 
 def read_bare(
@@ -111,13 +112,13 @@ def _quiet_title() -> re.Pattern[str]:
     """A SEMICOLON_LINE without a square of EDGE or INNER and without a
     MOVE_LETTER ("; 17"): rule 4 wants such squares, rule 3 a move letter,
     so neither looks at it (what most titles are, found in one match)."""
-    terminals = _lalr.terminals("sok")
+    terminals = lalr.terminals("sok")
     loud = "|".join(terminals[name] for name in ("EDGE", "INNER", "MOVE_LETTER"))
     return re.compile(f"[ \\t]*;(?:(?!{loud})[^\\r\\n])*")
 
 
 class _Row:
-    """The place of a board's first row (see `_checks.Place`)."""
+    """The place of a board's first row (see `_sok.checks.Place`)."""
 
     __slots__ = ("_excerpt",)
 

@@ -2,10 +2,10 @@
 
 The full reader: expat, the standard library's XML parser, reads the
 document as a stream of events, which this module checks against the
-structure of ``SokobanLev.xsd`` (`_slc_schema`), building puzzles as their
+structure of ``SokobanLev.xsd`` (`_slc.schema`), building puzzles as their
 ``Level`` elements end and placing every problem in the caller's text
-(`_slc_source`).  A document with no problem at all is read faster by
-`_slc_tree`; `parse` tries that first.
+(`_slc.source`).  A document with no problem at all is read faster by
+`_slc.tree`; `parse` tries that first.
 
 XML from the internet is treated as hostile: a document type declaration
 (the only way to define entities, and to fetch other files) is refused
@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TypeVar
 
-from . import _slc_tree
-from ._files import decode_xml, xml_encoding
-from ._reading import collector
-from ._slc_schema import (
+from .._files import decode_xml, xml_encoding
+from .._reading import collector
+from ..errors import Diagnostic, Excerpt, ParseError, SlcSyntaxError, quoted, warn
+from ..puzzle import Collection, Puzzle
+from . import tree
+from .schema import (
     ATTRIBUTES,
     CHILDREN,
     MAX_TEXT,
@@ -42,9 +44,7 @@ from ._slc_schema import (
     sok_description_doubt,
     sok_level_doubts,
 )
-from ._slc_source import Source, decoded_offset
-from .errors import Diagnostic, Excerpt, ParseError, SlcSyntaxError, quoted, warn
-from .puzzle import Collection, Puzzle
+from .source import Source, decoded_offset
 
 #: How many characters go to expat at a time.
 _BLOCK = 1 << 16
@@ -459,7 +459,7 @@ def read_slc(
     """See `sokfmt.loads_slc`: `text`, or the bytes of a file."""
     if isinstance(text, bytes) and xml_encoding(text) is not None:
         text = decode_xml(text)  # not UTF-8: the fast path reads UTF-8 bytes only
-    clean = _slc_tree.read(text)
+    clean = tree.read(text)
     if clean is not None:  # nothing to report: read by the fast path
         if on_puzzle is not None:
             for puzzle in clean.puzzles:

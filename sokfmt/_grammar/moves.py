@@ -18,13 +18,14 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
-from . import _lalr, _language
-from ._lalr import Token
-from ._language import Budget, Language, SemanticError
-from ._rle import expand_counts, matches_whole
-from .errors import SavedGameSyntaxError
-from .moves import SavedGame, SolvingMode, Step, _trusted, decoding_table
-from .tessellation import Tessellation
+from ..errors import SavedGameSyntaxError
+from ..moves import SavedGame, SolvingMode, Step, _trusted, decoding_table
+from ..tessellation import Tessellation
+from . import lalr
+from . import language as _language
+from .lalr import Token
+from .language import Budget, Language, SemanticError
+from .rle import expand_counts, matches_whole
 
 MOVES = Language(
     name="moves",
@@ -82,7 +83,7 @@ class _Compiled:
 
 @cache
 def _compiled() -> _Compiled:
-    terminals = _lalr.terminals(MOVES.name)
+    terminals = lalr.terminals(MOVES.name)
     run_character, digit = terminals["RUN_CHARACTER"], terminals["DIGIT"]
     return _Compiled(
         plain=re.compile(f"{run_character}*"),
@@ -101,7 +102,7 @@ def _union(*classes: str) -> str:
 @cache
 def letters(tessellation: Tessellation) -> str:
     """The letters `tessellation` allows, from its terminal in moves.lark."""
-    return _lalr.characters(_lalr.terminals(MOVES.name)[f"{tessellation.name}_LETTER"])
+    return lalr.characters(lalr.terminals(MOVES.name)[f"{tessellation.name}_LETTER"])
 
 
 @cache

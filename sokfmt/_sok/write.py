@@ -12,7 +12,7 @@ where the line stands (`after_blank`): a title that would not be read as
 one goes into a Title property, and what the format cannot hold at all
 (notes that would be read as moves or a board, say) is refused, naming the
 puzzle and the line.  Those rules of what .sok can hold (boards, notes and
-the key/value lines among them) are `_sok_holds`, which the .slc readers
+the key/value lines among them) are `_sok.holds`, which the .slc readers
 use too.
 """
 
@@ -20,8 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import geometry
-from ._sok_holds import (
+from .. import geometry
+from ..board import FLOOR, Board
+from ..errors import ValidationError, quoted
+from ..moves import SavedGame
+from ..properties import GAME_FIELDS, PUZZLE_FIELDS, synonyms, written_key
+from ..puzzle import Collection, Puzzle
+from ..tessellation import Tessellation
+from .holds import (
     NOTES_CANNOT,
     file_game,
     file_lines,
@@ -32,7 +38,7 @@ from ._sok_holds import (
     rows_problem,
     valued_keys,
 )
-from ._sok_postlex import (
+from .postlex import (
     ALMOST,
     FLOOR_ROW,
     MOVES,
@@ -48,12 +54,6 @@ from ._sok_postlex import (
     stray_row,
     title_of,
 )
-from .board import FLOOR, Board
-from .errors import ValidationError, quoted
-from .moves import SavedGame
-from .properties import GAME_FIELDS, PUZZLE_FIELDS, synonyms, written_key
-from .puzzle import Collection, Puzzle
-from .tessellation import Tessellation
 
 # What a title line may be, as the reader types it: text, almost-moves
 # (above a board), or a row of one line (then a blank line keeps it apart

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
-from . import _lalr
-from .errors import Diagnostic, Excerpt, LevSyntaxError
-from .lev import EMPTY, MAX_COLOR, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
+from ..errors import Diagnostic, Excerpt, LevSyntaxError
+from ..lev import EMPTY, MAX_COLOR, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
+from . import lalr
 
 # What the arguments' terminals are, in LEV101's words.
 _KINDS = {"NUMBER": "a number", "LABEL": "a one-character label", "FILE": "a file name"}
@@ -44,7 +44,7 @@ class Section(NamedTuple):
 class _Grammar:
     """What the reader takes from lev.lark."""
 
-    automaton: _lalr.Automaton  # the rules
+    automaton: lalr.Automaton  # the rules
     classes: re.Pattern[str]  # step 1: a line, in a group named after its token
     keywords: tuple[str, ...]  # the keywords, in the grammar's order
     # per keyword, its arguments' terminals in their order: the name of each
@@ -57,7 +57,7 @@ class _Grammar:
 
 @cache
 def _grammar() -> _Grammar:
-    table = _lalr.table("lev")
+    table = lalr.table("lev")
     terminals = table.terminals
     keyword = terminals["KEYWORD"]
     # The keyword lines are the terminals named after a KEYWORD, in their order.
@@ -78,7 +78,7 @@ def _grammar() -> _Grammar:
         for name in keywords
     }
     return _Grammar(
-        automaton=_lalr.automaton("lev"),
+        automaton=lalr.automaton("lev"),
         classes=re.compile("|".join(f"(?P<{name}>{rule})" for name, rule in classes.items())),
         keywords=tuple(name.lower() for name in keywords),
         arguments=arguments,
@@ -237,7 +237,7 @@ def _read_sections(reading: _Reading) -> None:
         for name in reduced:  # the section that ends before this line
             _section(reading, name, first, index)
             first = index
-    end = automaton.row(configuration)[_lalr.END]
+    end = automaton.row(configuration)[lalr.END]
     assert end is not None, "the rules take every end"
     for name in end[1][:-1]:  # the last is the whole file, start
         _section(reading, name, first, index + 1)

@@ -22,11 +22,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ._replay import BOX, DIRECTIONS, JUMP, OTHER_BOX, Engine, layout
-from .board import BOX as BOX_SQUARE
-from .board import BOX_ON_GOAL, FLOOR, GOAL, PUSHER_ON_GOAL, Board
-from .board import PUSHER as PUSHER_SQUARE
-from .tessellation import Tessellation
+from ..board import BOX as BOX_SQUARE
+from ..board import BOX_ON_GOAL, FLOOR, GOAL, PUSHER_ON_GOAL, Board
+from ..board import PUSHER as PUSHER_SQUARE
+from ..tessellation import Tessellation
+from .replay import BOX, DIRECTIONS, JUMP, OTHER_BOX, Engine, layout
 
 # The codes of sokfmt.arrays (imported from there only with numpy).
 _OUTSIDE, _FLOOR_CODE, _WALL, _GOAL_CODE = 0, 1, 2, 3
@@ -94,7 +94,7 @@ def grid(tessellation: Tessellation, width: int, height: int) -> Grid:
 @lru_cache(maxsize=1024)
 def frame(board: Board) -> Frame:
     """The frame of `board` (cached: a collection's games share boards)."""
-    from .arrays import to_array
+    from ..arrays import to_array
 
     engine = Engine(board, False, (), ())
     lay = engine.layout

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 
-from .board import Board, Position
-from .tessellation import Tessellation
+from ..board import Board, Position
+from ..tessellation import Tessellation
 
 __all__ = (
     "FRAME",
@@ -92,7 +92,7 @@ class Layout:
 @lru_cache(maxsize=64)
 def layout(tessellation: Tessellation, height: int, width: int) -> Layout:
     """The layout of boards of `tessellation`, `height` rows of `width` cells."""
-    from .geometry import _STEP_OFFSETS, OPPOSITE, cell_shape
+    from ..geometry import _STEP_OFFSETS, OPPOSITE, cell_shape
 
     stride = width + 1
     tables = _STEP_OFFSETS[tessellation]

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .errors import JsonSyntaxError, ParseError, ValidationError
+from ..errors import JsonSyntaxError, ParseError, ValidationError
 
 # The white space of JSON (RFC 8259, section 2).
 _SPACE = re.compile(r"[ \t\n\r]*")

@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import _lalr, _rle
-from ._language import Language
-from .board import FLOOR, SQUARE_NAMES, Board
-from .errors import BoardSyntaxError
-from .tessellation import Tessellation
+from ..board import FLOOR, SQUARE_NAMES, Board
+from ..errors import BoardSyntaxError
+from ..tessellation import Tessellation
+from . import lalr, rle
+from .language import Language
 
 _WHITESPACE = " \t"
 _CRLF = re.compile("\r\n")
@@ -21,10 +21,10 @@ _CRLF = re.compile("\r\n")
 def _legend() -> tuple[dict[int, str], str]:
     """The legend's squares to canonical ones (by character code), and the
     legend as a message shows it."""
-    terminals = _lalr.terminals("board")
+    terminals = lalr.terminals("board")
     table: dict[int, str] = {}
     for name, square in SQUARE_NAMES.items():
-        table.update(dict.fromkeys(map(ord, _lalr.characters(terminals[name])), square))
+        table.update(dict.fromkeys(map(ord, lalr.characters(terminals[name])), square))
     shown = " ".join(chr(code) for code in table if chr(code) not in " \t")
     return table, shown
 
@@ -105,7 +105,7 @@ def drawn(text: str, *, limit: int, fast: bool = True) -> str:
     """
     shortened, dropped = _without_final_separators(text)
     try:
-        return _rle.decode(shortened, limit, fast=fast, language=language())
+        return rle.decode(shortened, limit, fast=fast, language=language())
     except BoardSyntaxError as error:
         raise BoardSyntaxError.at(
             error.message, text=text, pos=_restored(error.pos, dropped), code=error.code

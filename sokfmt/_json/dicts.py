@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _board, _moves
-from ._json import JsonObject
-from ._json_text import placed_errors
-from .board import Board
-from .errors import ValidationError
-from .lev import LevPuzzle, UnknownSection
-from .moves import SavedGame
-from .puzzle import Collection, Puzzle
-from .rle import DEFAULT_LIMIT
+from .._grammar import board as _board
+from .._grammar import moves as _moves
+from ..board import Board
+from ..errors import ValidationError
+from ..lev import LevPuzzle, UnknownSection
+from ..moves import SavedGame
+from ..puzzle import Collection, Puzzle
+from ..rle import DEFAULT_LIMIT
+from .objects import JsonObject
+from .text import placed_errors
 
 _GAME_KEYS = ("tessellation", "moves", "title", "solved_by", "notes", "current_move_idx")
 _PUZZLE_KEYS = (

@@ -1,25 +1,23 @@
 """The one module that imports lark: it compiles each grammar to the LALR
-tables that `_lalr` runs, and writes them into `_tables.py`.
+tables that `_grammar.lalr` runs, and writes them into `tables.py`.
 
     python -m sokfmt._grammar      # after editing grammars/*.lark
 
-A reader never needs lark: `_lalr.table` refuses a table whose grammar changed
+A reader never needs lark: `_grammar.lalr.table` refuses a table whose grammar changed
 since, and the tests write the tables again and compare them with the file.
 """
 
 from __future__ import annotations
 
-import os
 import pprint
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 
-from . import _lalr
+from . import lalr as _lalr
 
 GRAMMARS = ("rle", "moves", "board", "sok", "lev")
 
@@ -40,7 +38,7 @@ def parser(name: str) -> Lark:
 
 def compile_table(name: str, text: str | None = None) -> dict[str, Any]:
     """The tables of grammar `name` (its `text`, else its file) as plain
-    data (see `_lalr.Table`)."""
+    data (see `_grammar.lalr.Table`)."""
     if text is None:
         text = _lalr.grammar_path(name).read_text(encoding="utf-8")
     lark = Lark(text, parser="lalr", lexer="basic", maybe_placeholders=False)
@@ -116,12 +114,12 @@ def _callback(rule: Any) -> str:
 
 
 def write_tables(path: Path | None = None) -> Path:
-    """Compile every grammar and write `_tables.py`."""
-    path = path or Path(_lalr.__file__).with_name("_tables.py")
+    """Compile every grammar and write `tables.py`."""
+    path = path or Path(_lalr.__file__).with_name("tables.py")
     tables = {name: compile_table(name) for name in GRAMMARS}
     lines = [
         '"""The LALR tables of grammars/*.lark, written by `python -m sokfmt._grammar`',
-        'from the grammars themselves: do not edit (see `_lalr.table`)."""',
+        'from the grammars themselves: do not edit (see `_grammar.lalr.table`)."""',
         "",
         "from typing import Any",
         "",
@@ -156,15 +154,3 @@ def _merge(found: re.Match[str]) -> str:
     if any(c.startswith("[^") for c in classes):
         return found[0]  # a negated class does not join others
     return "[" + "".join(c[1:-1] for c in classes) + "]"
-
-
-if __name__ == "__main__":
-    if os.environ.get("PYTHONHASHSEED") != "0":
-        # lark numbers the states in the order of its sets, which follows the
-        # hash seed: a fixed seed writes the same file for the same grammars.
-        os.execve(
-            sys.executable,
-            [sys.executable, "-m", "sokfmt._grammar", *sys.argv[1:]],
-            {**os.environ, "PYTHONHASHSEED": "0"},
-        )
-    print(write_tables(Path(sys.argv[1]) if len(sys.argv) > 1 else None))

@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ._moves import step_offsets
-from .board import BOX, BOX_ON_GOAL, GOAL, PUSHER, PUSHER_ON_GOAL
-from .errors import Diagnostic, Excerpt, IllegalStepError, ParseError, ValidationError, warn
-from .geometry import is_closed
-from .moves import SavedGame
-from .puzzle import Puzzle, is_solution_title
-from .replaying import replay as replay_game
+from .._grammar.moves import step_offsets
+from ..board import BOX, BOX_ON_GOAL, GOAL, PUSHER, PUSHER_ON_GOAL
+from ..errors import Diagnostic, Excerpt, IllegalStepError, ParseError, ValidationError, warn
+from ..geometry import is_closed
+from ..moves import SavedGame
+from ..puzzle import Puzzle, is_solution_title
+from ..replaying import replay as replay_game
 
 # The warnings that go to Python's `warnings` when the caller keeps no
 # diagnostics: doubts about reading, and solutions that do not solve.

@@ -16,11 +16,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from . import _board, _lalr
-from ._moves import refused_letters
-from .errors import Excerpt, ParseError, SokSyntaxError
-from .properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS, fields_by_key, keyed_property
-from .tessellation import Tessellation
+from .._grammar import board as _board
+from .._grammar import lalr
+from .._grammar.moves import refused_letters
+from ..errors import Excerpt, ParseError, SokSyntaxError
+from ..properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS, fields_by_key, keyed_property
+from ..tessellation import Tessellation
 
 # Token types (grammar %declare) and the line classes that give them.
 BLANK, TEXT, SEMICOLON, PROPERTY = "BLANK", "TEXT", "SEMICOLON", "PROPERTY"
@@ -145,13 +146,13 @@ class _Patterns:
 
 @cache
 def patterns() -> _Patterns:
-    terminals = _lalr.terminals("sok")
+    terminals = lalr.terminals("sok")
     classes = "|".join(f"(?P<{name}>{terminals[name]})" for name in _CLASSES)
     wall_row = terminals["WALL_ROW_LINE"]
     refused = {t: refused_letters(t) for t in Tessellation}
     move = re.compile(terminals["MOVE"])
     far = f">*+(?:{move.pattern}*+(?!{move.pattern}).){{2}}"
-    moves = _lalr.characters(move)
+    moves = lalr.characters(move)
     characters = {t: "".join(c for c in moves if c not in refused[t]) for t in Tessellation}
     return _Patterns(
         line=re.compile(
@@ -171,7 +172,7 @@ def patterns() -> _Patterns:
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         edge=re.compile(terminals["EDGE"]),
         puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
-        wall=_lalr.characters(terminals["WALL"])[0],
+        wall=lalr.characters(terminals["WALL"])[0],
         wall_row=re.compile(wall_row),
         move_letter=re.compile(terminals["MOVE_LETTER"]),
     )

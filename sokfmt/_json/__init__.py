@@ -1,0 +1,1 @@
+"""JSON: text to values with their places, objects to models."""

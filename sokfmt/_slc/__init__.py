@@ -1,0 +1,1 @@
+"""The .slc (XML) reader and writer."""
