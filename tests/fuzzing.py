@@ -408,7 +408,7 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
     found: list[sokfmt.Diagnostic] = []
     read(text, diagnostics=found)
     replayed: list[sokfmt.Diagnostic] = []
-    if read(text, diagnostics=replayed, replay=True) != collection:
+    if read(text, diagnostics=replayed, check_games=True) != collection:
         raise Failure("with and without replay, different collections")
     if [d for d in replayed if not d.code.startswith("SOK5")] != found:
         raise Failure(f"replay changes the other diagnostics: {replayed} {found}")
@@ -635,8 +635,8 @@ def check_bytes(data: bytes, language: str = "sok") -> str:
     load: Callable[..., Collection] = sokfmt.load_slc
     stream: Callable[..., Iterator[Puzzle]] = sokfmt.iter_slc
     if language == "sok":
-        load = functools.partial(sokfmt.load_sok, replay=True)
-        stream = functools.partial(sokfmt.iter_sok, replay=True)
+        load = functools.partial(sokfmt.load_sok, check_games=True)
+        stream = functools.partial(sokfmt.iter_sok, check_games=True)
     loaded: list[sokfmt.Diagnostic] = []
     try:
         whole: list[Puzzle] | SokfmtError = list(load(io.BytesIO(data), diagnostics=loaded).puzzles)
