@@ -31,11 +31,12 @@ def content_checked(check_content: bool | None, diagnostics: list[Diagnostic] | 
     return diagnostics is not None if check_content is None else bool(check_content)
 
 
-def report(warning: Diagnostic, diagnostics: list[Diagnostic] | None) -> None:
-    """A warning where the caller chose: appended to `diagnostics`, else a
-    `SokfmtWarning` at the caller's line (its line in the text first, as
-    the command reads it back)."""
+def report(problem: Diagnostic, diagnostics: list[Diagnostic] | None) -> None:
+    """A problem where the caller chose: appended to `diagnostics`, else (a
+    warning: without a list, an error is raised instead) a `SokfmtWarning`
+    at the caller's line, its line in the text first, as the command reads
+    it back."""
     if diagnostics is not None:
-        diagnostics.append(warning)
+        diagnostics.append(problem)
     else:
-        warn(f"line {warning.line}: {warning.code} {warning.message}")
+        warn(f"line {problem.line}: {problem.code} {problem.message}")

@@ -503,10 +503,26 @@ def iter_slc(
     *,
     content: bool | None = None,
 ) -> Iterator[Puzzle]:
-    """See `sokfmt.iter_slc`: puzzles as their ``Level`` elements end."""
-    ready: list[Puzzle] = []
-    reader = _Reader(ready.append, diagnostics, content)
-    for _ in _run(reader, (line + "\n" for line in lines)):
-        yield from ready
+    """See `sokfmt.iter_slc`: puzzles as their ``Level`` elements end, each
+    after the problems found before it and before those found after it.
+    expat reads a block of levels at once: their problems are held, and
+    handed to `diagnostics` with the puzzle they come before."""
+    held: list[Diagnostic] | None = None if diagnostics is None else []
+    ready: list[tuple[Puzzle, int]] = []  # each puzzle, and how many problems came before
+    reader = _Reader(lambda puzzle: ready.append((puzzle, len(held or ()))), held, content)
+    given = 0  # the problems handed on
+
+    def hand_on() -> Iterator[Puzzle]:
+        nonlocal given
+        for puzzle, before in ready:
+            if diagnostics is not None and held is not None:
+                diagnostics.extend(held[given:before])
+                given = before
+            yield puzzle
         ready.clear()
-    yield from ready
+
+    for _ in _run(reader, (line + "\n" for line in lines)):
+        yield from hand_on()
+    yield from hand_on()
+    if diagnostics is not None and held is not None:
+        diagnostics.extend(held[given:])

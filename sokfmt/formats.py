@@ -619,8 +619,10 @@ def iter_slc(
 ) -> Iterator[Puzzle]:
     """The puzzles of an .slc file, one at a time, as they are read: memory
     is bounded by the largest level, not by the file.  They and the
-    diagnostics are those of `load_slc`; the collection's fields are not
-    returned (use `load_slc`).
+    diagnostics are those of `load_slc` (the options work as for
+    `loads_slc`); each puzzle comes after the problems found before it are
+    added to `diagnostics`, and before those found after it.  The
+    collection's fields are not returned (use `load_slc`).
 
     >>> import io
     >>> text = ('<SokobanLevels><LevelCollection>'

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sokfmt
 from sokfmt import (
@@ -373,7 +373,10 @@ class Reader:
     reread: Callable[[str], Any] | None = None
 
 
-def _with_diagnostics(read: Callable[..., Collection], text: str) -> Collection:
+_Read = TypeVar("_Read", Collection, LevPuzzle)
+
+
+def _with_diagnostics(read: Callable[..., _Read], text: str) -> _Read:
     """`read(text, diagnostics=...)`, its diagnostics checked: inside the
     text, and errors raised (the first) exactly when there are some, the
     same collection read either way."""
@@ -434,6 +437,12 @@ def _fast_as_full(text: str, tessellation: Tessellation) -> None:
         raise Failure(f"the fast path reads otherwise than the full path: {readings}")
 
 
+def _parse_lev(text: str) -> LevPuzzle:
+    """loads_lev, its diagnostics checked (its warnings, unknown sections,
+    go to Python's warnings without a list)."""
+    return _with_diagnostics(sokfmt.loads_lev, text)
+
+
 def _parse_slc(text: str) -> Collection:
     """loads_slc, its diagnostics checked, and its fast path against the full
     reader; a square outside the legend placed where it is written."""
@@ -472,7 +481,7 @@ def readers() -> list[Reader]:
     found = [
         Reader("decode_rle", "rle", sokfmt.decode_rle, _rle_writes),
         Reader("loads_sok", "sok", _parse_sok, _sok_writes),
-        Reader("loads_lev", "lev", sokfmt.loads_lev, lambda p: [sokfmt.dumps_lev(p)]),
+        Reader("loads_lev", "lev", _parse_lev, lambda p: [sokfmt.dumps_lev(p)]),
         Reader("loads_slc", "slc", _parse_slc, _slc_writes),
     ]
     for tessellation in Tessellation:

@@ -276,6 +276,18 @@ def test_on_puzzle_still_hands_on_each_puzzle_as_it_is_read_with_a_warning(name:
         assert read(diagnostics=[], on_puzzle=None) == collection
 
 
+@pytest.mark.parametrize(
+    ("generator", "text"), [(sokfmt.iter_sok, TWO), (sokfmt.iter_slc, TWO_SLC)], ids=["sok", "slc"]
+)
+def test_the_generators_give_each_puzzle_after_its_problems(
+    generator: Callable[..., Any], text: str
+) -> None:
+    # What on_puzzle= gave, without a callback.
+    found: list[sokfmt.Diagnostic] = []
+    seen = [(p.title, len(found)) for p in generator(io.StringIO(text), diagnostics=found)]
+    assert seen == [("First", 0), ("Second", 1)]
+
+
 def test_the_0_2_names_are_not_public() -> None:
     renamed = {"parse_sok", "parse_board", "dump_board", "rle_decode", "from_json"}
     assert not renamed & set(sokfmt.__all__)

@@ -16,11 +16,13 @@ import sokfmt
 from sokfmt import Puzzle, SokfmtWarning, loads_board
 from sokfmt._checks import puzzle_warnings
 
-# A puzzle with 2 boxes and 1 goal (SOK401 at its board's first line), and
-# what .sok cannot hold: a collection's Copyright with a space after it
-# (SLC206 at its start tag), a level whose Id has spaces around it (SLC205
-# at its start tag).
-ODD_SOK = "Odd\n######\n#@$$.#\n######\n"
+# A puzzle with 2 boxes and 1 goal (SOK401 at its board's first line): in a
+# file of bare boards (read by _sok_bare) and in one the full path reads
+# (a title that could be moves); and what .sok cannot hold: a collection's
+# Copyright with a space after it (SLC206 at its start tag), a level whose
+# Id has spaces around it (SLC205 at its start tag).
+ODD_SOK = "Two boxes\n######\n#@$$.#\n######\n"
+ODD_SOK_FULL = "Odd\n######\n#@$$.#\n######\n"
 ODD_SOK_WARNINGS = [("SOK401", 2)]
 ODD_SLC = (
     '<SokobanLevels>\n<LevelCollection Copyright="Me ">\n'
@@ -77,6 +79,7 @@ SLC_READERS: dict[str, Callable[..., object]] = {
 }
 CONTENT_READERS = [
     *((name, read, ODD_SOK, ODD_SOK_WARNINGS) for name, read in SOK_READERS.items()),
+    *((f"{name} full", read, ODD_SOK_FULL, ODD_SOK_WARNINGS) for name, read in SOK_READERS.items()),
     *((f"{name} slc", read, ODD_SLC, ODD_SLC_WARNINGS) for name, read in SLC_READERS.items()),
 ]
 CONTENT_IDS = [name for name, *_ in CONTENT_READERS]
