@@ -600,17 +600,24 @@ def read_sok(
     text: str,
     tessellation: Tessellation,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    games: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
     fast: bool = True,
+    *,
+    content: bool | None = None,
 ) -> Collection:
-    """See `sokfmt.loads_sok`; `fast=False` reads every text through the
-    tokens (the fast paths are tested against it)."""
+    """See `sokfmt.loads_sok` (`games`: its `check_games`, `content`: its
+    `check_content`); `fast=False` reads every text through the tokens (the
+    fast paths are tested against it)."""
     puzzles: list[Puzzle] = []
     sink = collector(puzzles, on_puzzle)
-    collection = _sok_bare.read_bare(text, tessellation, diagnostics, sink) if fast else None
+    collection = (
+        _sok_bare.read_bare(text, tessellation, diagnostics, sink, content=content)
+        if fast
+        else None
+    )
     if collection is None:
-        builder = _Builder(tessellation, Checks(diagnostics, replay, sink))
+        builder = _Builder(tessellation, Checks(diagnostics, games, sink, content=content))
         layout = plain.layout(text, tessellation) if fast else None
         if layout is not None:
             _laid_out(builder, layout)
@@ -657,12 +664,14 @@ def iter_sok(
     chunks: Iterable[str],
     tessellation: Tessellation,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    games: bool = False,
+    *,
+    content: bool | None = None,
 ) -> Iterator[Puzzle]:
     """See `sokfmt.iter_sok`: puzzles as they are read, the file never whole in
     memory; `chunks` hold whole lines, with their line breaks."""
     ready: list[Puzzle] = []
-    builder = _Builder(tessellation, Checks(diagnostics, replay, ready.append))
+    builder = _Builder(tessellation, Checks(diagnostics, games, ready.append, content=content))
     for _ in _Reading(builder, tessellation).steps(chunks):
         yield from ready
         ready.clear()
