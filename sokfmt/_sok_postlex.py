@@ -36,6 +36,8 @@ _CLOSED = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS))
 # Lines of text that rules 3 and 4 look at, and what rule 4 makes of them.
 _TEXTS = (TEXT, SEMICOLON, PROPERTY)
 STRAYS = frozenset(STRAY + kind for kind in _TEXTS)
+# What may be a row: the parser settles the rows before a line that is neither.
+MAY_BE_ROWS = ROW_TOKENS | STRAYS
 _MOVES = (MOVES, MOVES_LINES)
 _CLASSES = {
     "BLANK_LINE": BLANK,

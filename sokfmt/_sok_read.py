@@ -24,11 +24,10 @@ from ._sok_postlex import (
     ALMOST,
     BLANK,
     BOARDS,
+    MAY_BE_ROWS,
     PROPERTY,
-    ROW_TOKENS,
     ROWS,
     STRAY,
-    STRAYS,
     Line,
     PostLex,
     decision,
@@ -590,10 +589,7 @@ class _Reading:
         self.index = table.token_index
         self.builder = builder
         self.parser = _lalr.AutomatonParser(_lalr.automaton("sok"), builder.callbacks())
-        # Lines that are no row, nor a line of rule 4 (which may be one).
-        lines = frozenset(
-            self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS | STRAYS
-        )
+        lines = frozenset(self.index[kind] for kind in table.tokens if kind not in MAY_BE_ROWS)
         boards = frozenset(rule for rule, name in enumerate(table.callbacks) if name in BOARDS)
         self.postlex = PostLex(
             tessellation, lambda: not boards.isdisjoint(self.parser.settle(lines))

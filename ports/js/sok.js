@@ -79,10 +79,9 @@ function* tokens(lines) {
 function typed(token, previous) {
   // A line of rule 4 right before: a row of the rows' run before a row, else text after them.
   const stray = previous?.type.startsWith("STRAY_") ? previous : null;
-  const [afterRows, game] = [isRow(previous) || stray, stray?.type === "STRAY_PROPERTY"];
+  const afterRows = isRow(previous) || stray;
   // The rows before: perhaps a board, settled by the reductions of any line that is no row (nor of rule 4).
   if (!isRow(token) && afterRows) settle(r.state, (type) => !ROWS.includes(type) && !type.startsWith("STRAY_"));
-  if (!isRow(token) && game) decide(stray.text, "PROPERTY"); // (in the puzzle they began)
   const [bare, move] = [unquoted(token.text), moveOf(r.puzzleGame || r.fileGame || r.caller)];
   // Rule 3: with its one character that no moves line has replaced by `letter`, a moves line.
   const oneAway = (letter) => {
@@ -99,29 +98,21 @@ function typed(token, previous) {
   else if (kind === "MOVES") kind = ["MOVES", "ALMOST"][strays(bare, move).length] || "TEXT";
   if (ROWS.includes(kind)) {
     const run = (token.run = afterRows ? previous.run : { first: token, lines: 0 });
-    if (stray) count(run, stray, "WALL_ROW");
-    count(run, token, kind);
+    for (const [row, type] of stray ? [[stray, "WALL_ROW"], [token, kind]] : [[token, kind]]) {
+      if (run.first.type === "FLOOR_ROW" && type !== "FLOOR_ROW") run.first = row;
+      run.lines += 1;
+      run.squares ||= [...unquoted(row.text)].some((c) => r.T.INNER.test(c) || r.T.BOX_ON_GOAL.test(c));
+    }
   }
-  decide(token.text, kind);
-  r.movesSinceBoard ||= kind === "MOVES";
-  r.inMoves = r.puzzles.length > 0 && (kind === "MOVES" || (kind === "ALMOST" && r.inMoves));
-  return Object.assign(token, { type: kind });
-}
-
-// A row of a run: its first line not of floor alone, how many, and whether one has a pusher, box or goal.
-function count(run, row, kind) {
-  if (run.first.type === "FLOOR_ROW" && kind !== "FLOOR_ROW") run.first = row;
-  run.lines += 1;
-  run.squares ||= [...unquoted(row.text)].some((c) => r.T.INNER.test(c) || r.T.BOX_ON_GOAL.test(c));
-}
-
-// The first "Game:" line with a value of the file notes, or of a puzzle before its moves, decides.
-function decide(text, kind) {
-  const [key, value] = kind === "PROPERTY" ? property(unquoted(text)) : [];
+  const [key, value] = kind === "PROPERTY" ? property(bare) : [];
+  // The first "Game:" line with a value of the file notes, or of a puzzle before its moves, decides.
   if (key === "game" && value && !r.decided && !(r.puzzles.length && r.movesSinceBoard)) {
     r[r.puzzles.length ? "puzzleGame" : "fileGame"] = named(value);
     r.decided = true;
   }
+  r.movesSinceBoard ||= kind === "MOVES";
+  r.inMoves = r.puzzles.length > 0 && (kind === "MOVES" || (kind === "ALMOST" && r.inMoves));
+  return Object.assign(token, { type: kind });
 }
 
 // Rule 4's shape: the line would be a closed row if its characters outside
@@ -211,12 +202,10 @@ const steps = {
   untitled_moves: ([, ...children]) => newMoves(children),
   titled_moves: ([, ...children]) => newMoves(children, take()),
   ...Object.fromEntries(
-    ["board", "board_notes", "board_note", "board_semicolon", "moves", "long_moves", "notes", "almosts"].map(
-      (n) => [n, (c) => c],
-    ),
+    ["board", "board_notes", "board_note", "moves", "long_moves", "notes", "almosts"].map((n) => [n, (c) => c]),
   ),
   ...{ rows: unit("rows"), row: unit("row"), note: unit("title"), almost: unit("title") },
-  ...Object.fromEntries(["stray_title", "stray_semicolon", "stray_line"].map((n) => [n, strayText])),
+  ...{ board_semicolon: (c) => c, stray_title: strayText, stray_semicolon: strayText, stray_line: strayText },
 };
 
 // ------------------------------------------------------------ the semantic rules
