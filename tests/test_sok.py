@@ -544,6 +544,10 @@ def test_stray_rows_as_the_rules_read_them() -> None:
     # a row, it is the first row of a board, which reports its character.
     for above in ("   -", "  @  "):
         assert _read(f"{above}\n#X###\n{BOARD}\n") == ([], [("SOK301", 2, 2)])
+    # Rule 4 comes before rule 3 right after a row (rule 3 would need the rows
+    # settled): "#r", a move but for "#", is a row between rows and else text.
+    assert _read(f"T\n{BOARD}\n#r\n") == ([("T", "#r", [])], [("SOK105", 5, 2)])
+    assert _read(f"T\n#####\n#r  #\n{BOARD}\n") == ([], [("SOK301", 3, 2)])
     # After a line of rule 4 that is text, such a line is text too: a doubt
     # before the board under it, in a paragraph of two lines (no title).
     assert _read(f"T\n{BOARD}\n#X##\n#X##\n{BOARD}\n") == (
