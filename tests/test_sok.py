@@ -507,6 +507,56 @@ def test_rule_stray_rows() -> None:
     assert dumps_sok(collection).startswith(f"Good\n{BOARD}\n")
 
 
+def _read(text: str) -> tuple[list[tuple[str, str, list[tuple[str, str]]]], list[Any]]:
+    """Each puzzle's title, notes and saved games (title, moves), and the
+    problems found, read through the tokens (no fast path)."""
+    diagnostics: list[Diagnostic] = []
+    collection = _sok_read.read_sok(text, Tessellation.SOKOBAN, diagnostics, fast=False)
+    puzzles = [
+        (p.title, p.notes, [(g.title, g.printed_steps()) for g in p.saved_games])
+        for p in collection.puzzles
+    ]
+    return puzzles, [(d.code, d.line, d.column) for d in diagnostics]
+
+
+def test_stray_rows_as_the_rules_read_them() -> None:
+    # After a board and before a line that is no row, a line of rule 4 is the
+    # text it is, with a doubt: a ";" line begins a paragraph that titles the
+    # next board (semicolon_titles, SOK108 at its second line) ...
+    text = f"T\n{BOARD}\n; ###\n'Name'\n\n{BOARD}\n"
+    assert _read(text) == (
+        [("T", "", []), ("###", "'Name'", [])],
+        [("SOK105", 5, 1), ("SOK108", 6, 1)],
+    )
+    # ... a line of text titles the saved game under it, or ends the file ...
+    assert _read(f"T\n{BOARD}\n#X##\nR\n") == ([("T", "", [("#X##", "R")])], [("SOK105", 5, 2)])
+    assert _read(f"T\n{BOARD}\n#X##") == ([("T", "#X##", [])], [("SOK105", 5, 2)])
+    # ... and a key/value line is a line of notes; a "Game:" one is read in
+    # the puzzle of the board above it (its value names no tessellation).
+    assert _read(f"T\n{BOARD}\nW: ###\n") == ([("T", "W: ###", [])], [("SOK105", 5, 2)])
+    assert _read(f"T\n{BOARD}\nGame: ####\nrr\nR\n") == (
+        [("T", "", [("", "rrR")])],
+        [("SOK105", 5, 1), ("SOK101", 5, 7)],
+    )
+    # Between rows that make no board, it is one of them: the run of rows of
+    # three lines, its pusher its own, is a doubt at its first line (SOK103).
+    assert _read("T\n#\n#p?\n   -\n")[1] == [("SOK103", 2, 1), ("SOK102", 1, 1)]
+    # After a row of floor or an open row that is text (a title), and before
+    # a row, it is the first row of a board, which reports its character.
+    for above in ("   -", "  @  "):
+        assert _read(f"{above}\n#X###\n{BOARD}\n") == ([], [("SOK301", 2, 2)])
+    # Rule 4 comes before rule 3 right after a row (rule 3 would need the rows
+    # settled): "#r", a move but for "#", is a row between rows and else text.
+    assert _read(f"T\n{BOARD}\n#r\n") == ([("T", "#r", [])], [("SOK105", 5, 2)])
+    assert _read(f"T\n#####\n#r  #\n{BOARD}\n") == ([], [("SOK301", 3, 2)])
+    # After a line of rule 4 that is text, such a line is text too: a doubt
+    # before the board under it, in a paragraph of two lines (no title).
+    assert _read(f"T\n{BOARD}\n#X##\n#X##\n{BOARD}\n") == (
+        [("T", "#X##\n#X##", []), ("", "", [])],
+        [("SOK105", 5, 2), ("SOK105", 6, 2)],
+    )
+
+
 def test_rule_moves_titles() -> None:
     # "D" (push down) alone right above a board is its title, with a doubt.
     text = f"A\n{BOARD}\n\nD\n{BOARD}\n"

@@ -40,9 +40,10 @@ from .postlex import (
     ALMOST,
     BLANK,
     BOARDS,
+    MAY_BE_ROWS,
     PROPERTY,
-    ROW_TOKENS,
     ROWS,
+    STRAY,
     Line,
     PostLex,
     decision,
@@ -138,6 +139,18 @@ class _Builder:
     rows = staticmethod(_unit("rows"))
     row = staticmethod(_unit("row"))
     note = almost = staticmethod(_unit("title"))
+    board_semicolon = board
+
+    @staticmethod
+    def stray_title(children: list[Any]) -> _Unit:
+        """A line of rule 4 after rows and before no row: the text it is, a
+        doubt (SOK105); after a board, a line that may title what follows."""
+        token: Line = children[0]
+        token.type = token.type.removeprefix(STRAY)
+        token.stray = True
+        return _Unit("lines" if token.type == PROPERTY else "title", [token])
+
+    stray_semicolon = stray_line = stray_title
 
     # ------------------------------------------------------------- steps
 
@@ -580,7 +593,7 @@ class _Reading:
         self.index = table.token_index
         self.builder = builder
         self.parser = lalr.AutomatonParser(lalr.automaton("sok"), builder.callbacks())
-        lines = frozenset(self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS)
+        lines = frozenset(self.index[kind] for kind in table.tokens if kind not in MAY_BE_ROWS)
         boards = frozenset(rule for rule, name in enumerate(table.callbacks) if name in BOARDS)
         self.postlex = PostLex(
             tessellation, lambda: not boards.isdisjoint(self.parser.settle(lines))
