@@ -146,7 +146,7 @@ _MODULES = {
     **dict.fromkeys(("Direction", "Tessellation"), "tessellation"),
 }
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 """The version of sokfmt, that of the installed distribution.
 
 >>> from importlib.metadata import version

@@ -51,6 +51,46 @@ def keyword_only_since_0_3(*names: str) -> Callable[[_Function], _Function]:
     return decorate
 
 
+def reader_options_of_0_2(
+    *, hooked: str | None = None, instead: str = ""
+) -> Callable[[_Function], _Function]:
+    """The reader options of 0.2 that 0.3 renamed, still taken with a
+    warning: ``replay=`` is ``check_games=``; ``on_puzzle=``, for a reader
+    that took it, gives way to the generator `instead` (which gives each
+    puzzle as it is read, after its problems) and still calls the hook,
+    through the function named `hooked` in the reader's module: the reader
+    with its options and ``on_puzzle``.  The reader's signature is the new
+    one, without them."""
+
+    def decorate(function: _Function) -> _Function:
+        name = function.__name__
+
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if "replay" in kwargs:
+                if "check_games" in kwargs:
+                    raise TypeError(
+                        f"{name}() takes check_games= or replay=, its 0.2 name, not both"
+                    )
+                warn_renamed(f"{name} with replay=", f"{name} with check_games=")
+                kwargs["check_games"] = kwargs.pop("replay")
+            if hooked is not None and "on_puzzle" in kwargs:
+                on_puzzle = kwargs.pop("on_puzzle")
+                warnings.warn(
+                    f"sokfmt.{name} with on_puzzle= is deprecated since 0.3.0: use {instead} "
+                    "(a generator of the puzzles as they are read)",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                if on_puzzle is not None:
+                    return function.__globals__[hooked](*args, on_puzzle=on_puzzle, **kwargs)
+            return function(*args, **kwargs)
+
+        return cast(_Function, wrapper)
+
+    return decorate
+
+
 def _renamed(old: str, new: str) -> Callable[..., Any]:
     """The 0.2 function `old`, which takes what `new` takes."""
 

@@ -223,9 +223,9 @@ class BoardSyntaxError(ParseError):
 
 class IllegalStepError(ParseError):
     """A saved game has a step that cannot be played on its board (found
-    when a reader replays the games it reads: ``replay=True``).
+    when a reader plays the saved games it reads: ``check_games=True``).
 
-    >>> loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nL\\n", replay=True)
+    >>> loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nL\\n", check_games=True)
     Traceback (most recent call last):
         ...
     sokfmt.errors.IllegalStepError: In 'Solution', step 1 cannot be ... (at line 7, column 1)
@@ -307,7 +307,7 @@ class SokfmtWarning(UserWarning):
     >>> text = "Short\\n######\\n#@ $.#\\n######\\n\\nSolution\\nr\\n"
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
-    ...     collection = loads_sok(text, replay=True)
+    ...     collection = loads_sok(text, check_games=True)
     >>> [warning.category.__name__ for warning in caught]
     ['SokfmtWarning']
     >>> print(caught[0].message)
@@ -339,7 +339,7 @@ class Diagnostic:
 
     >>> text = "Short\\n######\\n#@ $.#\\n######\\n\\nSolution\\nr\\n"
     >>> found = []
-    >>> collection = loads_sok(text, replay=True, diagnostics=found)
+    >>> collection = loads_sok(text, check_games=True, diagnostics=found)
     >>> [(problem.severity, problem.code, problem.line, problem.column) for problem in found]
     [('warning', 'SOK502', 6, 1)]
     """

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Literal, overload
 
 from . import _losses
-from ._deprecated import keyword_only_since_0_3
+from ._deprecated import keyword_only_since_0_3, reader_options_of_0_2
 from ._files import FileLike
 from ._json.text import document_text, placed_values
 from ._json.text import loads as json_loads
@@ -23,8 +23,8 @@ from .formats import (
     dumps_sok,
     from_dict,
     load_lev,
-    load_slc,
-    load_sok,
+    load_slc_handing_on,
+    load_sok_handing_on,
     loads_lev,
     loads_slc,
     loads_sok,
@@ -127,8 +127,8 @@ def load(
     format: Literal["lev"],
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
-    on_puzzle: Callable[[Puzzle], object] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> LevPuzzle: ...
 
 
@@ -139,8 +139,8 @@ def load(
     format: _COLLECTION_FORMATS | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
-    on_puzzle: Callable[[Puzzle], object] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection: ...
 
 
@@ -151,19 +151,20 @@ def load(
     format: str,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
-    on_puzzle: Callable[[Puzzle], object] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection | LevPuzzle: ...
 
 
+@reader_options_of_0_2(hooked="load_handing_on", instead="sokfmt.iter_sok or sokfmt.iter_slc")
 def load(
     file: FileLike,
     *,
     format: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
-    on_puzzle: Callable[[Puzzle], object] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection | LevPuzzle:
     """The collection in `file`, read in the format its extension names; or
     what `file` holds in `format` (a name of `FILE_FORMATS`; needed for a
@@ -174,9 +175,10 @@ def load(
     message that says to name the format.
 
     `tessellation` is for puzzles without a ``Game:`` line where the format
-    does not fix it (.hsb and .tsb do).  `diagnostics`, `replay` and
-    `on_puzzle` work as for `loads_sok` (JSON has no diagnostics to give,
-    and `replay` is for the .sok family).
+    does not fix it (.hsb and .tsb do).  `diagnostics`, `check_content` and
+    `check_games` work as for `loads_sok` (JSON has no diagnostics to give,
+    .lev files no content checks, and only the .sok family and JSON hold
+    saved games; those of JSON are not played).
 
     >>> from importlib.resources import as_file, files
     >>> with as_file(files("sokfmt") / "samples" / "tiny.sok") as path:
@@ -190,6 +192,29 @@ def load(
         ParseError: the text is not valid in its format.
         OSError: the file cannot be read.
     """
+    return load_handing_on(
+        file,
+        format=format,
+        tessellation=tessellation,
+        diagnostics=diagnostics,
+        check_content=check_content,
+        check_games=check_games,
+    )
+
+
+def load_handing_on(
+    file: FileLike,
+    *,
+    format: str | None = None,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection | LevPuzzle:
+    """`load`, which calls `on_puzzle` with each puzzle of a collection as
+    `formats.loads_sok_handing_on` does (those of JSON once it is read):
+    the command's progress, and the ``on_puzzle=`` of 0.2."""
     if format is None and not isinstance(file, (str, os.PathLike)):
         raise ValidationError("A file object has no extension: name its format")
     if isinstance(file, (str, os.PathLike)) and os.path.isdir(file):
@@ -200,15 +225,18 @@ def load(
     chosen = file_format(file if isinstance(file, (str, os.PathLike)) else None, name=format)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
-        return load_sok(
+        return load_sok_handing_on(
             file,
             tessellation=chosen.tessellation or tessellation,
             diagnostics=diagnostics,
-            replay=replay,
+            check_content=check_content,
+            check_games=check_games,
             on_puzzle=on_puzzle,
         )
     if chosen.name == "slc":
-        return load_slc(file, diagnostics=diagnostics, on_puzzle=on_puzzle)
+        return load_slc_handing_on(
+            file, diagnostics=diagnostics, check_content=check_content, on_puzzle=on_puzzle
+        )
     if chosen.name == "lev" and format is None:
         raise _not_a_collection(file, "lev")
     if chosen.name == "lev":
@@ -240,7 +268,8 @@ def loads(
     *,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> LevPuzzle: ...
 
 
@@ -251,7 +280,8 @@ def loads(
     *,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection: ...
 
 
@@ -262,17 +292,20 @@ def loads(
     *,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection | LevPuzzle: ...
 
 
+@reader_options_of_0_2()
 def loads(
     text: str | bytes,
     format: str,
     *,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection | LevPuzzle:
     """What `text` holds in `format` (a name of `FILE_FORMATS`): a collection,
     a .lev puzzle with "lev", either kind with "json" (as `to_dict` writes
@@ -296,7 +329,7 @@ def loads(
     if isinstance(text, (bytes, bytearray)) and chosen.name != "slc":
         text = decode(bytes(text))
     if chosen.name == "slc":
-        return loads_slc(text, diagnostics=diagnostics)
+        return loads_slc(text, diagnostics=diagnostics, check_content=check_content)
     assert isinstance(text, str)
     if chosen.name == "lev":
         return loads_lev(text, diagnostics=diagnostics)
@@ -304,7 +337,8 @@ def loads(
         text,
         tessellation=chosen.tessellation or tessellation,
         diagnostics=diagnostics,
-        replay=replay,
+        check_content=check_content,
+        check_games=check_games,
     )
 
 

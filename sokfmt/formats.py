@@ -4,7 +4,8 @@
 ``loads_X`` reads back equal; ``load_X(file)`` reads a file (a path or a file
 object) and decodes its bytes, ``dump_X(item, file)`` writes one, and
 ``iter_X(file)`` streams a file's items.  Options are keyword-only and spelled
-alike everywhere (`tessellation`, `encoding`, `limit`, `diagnostics`).  Each
+alike everywhere (`tessellation`, `encoding`, `limit`, `diagnostics`,
+`check_content`, `check_games`).  Each
 function imports its reader only when called, so that ``import sokfmt`` does
 not import lark.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar, overload
 
-from ._deprecated import warn_renamed
+from ._deprecated import reader_options_of_0_2, warn_renamed
 from ._files import FileLike, write_text
 from .board import Board
 from .errors import Diagnostic, ValidationError
@@ -138,29 +139,29 @@ def dumps_board(board: Board, *, rle: bool = False) -> str:
 # -------------------------------------------------------------------- .sok
 
 
+@reader_options_of_0_2(hooked="loads_sok_handing_on", instead="sokfmt.iter_sok(io.StringIO(text))")
 def loads_sok(
     text: str,
     *,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
-    on_puzzle: Callable[[Puzzle], object] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection:
     """The collection written as `text` (a .sok, .xsb or .txt file).
 
     `tessellation` applies to puzzles that neither they nor the file give a
     ``Game:`` for (default Sokoban).  Without `diagnostics`, the first error
-    in the text is raised and warnings go to Python's `warnings` (as
+    in the text is raised and every warning goes to Python's `warnings` (as
     `SokfmtWarning`); with a list, every `Diagnostic` is appended to it and
-    whatever could be read is returned.  With `replay`, every saved game is
-    also replayed on its board (`sokfmt.replay`): a step that cannot be
-    played is an error (`IllegalStepError`, SOK501) at the letter that
-    wrote it, and a game titled as a solution that does not solve is a
-    warning (SOK502); the games are kept.  `on_puzzle` is called with each
-    puzzle as soon as it is read (a progress bar's hook), after its
-    problems are added to `diagnostics` (those of the file's notes come
-    before the first puzzle's, those of a board that cannot be read before
-    the next puzzle's).
+    whatever could be read is returned.  `check_content` runs the checks of
+    what a puzzle holds (SOK401-404: boxes and goals that do not balance,
+    no pusher, a board not closed, Sokoban+ orders that do not fit); by
+    default they run when `diagnostics` is given.  With `check_games`,
+    every saved game is played on its board (`sokfmt.replay`): a step that
+    cannot be played is an error (`IllegalStepError`, SOK501) at the letter
+    that wrote it, and a game titled as a solution that does not solve is a
+    warning (SOK502); the games are kept.
 
     >>> collection = loads_sok("Tiny\\n#####\\n#@$.#\\n#####\\n\\nSolution\\nR\\n")
     >>> puzzle = collection.puzzles[0]
@@ -170,33 +171,62 @@ def loads_sok(
     Raises:
         ParseError: the first error (without `diagnostics`): a malformed
             board (`BoardSyntaxError`) or moves (`SavedGameSyntaxError`), an
-            unknown ``Game:`` (`SokSyntaxError`), or with `replay` an illegal
-            step (`IllegalStepError`), at its line and column.
+            unknown ``Game:`` (`SokSyntaxError`), or with `check_games` an
+            illegal step (`IllegalStepError`), at its line and column.
     """
+    return loads_sok_handing_on(
+        text,
+        tessellation=tessellation,
+        diagnostics=diagnostics,
+        check_content=check_content,
+        check_games=check_games,
+    )
+
+
+def loads_sok_handing_on(
+    text: str,
+    *,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection:
+    """`loads_sok`, which calls `on_puzzle` with each puzzle as soon as it
+    is read, after its problems are added to `diagnostics` (those of the
+    file's notes come before the first puzzle's, those of a board that
+    cannot be read before the next puzzle's): the command's progress, and
+    the ``on_puzzle=`` of 0.2."""
     from ._sok import read as _sok_read
 
     _checked(text, str, "text")
     _checked_tessellation(tessellation)
     return _sok_read.read_sok(
-        text, tessellation or Tessellation.SOKOBAN, diagnostics, replay, on_puzzle
+        text,
+        tessellation or Tessellation.SOKOBAN,
+        diagnostics,
+        check_games,
+        on_puzzle,
+        content=check_content,
     )
 
 
+@reader_options_of_0_2(hooked="load_sok_handing_on", instead="sokfmt.iter_sok")
 def load_sok(
     file: FileLike,
     *,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
-    on_puzzle: Callable[[Puzzle], object] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection:
     """The collection in a file, given by path or as a file object.
 
     sokfmt decodes the bytes itself: `encoding` if given, else each line as
     UTF-8 when it is valid UTF-8 and as cp1252 otherwise (a UTF-8 byte order
     mark is dropped).  A file object opened in text mode is read as its
-    opener decodes it.
+    opener decodes it.  The options work as for `loads_sok`.
 
     >>> import io
     >>> collection = load_sok(io.BytesIO(b"Tiny\\n#####\\n#@$.#\\n#####\\n"))
@@ -210,32 +240,58 @@ def load_sok(
             path nor a file object.
         OSError: the file cannot be read.
     """
-    from ._files import read_text
-
-    text = read_text(file, encoding)
-    return loads_sok(
-        text,
+    return load_sok_handing_on(
+        file,
+        encoding=encoding,
         tessellation=tessellation,
         diagnostics=diagnostics,
-        replay=replay,
+        check_content=check_content,
+        check_games=check_games,
+    )
+
+
+def load_sok_handing_on(
+    file: FileLike,
+    *,
+    encoding: str | None = None,
+    tessellation: Tessellation | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection:
+    """`load_sok`, which calls `on_puzzle` as `loads_sok_handing_on` does."""
+    from ._files import read_text
+
+    return loads_sok_handing_on(
+        read_text(file, encoding),
+        tessellation=tessellation,
+        diagnostics=diagnostics,
+        check_content=check_content,
+        check_games=check_games,
         on_puzzle=on_puzzle,
     )
 
 
+@reader_options_of_0_2()
 def iter_sok(
     file: FileLike,
     *,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Iterator[Puzzle]:
     """The puzzles of a file, one at a time, as they are read: memory is
     bounded by the largest puzzle, not by the file.
 
     The file is decoded as `load_sok` decodes it, and gives the same puzzles
-    and diagnostics (`replay` as for `loads_sok`).  The file notes are not
-    returned (use `load_sok`).
+    and diagnostics (the options work as for `loads_sok`); each puzzle comes
+    after its problems are added to `diagnostics` (those of the file's notes
+    come before the first puzzle, those of a board that cannot be read
+    before the next puzzle).  The file notes are not returned (use
+    `load_sok`).
 
     >>> from importlib.resources import as_file, files
     >>> with as_file(files("sokfmt") / "samples" / "tiny.sok") as path:
@@ -252,7 +308,11 @@ def iter_sok(
     lines = text_lines(file, encoding, ends=True)
     _checked_tessellation(tessellation)
     yield from _sok_read.iter_sok(
-        _sok_read.chunks_of(lines), tessellation or Tessellation.SOKOBAN, diagnostics, replay
+        _sok_read.chunks_of(lines),
+        tessellation or Tessellation.SOKOBAN,
+        diagnostics,
+        check_games,
+        content=check_content,
     )
 
 
@@ -357,8 +417,9 @@ def loads_lev(
 ) -> LevPuzzle:
     """The sliding-block puzzle written as `text` in the .lev format.
 
-    Unknown sections are kept (`LevPuzzle.unknown`, with a warning); with
-    `strict` they are errors.  `diagnostics` works as for `loads_sok`.
+    Unknown sections are kept (`LevPuzzle.unknown`, with a warning, LEV113);
+    with `strict` they are errors.  `diagnostics` works as for `loads_sok`
+    (a .lev file has no content checks and no saved games).
 
     >>> puzzle = loads_lev("size 3 1\\ninitial\\nA.B\\ntarget\\n.A.\\ncolor A 127 0 0\\nend\\n")
     >>> puzzle.width, puzzle.height, puzzle.colors
@@ -437,11 +498,12 @@ def dump_lev(puzzle: LevPuzzle, file: FileLike | None = None) -> str | None:
 # -------------------------------------------------------------------- .slc
 
 
+@reader_options_of_0_2(hooked="loads_slc_handing_on", instead="sokfmt.iter_slc")
 def loads_slc(
     text: str | bytes,
     *,
     diagnostics: list[Diagnostic] | None = None,
-    on_puzzle: Callable[[Puzzle], object] | None = None,
+    check_content: bool | None = None,
 ) -> Collection:
     """The collection written as `text`, an .slc document (the XML of
     Sokoban for Windows), given as text or as the file's bytes.
@@ -453,7 +515,9 @@ def loads_slc(
     author.  Widths and heights are those of the boards (a size that
     disagrees with the rows is a warning).  A document type declaration is
     refused, so that no entity is ever expanded and no other file fetched.
-    `diagnostics` and `on_puzzle` work as for `loads_sok`.
+    `diagnostics` works as for `loads_sok`; `check_content` runs the checks
+    of what .sok could not hold as it is (SLC205, SLC206), by default when
+    `diagnostics` is given.
 
     >>> text = ('<SokobanLevels><LevelCollection>'
     ...         '<Level Id="Tiny" Width="5" Height="3">'
@@ -471,25 +535,39 @@ def loads_slc(
             its line and column in the document.
         DecodeError: bytes that are not text in the encoding they declare.
     """
+    return loads_slc_handing_on(text, diagnostics=diagnostics, check_content=check_content)
+
+
+def loads_slc_handing_on(
+    text: str | bytes,
+    *,
+    diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection:
+    """`loads_slc`, which calls `on_puzzle` as `loads_sok_handing_on` does."""
     from ._slc import read as _slc
 
     if isinstance(text, (bytes, bytearray)):
-        return _slc.read_slc(bytes(text), diagnostics, on_puzzle)
-    _checked(text, str, "text")
-    return _slc.read_slc(text, diagnostics, on_puzzle)
+        text = bytes(text)
+    else:
+        _checked(text, str, "text")
+    return _slc.read_slc(text, diagnostics, on_puzzle, content=check_content)
 
 
+@reader_options_of_0_2(hooked="load_slc_handing_on", instead="sokfmt.iter_slc")
 def load_slc(
     file: FileLike,
     *,
     encoding: str | None = None,
     diagnostics: list[Diagnostic] | None = None,
-    on_puzzle: Callable[[Puzzle], object] | None = None,
+    check_content: bool | None = None,
 ) -> Collection:
     """The collection in an .slc file, given by path or as a file object.
 
     Without `encoding`, the bytes are decoded as their XML declaration says
-    (a UTF-8 file with cp1252 lines is read as `load_sok` reads it).
+    (a UTF-8 file with cp1252 lines is read as `load_sok` reads it).  The
+    options work as for `loads_slc`.
 
     >>> import io
     >>> text = ('<SokobanLevels><LevelCollection>'
@@ -503,24 +581,48 @@ def load_slc(
     Raises:
         as `loads_slc`; `ValidationError` and `OSError` as `load_sok`.
     """
+    return load_slc_handing_on(
+        file, encoding=encoding, diagnostics=diagnostics, check_content=check_content
+    )
+
+
+def load_slc_handing_on(
+    file: FileLike,
+    *,
+    encoding: str | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection:
+    """`load_slc`, which calls `on_puzzle` as `loads_sok_handing_on` does."""
     from ._files import read_bytes, read_text
 
+    options: dict[str, Any] = {
+        "diagnostics": diagnostics,
+        "check_content": check_content,
+        "on_puzzle": on_puzzle,
+    }
     if encoding is None:  # the document's own
         data = read_bytes(file)
         if isinstance(data, str):  # a text file object: decoded by its opener
             data = data.removeprefix("\ufeff")
-        return loads_slc(data, diagnostics=diagnostics, on_puzzle=on_puzzle)
-    text = read_text(file, encoding, xml=True)
-    return loads_slc(text, diagnostics=diagnostics, on_puzzle=on_puzzle)
+        return loads_slc_handing_on(data, **options)
+    return loads_slc_handing_on(read_text(file, encoding, xml=True), **options)
 
 
 def iter_slc(
-    file: FileLike, *, encoding: str | None = None, diagnostics: list[Diagnostic] | None = None
+    file: FileLike,
+    *,
+    encoding: str | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
 ) -> Iterator[Puzzle]:
     """The puzzles of an .slc file, one at a time, as they are read: memory
     is bounded by the largest level, not by the file.  They and the
-    diagnostics are those of `load_slc`; the collection's fields are not
-    returned (use `load_slc`).
+    diagnostics are those of `load_slc` (the options work as for
+    `loads_slc`); each puzzle comes after the problems found before it are
+    added to `diagnostics`, and before those found after it.  The
+    collection's fields are not returned (use `load_slc`).
 
     >>> import io
     >>> text = ('<SokobanLevels><LevelCollection>'
@@ -536,7 +638,9 @@ def iter_slc(
     from ._files import text_lines
     from ._slc import read as _slc
 
-    yield from _slc.iter_slc(text_lines(file, encoding, xml=True), diagnostics)
+    yield from _slc.iter_slc(
+        text_lines(file, encoding, xml=True), diagnostics, content=check_content
+    )
 
 
 def dumps_slc(collection: Collection) -> str:

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sokfmt
 from sokfmt import (
@@ -373,7 +373,10 @@ class Reader:
     reread: Callable[[str], Any] | None = None
 
 
-def _with_diagnostics(read: Callable[..., Collection], text: str) -> Collection:
+_Read = TypeVar("_Read", Collection, LevPuzzle)
+
+
+def _with_diagnostics(read: Callable[..., _Read], text: str) -> _Read:
     """`read(text, diagnostics=...)`, its diagnostics checked: inside the
     text, and errors raised (the first) exactly when there are some, the
     same collection read either way."""
@@ -408,7 +411,7 @@ def _parse_sok(text: str, tessellation: Tessellation | None = None) -> Collectio
     found: list[sokfmt.Diagnostic] = []
     read(text, diagnostics=found)
     replayed: list[sokfmt.Diagnostic] = []
-    if read(text, diagnostics=replayed, replay=True) != collection:
+    if read(text, diagnostics=replayed, check_games=True) != collection:
         raise Failure("with and without replay, different collections")
     if [d for d in replayed if not d.code.startswith("SOK5")] != found:
         raise Failure(f"replay changes the other diagnostics: {replayed} {found}")
@@ -432,6 +435,12 @@ def _fast_as_full(text: str, tessellation: Tessellation) -> None:
             readings.append((str(error), error.pos, error.source_line))
     if readings[0] != readings[1]:
         raise Failure(f"the fast path reads otherwise than the full path: {readings}")
+
+
+def _parse_lev(text: str) -> LevPuzzle:
+    """loads_lev, its diagnostics checked (its warnings, unknown sections,
+    go to Python's warnings without a list)."""
+    return _with_diagnostics(sokfmt.loads_lev, text)
 
 
 def _parse_slc(text: str) -> Collection:
@@ -472,7 +481,7 @@ def readers() -> list[Reader]:
     found = [
         Reader("decode_rle", "rle", sokfmt.decode_rle, _rle_writes),
         Reader("loads_sok", "sok", _parse_sok, _sok_writes),
-        Reader("loads_lev", "lev", sokfmt.loads_lev, lambda p: [sokfmt.dumps_lev(p)]),
+        Reader("loads_lev", "lev", _parse_lev, lambda p: [sokfmt.dumps_lev(p)]),
         Reader("loads_slc", "slc", _parse_slc, _slc_writes),
     ]
     for tessellation in Tessellation:
@@ -635,8 +644,8 @@ def check_bytes(data: bytes, language: str = "sok") -> str:
     load: Callable[..., Collection] = sokfmt.load_slc
     stream: Callable[..., Iterator[Puzzle]] = sokfmt.iter_slc
     if language == "sok":
-        load = functools.partial(sokfmt.load_sok, replay=True)
-        stream = functools.partial(sokfmt.iter_sok, replay=True)
+        load = functools.partial(sokfmt.load_sok, check_games=True)
+        stream = functools.partial(sokfmt.iter_sok, check_games=True)
     loaded: list[sokfmt.Diagnostic] = []
     try:
         whole: list[Puzzle] | SokfmtError = list(load(io.BytesIO(data), diagnostics=loaded).puzzles)

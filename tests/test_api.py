@@ -25,7 +25,20 @@ FILE_IN = re.compile(r"(load|iter)(_[a-z]+)?")
 FILE_OUT = re.compile(r"dump(_[a-z]+)?")
 OTHER_VERBS = re.compile(r"(decode|encode|from|to|file|best|losses|replay|statistics)(_[a-z]+)*")
 # Options spelled alike everywhere, and keyword-only.
-OPTIONS = {"tessellation", "encoding", "limit", "diagnostics", "strict", "replay", "shape"}
+OPTIONS = {
+    "tessellation",
+    "encoding",
+    "limit",
+    "diagnostics",
+    "check_content",
+    "check_games",
+    "strict",
+    "shape",
+}
+# Options of 0.2 that 0.3 renamed or replaced: still taken, with a warning,
+# but no public signature has them (`replay` is `check_games`; `on_puzzle`
+# gives way to the iter_* generators).
+DEPRECATED_OPTIONS = {"replay", "on_puzzle"}
 # A dump_X may still be called without a file: the 0.2 form, deprecated.
 DEPRECATED_DEFAULTS = {("dump_sok", "file"), ("dump_lev", "file"), ("dump_slc", "file")}
 
@@ -50,8 +63,9 @@ def test_every_public_function_follows_the_convention(name: str) -> None:
     for parameter in signature.parameters.values():
         assert parameter.annotation is not parameter.empty, f"{name}({parameter.name})"
     assert signature.return_annotation is not signature.empty, f"{name} has no return type"
-    # An option (a parameter with a default) is keyword-only.
+    # An option (a parameter with a default) is keyword-only, and named as 0.3 names it.
     for parameter in signature.parameters.values():
+        assert parameter.name not in DEPRECATED_OPTIONS, f"{name}: {parameter.name}= is deprecated"
         if parameter.default is not parameter.empty and (name, parameter.name) not in (
             DEPRECATED_DEFAULTS
         ):
@@ -79,6 +93,26 @@ def test_the_diagnostics_of_every_reader_are_typed() -> None:
             assert parameter.annotation == "list[Diagnostic] | None", name
             readers += 1
     assert readers >= 8
+
+
+def _taking(option: str) -> set[str]:
+    return {name for name, f in _functions() if option in inspect.signature(f).parameters}
+
+
+def test_the_checks_are_options_of_every_reader_that_has_them() -> None:
+    # Every reader of collections runs the content checks on request, and
+    # every reader of the .sok family plays the saved games; .lev has neither.
+    collections = {"loads_sok", "load_sok", "iter_sok", "loads_slc", "load_slc", "iter_slc"}
+    assert _taking("diagnostics") == collections | {"load", "loads", "loads_lev", "load_lev"}
+    assert _taking("check_content") == collections | {"load", "loads"}
+    assert _taking("check_games") == {"loads_sok", "load_sok", "iter_sok", "load", "loads"}
+    for name in _taking("check_content"):
+        parameters = inspect.signature(getattr(sokfmt, name)).parameters
+        assert parameters["check_content"].default is None, name
+        assert parameters["check_content"].annotation == "bool | None", name
+        if "check_games" in parameters:
+            assert parameters["check_games"].default is False, name
+            assert parameters["check_games"].annotation == "bool", name
 
 
 # ------------------------------------------------------------ the 0.2 names
@@ -160,6 +194,98 @@ def test_each_0_2_name_still_works_and_warns(old: str, call: Any, new: Any) -> N
     assert len(caught) == 1
     # The warning points at the caller's line, here.
     assert caught[0].filename == __file__
+
+
+# The readers' options of 0.2: each reader called with the 0.2 spelling,
+# and with 0.3's; the results are equal.
+ILLEGAL = "Tiny\n#####\n#@$.#\n#####\n\nSolution\nL\n"
+
+
+def _sok_file() -> io.BytesIO:
+    return io.BytesIO(ILLEGAL.encode("utf-8"))
+
+
+REPLAY_READERS: dict[str, Callable[..., Any]] = {
+    "loads_sok": lambda **options: sokfmt.loads_sok(ILLEGAL, **options),
+    "load_sok": lambda **options: sokfmt.load_sok(_sok_file(), **options),
+    "iter_sok": lambda **options: list(sokfmt.iter_sok(_sok_file(), **options)),
+    "load": lambda **options: sokfmt.load(_sok_file(), format="sok", **options),
+    "loads": lambda **options: sokfmt.loads(ILLEGAL, "sok", **options),
+}
+
+
+@pytest.mark.parametrize("name", REPLAY_READERS)
+def test_replay_is_check_games_with_a_warning(name: str) -> None:
+    read = REPLAY_READERS[name]
+    for asked in (True, False):
+        new: list[sokfmt.Diagnostic] = []
+        expected = read(diagnostics=new, check_games=asked)
+        old: list[sokfmt.Diagnostic] = []
+        with pytest.warns(DeprecationWarning, match="replay=") as caught:
+            got = read(diagnostics=old, replay=asked)
+        assert (got, old) == (expected, new)
+        assert [d.code for d in old] == (["SOK501"] if asked else [])
+        assert len(caught) == 1
+        assert str(caught[0].message) == (
+            f"sokfmt.{name} with replay= is deprecated since 0.3.0: "
+            f"use sokfmt.{name} with check_games="
+        )
+        assert caught[0].filename == __file__
+    with pytest.raises(TypeError, match="check_games= or replay="):
+        read(replay=True, check_games=True)
+
+
+# A puzzle that reads well, then one with a doubt (SOK104 in the notes of
+# its game; SLC201, a comment, before its level): each puzzle comes after
+# the problems found before it.
+TWO = "First\n#####\n#@$.#\n#####\n\nSecond\n#####\n#@$.#\n#####\n\nSolution\nrRxRR\n"
+TWO_SLC = (
+    "<SokobanLevels><LevelCollection>\n"
+    '<Level Id="First"><L>#####</L><L>#@$.#</L><L>#####</L></Level>\n'
+    '<!-- a comment --><Level Id="Second"><L>#####</L><L>#@$.#</L><L>#####</L></Level>\n'
+    "</LevelCollection></SokobanLevels>\n"
+)
+HOOKED_READERS: dict[str, tuple[str, Callable[..., Any]]] = {
+    "loads_sok": ("iter_sok(io.StringIO(text))", lambda **o: sokfmt.loads_sok(TWO, **o)),
+    "load_sok": ("iter_sok", lambda **o: sokfmt.load_sok(io.StringIO(TWO), **o)),
+    "load": (
+        "iter_sok or sokfmt.iter_slc",
+        lambda **o: sokfmt.load(io.StringIO(TWO), format="sok", **o),
+    ),
+    "loads_slc": ("iter_slc", lambda **o: sokfmt.loads_slc(TWO_SLC, **o)),
+    "load_slc": ("iter_slc", lambda **o: sokfmt.load_slc(io.StringIO(TWO_SLC), **o)),
+}
+
+
+@pytest.mark.parametrize("name", HOOKED_READERS)
+def test_on_puzzle_still_hands_on_each_puzzle_as_it_is_read_with_a_warning(name: str) -> None:
+    generator, read = HOOKED_READERS[name]
+    found: list[sokfmt.Diagnostic] = []
+    seen: list[tuple[str, int]] = []  # each puzzle, and how many problems came before it
+    with pytest.warns(DeprecationWarning, match="on_puzzle=") as caught:
+        collection = read(diagnostics=found, on_puzzle=lambda p: seen.append((p.title, len(found))))
+    assert collection == read(diagnostics=[])
+    assert seen == [("First", 0), ("Second", 1)]
+    assert len(caught) == 1
+    assert str(caught[0].message) == (
+        f"sokfmt.{name} with on_puzzle= is deprecated since 0.3.0: use sokfmt.{generator} "
+        "(a generator of the puzzles as they are read)"
+    )
+    assert caught[0].filename == __file__
+    with pytest.warns(DeprecationWarning, match="on_puzzle="):  # None: warned of, no hook
+        assert read(diagnostics=[], on_puzzle=None) == collection
+
+
+@pytest.mark.parametrize(
+    ("generator", "text"), [(sokfmt.iter_sok, TWO), (sokfmt.iter_slc, TWO_SLC)], ids=["sok", "slc"]
+)
+def test_the_generators_give_each_puzzle_after_its_problems(
+    generator: Callable[..., Any], text: str
+) -> None:
+    # What on_puzzle= gave, without a callback.
+    found: list[sokfmt.Diagnostic] = []
+    seen = [(p.title, len(found)) for p in generator(io.StringIO(text), diagnostics=found)]
+    assert seen == [("First", 0), ("Second", 1)]
 
 
 def test_the_0_2_names_are_not_public() -> None:

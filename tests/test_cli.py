@@ -95,7 +95,7 @@ def test_info_without_a_file_shows_the_bundled_sample() -> None:
         assert result.returncode == 0
         lines = result.stdout.splitlines()
         assert lines[0] == (
-            "sokfmt 0.2.0: sokfmt sample: 4 puzzles (Sokoban), 6 saved games, "
+            "sokfmt 0.3.0: sokfmt sample: 4 puzzles (Sokoban), 6 saved games, "
             "5 solving their puzzle"
         )
         assert lines[2].split() == [
@@ -524,7 +524,7 @@ def test_a_closed_output_pipe_ends_quietly() -> None:
     result = subprocess.run(
         ["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, check=False
     )
-    assert result.stdout.startswith("sokfmt 0.2.0: sokfmt sample")
+    assert result.stdout.startswith("sokfmt 0.3.0: sokfmt sample")
     assert result.stderr == ""
 
 

@@ -336,7 +336,7 @@ def test_show_html_of_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
     assert "<title>\\xff-name.sok</title>" in page  # the name's byte, escaped
     info = sokfmt("info", name, cwd=tmp_path)
     assert info.returncode == 0
-    assert info.stdout.startswith("sokfmt 0.2.0: \\xff-name.sok: 1 puzzle")
+    assert info.stdout.startswith("sokfmt 0.3.0: \\xff-name.sok: 1 puzzle")
 
 
 # ------------------------------------------------------- files too large

@@ -138,7 +138,7 @@ def test_errors_pickle() -> None:
     assert str(copy) == str(caught.value)
     assert (copy.line, copy.column, copy.context()) == (1, 2, caught.value.context())
     with pytest.raises(IllegalStepError) as illegal:
-        loads_sok("T\n#####\n#@$.#\n#####\n\nlR\n", replay=True)
+        loads_sok("T\n#####\n#@$.#\n#####\n\nlR\n", check_games=True)
     again = pickle.loads(pickle.dumps(illegal.value))
     assert (type(again), again.code, str(again)) == (IllegalStepError, "SOK501", str(illegal.value))
     diagnostic = illegal.value.diagnostic()

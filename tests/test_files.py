@@ -28,6 +28,7 @@ from sokfmt import (
     load,
     loads_moves,
 )
+from sokfmt.files import load_handing_on
 
 VECTORS = Path(__file__).parent / "vectors"
 SQUARE = Board(Tessellation.SOKOBAN, ("#####", "#@$.#", "#####"))
@@ -189,12 +190,13 @@ def test_json_errors_are_sokfmt_errors_at_their_place(tmp_path: Path) -> None:
         load(path)
 
 
-def test_load_hands_each_puzzle_to_on_puzzle_as_it_is_read(tmp_path: Path) -> None:
+def test_load_handing_on_hands_each_puzzle_to_on_puzzle(tmp_path: Path) -> None:
+    # The command's hook (the on_puzzle= of 0.2: tests/test_api.py).
     collection = _collection(SQUARE, SQUARE, SQUARE)
     for name in ("x.sok", "x.slc", "x.json"):
         seen: list[Puzzle] = []
         dump(collection, tmp_path / name)
-        assert load(tmp_path / name, on_puzzle=seen.append) == collection
+        assert load_handing_on(tmp_path / name, on_puzzle=seen.append) == collection
         assert seen == list(collection.puzzles)
 
 

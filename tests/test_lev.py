@@ -17,6 +17,7 @@ from sokfmt import (
     Diagnostic,
     LevPuzzle,
     LevSyntaxError,
+    SokfmtWarning,
     UnknownSection,
     ValidationError,
     dumps_lev,
@@ -31,20 +32,32 @@ VECTORS = Path(__file__).parent / "vectors" / "lev"
 FILES = sorted(VECTORS.glob("*.lev"))
 
 
+def _read(text: str | Path) -> LevPuzzle:
+    """The puzzle of a text (or a file) without errors, whose warnings are
+    those of its unknown sections (LEV113), one each."""
+    found: list[Diagnostic] = []
+    if isinstance(text, Path):
+        puzzle = load_lev(text, diagnostics=found)
+    else:
+        puzzle = loads_lev(text, diagnostics=found)
+    assert [d.code for d in found] == ["LEV113"] * len(puzzle.unknown)
+    return puzzle
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_file_reads_as_its_json(path: Path) -> None:
     expected = json.loads(path.with_suffix(".json").read_text("utf-8"))
-    puzzle = load_lev(path)
+    puzzle = _read(path)
     assert puzzle.to_dict() == expected
     assert from_dict(LevPuzzle, expected) == puzzle
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_file_round_trips(path: Path) -> None:
-    puzzle = load_lev(path)
+    puzzle = _read(path)
     text = dumps_lev(puzzle)
-    assert loads_lev(text) == puzzle
-    assert dumps_lev(loads_lev(text)) == text
+    assert _read(text) == puzzle
+    assert dumps_lev(_read(text)) == text
 
 
 def _invalid() -> list[Any]:
@@ -85,7 +98,7 @@ def test_the_rules_take_every_line_and_every_end() -> None:
 def test_the_reader_builds_what_the_model_checks() -> None:
     # The reader builds puzzles without the model's checks: they must pass them.
     for path in FILES:
-        puzzle = load_lev(path)
+        puzzle = _read(path)
         assert dataclasses.replace(puzzle) == puzzle
 
 
@@ -121,7 +134,7 @@ def _error(text: str, strict: bool = False) -> tuple[str, int, int]:
 
 def test_comment_lines() -> None:
     assert loads_lev("; c\nsize 1 1\ninitial\nA\n").comments == ("; c",)
-    assert loads_lev("size 1 1\ninitial\nA\n ; c\n").unknown == (UnknownSection(" ; c"),)
+    assert _read("size 1 1\ninitial\nA\n ; c\n").unknown == (UnknownSection(" ; c"),)
 
 
 def test_keyword_lines() -> None:
@@ -130,7 +143,7 @@ def test_keyword_lines() -> None:
     assert _error("size 1 1\ninitial\nA\nend now\n") == ("LEV101", 4, 5)
     assert _error("size 1 1\ninitial\nA\nimg A\n") == ("LEV101", 4, 6)
     # A word that begins with a keyword is no keyword.
-    assert loads_lev("size 1 1\ninitial\nA\nending\n").unknown == (UnknownSection("ending"),)
+    assert _read("size 1 1\ninitial\nA\nending\n").unknown == (UnknownSection("ending"),)
 
 
 def test_blank_lines() -> None:
@@ -140,7 +153,12 @@ def test_blank_lines() -> None:
 
 def test_unknown_sections() -> None:
     text = "size 2 1\ninitial\nA.\nhistory 2\nmove A right\n\nmore\n"
-    puzzle = loads_lev(text)
+    with pytest.warns(SokfmtWarning) as caught:  # without a list: Python's warnings
+        puzzle = loads_lev(text)
+    assert [str(warning.message)[:15] for warning in caught] == [
+        "line 4: LEV113 ",
+        "line 7: LEV113 ",
+    ]
     assert puzzle.unknown == (UnknownSection("history 2\nmove A right"), UnknownSection("more"))
     assert [section.line for section in puzzle.unknown] == [4, 7]
     assert puzzle.unknown[0].keyword == "history"
@@ -196,8 +214,8 @@ def test_rule_one_row_too_many() -> None:
     assert _error("size 2 1\ninitial\nA.\n..\n") == ("LEV114", 4, 1)
     assert _error("size 2 1\ninitial\nA.\n\t.. \n") == ("LEV114", 4, 1)
     # Not as wide, or not right after the rows: an unknown section.
-    assert loads_lev("size 2 1\ninitial\nA.\n...\n").unknown == (UnknownSection("..."),)
-    assert loads_lev("size 2 1\ninitial\nA.\n\n..\n").unknown == (UnknownSection(".."),)
+    assert _read("size 2 1\ninitial\nA.\n...\n").unknown == (UnknownSection("..."),)
+    assert _read("size 2 1\ninitial\nA.\n\n..\n").unknown == (UnknownSection(".."),)
 
 
 def test_rule_sections_once() -> None:
@@ -303,10 +321,10 @@ def puzzles(draw: st.DrawFn) -> LevPuzzle:
 @given(puzzles())
 def test_generated_puzzles_round_trip(puzzle: LevPuzzle) -> None:
     text = dumps_lev(puzzle)
-    read = loads_lev(text)
+    read = _read(text)
     assert dataclasses.replace(read) == read
     assert read.to_dict() | {"layout": []} == puzzle.to_dict() | {"layout": []}
-    assert loads_lev(dumps_lev(read)) == read
+    assert _read(dumps_lev(read)) == read
     assert from_dict(LevPuzzle, json.loads(json.dumps(read.to_dict()))) == read
 
 

@@ -140,7 +140,7 @@ def test_arrays_without_numpy_name_the_extra() -> None:
 def test_version_is_that_of_the_changelog() -> None:
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     released = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", changelog, re.MULTILINE)
-    assert released[0] == sokfmt.__version__ == "0.2.0"
+    assert released[0] == sokfmt.__version__ == "0.3.0"
     assert released[-1] == "0.1.0"
 
 

@@ -21,6 +21,7 @@ VECTORS = Path(__file__).resolve().parent / "vectors"
 def _cases() -> int:
     """How many vectors the readers of the package have (files count one each)."""
     tables = ["rle.json", "moves.json", "board/boards.json", "sok/invalid.json", "lev/invalid.json"]
+    tables.append("sok/diagnostics.json")
     count = sum(len(json.loads((VECTORS / t).read_text("utf-8"))["cases"]) for t in tables)
     files = [*(VECTORS / "sok").iterdir(), *(VECTORS / "lev").iterdir()]
     return count + sum(p.suffix in (".sok", ".xsb", ".lev") for p in files)

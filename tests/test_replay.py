@@ -385,7 +385,12 @@ def test_jsoko_and_yasc_box_lines_differ_when_a_box_goes_on_after_a_walk() -> No
     assert yasc_box_lines(board, game) == 1
 
 
+# Some files of the corpus hold no puzzle: a warning, no matter here.
+NO_PUZZLE = "ignore:.*SOK102 No puzzle found:sokfmt.SokfmtWarning"
+
+
 @needs_corpus
+@pytest.mark.filterwarnings(NO_PUZZLE)
 def test_jsokos_own_files_carry_its_metrics_in_titles() -> None:
     # JSoko titles solutions "moves/pushes/box lines/box changes/pushing sessions".
     checked = 0
@@ -441,6 +446,7 @@ def test_other_solutions_in_the_corpus_solve(name: str) -> None:
 
 
 @needs_corpus
+@pytest.mark.filterwarnings(NO_PUZZLE)
 def test_corpus_games_agree_with_the_reference_player() -> None:
     for path in sorted(CORPUS.rglob("*.sok")):
         for puzzle in load_sok(path).puzzles:

@@ -101,7 +101,8 @@ def test_words_of_board_letters_under_a_board_are_text() -> None:
 
 
 def test_digits_alone_are_never_a_board() -> None:
-    collection = loads_sok("123\n456\n789\n")
+    with pytest.warns(SokfmtWarning, match="^line 1: SOK102 No puzzle found"):
+        collection = loads_sok("123\n456\n789\n")
     assert collection.puzzles == ()
     assert collection.notes == "123\n456\n789"
 
@@ -342,7 +343,7 @@ def _as_the_full_path(text: str, tessellation: Tessellation) -> None:
     kept: list[Diagnostic] = []
     fast = loads_sok(text, tessellation=tessellation, diagnostics=kept)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_sok_bare, "read_bare", lambda *arguments: None)
+        patch.setattr(_sok_bare, "read_bare", lambda *arguments, **options: None)
         full: list[Diagnostic] = []
         assert loads_sok(text, tessellation=tessellation, diagnostics=full) == fast
     assert full == kept
@@ -504,6 +505,56 @@ def test_rule_stray_rows() -> None:
     assert [puzzle.title for puzzle in collection.puzzles] == ["Good", "Good"]
     assert diagnostics == []
     assert dumps_sok(collection).startswith(f"Good\n{BOARD}\n")
+
+
+def _read(text: str) -> tuple[list[tuple[str, str, list[tuple[str, str]]]], list[Any]]:
+    """Each puzzle's title, notes and saved games (title, moves), and the
+    problems found, read through the tokens (no fast path)."""
+    diagnostics: list[Diagnostic] = []
+    collection = _sok_read.read_sok(text, Tessellation.SOKOBAN, diagnostics, fast=False)
+    puzzles = [
+        (p.title, p.notes, [(g.title, g.printed_steps()) for g in p.saved_games])
+        for p in collection.puzzles
+    ]
+    return puzzles, [(d.code, d.line, d.column) for d in diagnostics]
+
+
+def test_stray_rows_as_the_rules_read_them() -> None:
+    # After a board and before a line that is no row, a line of rule 4 is the
+    # text it is, with a doubt: a ";" line begins a paragraph that titles the
+    # next board (semicolon_titles, SOK108 at its second line) ...
+    text = f"T\n{BOARD}\n; ###\n'Name'\n\n{BOARD}\n"
+    assert _read(text) == (
+        [("T", "", []), ("###", "'Name'", [])],
+        [("SOK105", 5, 1), ("SOK108", 6, 1)],
+    )
+    # ... a line of text titles the saved game under it, or ends the file ...
+    assert _read(f"T\n{BOARD}\n#X##\nR\n") == ([("T", "", [("#X##", "R")])], [("SOK105", 5, 2)])
+    assert _read(f"T\n{BOARD}\n#X##") == ([("T", "#X##", [])], [("SOK105", 5, 2)])
+    # ... and a key/value line is a line of notes; a "Game:" one is read in
+    # the puzzle of the board above it (its value names no tessellation).
+    assert _read(f"T\n{BOARD}\nW: ###\n") == ([("T", "W: ###", [])], [("SOK105", 5, 2)])
+    assert _read(f"T\n{BOARD}\nGame: ####\nrr\nR\n") == (
+        [("T", "", [("", "rrR")])],
+        [("SOK105", 5, 1), ("SOK101", 5, 7)],
+    )
+    # Between rows that make no board, it is one of them: the run of rows of
+    # three lines, its pusher its own, is a doubt at its first line (SOK103).
+    assert _read("T\n#\n#p?\n   -\n")[1] == [("SOK103", 2, 1), ("SOK102", 1, 1)]
+    # After a row of floor or an open row that is text (a title), and before
+    # a row, it is the first row of a board, which reports its character.
+    for above in ("   -", "  @  "):
+        assert _read(f"{above}\n#X###\n{BOARD}\n") == ([], [("SOK301", 2, 2)])
+    # Rule 4 comes before rule 3 right after a row (rule 3 would need the rows
+    # settled): "#r", a move but for "#", is a row between rows and else text.
+    assert _read(f"T\n{BOARD}\n#r\n") == ([("T", "#r", [])], [("SOK105", 5, 2)])
+    assert _read(f"T\n#####\n#r  #\n{BOARD}\n") == ([], [("SOK301", 3, 2)])
+    # After a line of rule 4 that is text, such a line is text too: a doubt
+    # before the board under it, in a paragraph of two lines (no title).
+    assert _read(f"T\n{BOARD}\n#X##\n#X##\n{BOARD}\n") == (
+        [("T", "#X##\n#X##", []), ("", "", [])],
+        [("SOK105", 5, 2), ("SOK105", 6, 2)],
+    )
 
 
 def test_rule_moves_titles() -> None:
@@ -698,6 +749,226 @@ def test_dump_puts_the_game_line_where_it_keeps_board_rows_apart() -> None:
         assert loads_sok(dumps_sok(collection)) == collection
 
 
+def test_dump_keeps_rows_of_notes_apart_with_a_game_line_it_does_not_need() -> None:
+    # Found by fuzzing.  "x" and the three rows are the puzzle's notes: the
+    # "Game:" line (a key of puzzle notes, taken out of them) keeps the rows
+    # from making a board, and there is no other key/value line to do it.
+    text = f"{BOARD}\nx\n#@$.#\nGame: Sokoban\n###\n#-#"
+    collection = Collection(puzzles=(Puzzle(loads_board(BOARD), notes="x\n#@$.#\n###\n#-#"),))
+    assert loads_sok(text, diagnostics=[]) == collection
+    written = dumps_sok(collection)
+    assert loads_sok(written, diagnostics=[]) == collection
+    assert dumps_sok(loads_sok(written, diagnostics=[])) == written
+    # One line more than the notes: the "Game:" line, between two rows.
+    notes = written.split("\n\n", 1)[1].splitlines()
+    assert [line for line in notes if line != "Game: Sokoban"] == ["x", "#@$.#", "###", "#-#"]
+    assert len(notes) == 5
+    assert 1 < notes.index("Game: Sokoban") < 4
+    # Notes that read as notes as they stand get none.
+    assert "Game" not in dumps_sok(Collection(puzzles=(Puzzle(loads_board(BOARD), notes="x"),)))
+    # One line that draws a board has no place for it.
+    unwritable = Collection(puzzles=(Puzzle(loads_board(BOARD), notes="x\n3#|#-#|3#"),))
+    with pytest.raises(
+        ValidationError,
+        match=r"^puzzle 1: its notes cannot be written in the \.sok format: they hold rows "
+        r"read as a board: '3#\|#-#\|3#'$",
+    ):
+        dumps_sok(unwritable)
+
+
+def test_dump_writes_a_title_line_that_rule_3_reads_as_almost_moves() -> None:
+    # Found by fuzzing.  "U: 12" is a key/value line as it stands, but "U" is
+    # no key of the file notes, and without its ":" the line is moves: rule 3
+    # makes it an ALMOST, which titles the board below it; the Title
+    # property overrides it.
+    collection = loads_sok(f"U: 12\n{BOARD}\nTitle: One")
+    assert collection == Collection(
+        puzzles=(Puzzle(loads_board(BOARD), title="One", title_line="U: 12"),)
+    )
+    written = dumps_sok(collection)
+    assert written == f"U: 12\n{BOARD}\nTitle: One\n"
+    assert loads_sok(written) == collection
+    # A title of its own that looks like a key/value line stays a Title
+    # property, as other programs (YASC) take such a line for one.
+    fresh = Collection(puzzles=(Puzzle(loads_board(BOARD), title="U: 12"),))
+    assert dumps_sok(fresh) == f"{BOARD}\nTitle: U: 12\n"
+    # "Url" is a key of the file notes (the collection's url), so no title
+    # there; after a board, no key of a puzzle's notes, so a title again.
+    titled = Puzzle(loads_board(BOARD), title="Two", title_line="Url: 12")
+    with pytest.raises(
+        ValidationError,
+        match=r"^puzzle 1 'Two': its title line 'Url: 12' reads otherwise above its board: a "
+        r"key/value line there \(before the first board, Sokoban in effect\)$",
+    ):
+        dumps_sok(Collection(puzzles=(titled,)))
+    # Read in a caller's Octoban, "Uwl: 12" is almost moves ("w" is a move
+    # there) and titles the board; the file notes name no game, so the text
+    # written is read in Sokoban, where the line is a key/value line: no
+    # text holds that title line, and the writer says why.
+    octoban = loads_sok(f"Uwl: 12\n{BOARD}\nTitle: One", tessellation=Tessellation.OCTOBAN)
+    assert octoban.puzzles[0].title_line == "Uwl: 12"
+    with pytest.raises(ValidationError, match=r"'Uwl: 12' .*\(before the first board, Sokoban"):
+        dumps_sok(octoban)
+    second = Collection(puzzles=(Puzzle(loads_board(BOARD)), titled))
+    assert loads_sok(f"{BOARD}\n\nUrl: 12\n{BOARD}\nTitle: Two") == second
+    assert loads_sok(dumps_sok(second)) == second
+
+
+def test_dump_reads_a_title_line_in_the_tessellation_of_the_puzzle_before() -> None:
+    # "e" is a move of Octoban alone: after an Octoban puzzle, "e: 1" is
+    # almost moves (a title); after a Sokoban one, a key/value line (notes).
+    octoban = loads_board(BOARD, tessellation=Tessellation.OCTOBAN)
+    second = Puzzle(loads_board(BOARD), title="Two", title_line="e: 1")
+    collection = Collection(puzzles=(Puzzle(octoban), second))
+    text = f"{BOARD}\nGame: Octoban\n\ne: 1\n{BOARD}\nTitle: Two\n"
+    assert loads_sok(text) == collection
+    assert loads_sok(dumps_sok(collection)) == collection
+    with pytest.raises(
+        ValidationError,
+        match=r"'e: 1' reads otherwise above its board: a key/value line there \(after a board, "
+        r"Sokoban in effect\)$",
+    ):
+        dumps_sok(Collection(puzzles=(Puzzle(loads_board(BOARD)), second)))
+
+
+def test_dump_writes_a_title_line_of_moves_right_above_its_board() -> None:
+    # Found by fuzzing.  "*R" is moves alone between a blank line and a board
+    # (moves_titles, with its doubt); it is also a closed row but for its "R"
+    # (rule 4's shape), which rule 4 asks of text alone: a blank line after
+    # it would make it a saved game of the puzzle before.
+    text = f"{BOARD}\n\n*R\n{BOARD}\nTitle: T\n"
+    diagnostics: list[Diagnostic] = []
+    collection = loads_sok(text, diagnostics=diagnostics)
+    board = loads_board(BOARD)
+    assert collection == Collection(
+        puzzles=(Puzzle(board), Puzzle(board, title="T", title_line="*R"))
+    )
+    assert [d.code for d in diagnostics] == ["SOK107"]
+    assert dumps_sok(collection) == text
+    # Above the first board moves are text: a title, apart from its rows.
+    first = Collection(puzzles=(Puzzle(board, title="T", title_line="*R"),))
+    assert loads_sok(f"*R\n{BOARD}\nTitle: T\n") == first
+    assert loads_sok(dumps_sok(first)) == first
+
+
+def test_dump_keeps_notes_of_almost_moves_from_titling_the_next_block() -> None:
+    # Found by fuzzing.  A one-line paragraph "Url: 99" of a puzzle's or a
+    # saved game's notes is almost moves (rule 3: "Url" is a key of the file
+    # notes alone), and one blank line after it would make it the title of
+    # an untitled block below: the notes stand two blank lines above it.
+    board = loads_board(BOARD)
+    game = loads_moves("lLL")
+    collection = Collection(puzzles=(Puzzle(board, notes="Url: 99", saved_games=(game,)),))
+    assert loads_sok(f"{BOARD}\n\nUrl: 99\n\n\nlLL\n", diagnostics=[]) == collection
+    titled = Collection(
+        puzzles=(Puzzle(board, saved_games=(game.with_metadata(title="Url: 99"),)),)
+    )
+    assert loads_sok(f"{BOARD}\n\nUrl: 99\n\nlLL\n") == titled
+    noted = game.with_metadata(notes="Url: 99")
+    for case in (
+        collection,
+        Collection(puzzles=(Puzzle(board, notes="Url: 99"), Puzzle(board))),
+        Collection(puzzles=(Puzzle(board, saved_games=(noted, game)),)),
+        Collection(puzzles=(Puzzle(board, saved_games=(noted,)), Puzzle(board))),
+    ):
+        assert loads_sok(dumps_sok(case), diagnostics=[]) == case
+    # In the file notes "Url" is recognised: a key/value line, no title.
+    filed = Collection(url="1", notes="Url: 99", puzzles=(Puzzle(board),))
+    assert dumps_sok(filed) == f"Url: 1\nUrl: 99\n\n{BOARD}\n"
+    assert loads_sok(dumps_sok(filed)) == filed
+
+
+def test_dump_keeps_a_semicolon_paragraph_from_titling_the_next_board() -> None:
+    # "nnn" is a line of moves that Sokoban refuses twice: text (rule 2), so
+    # "; x" and it would title the board after one blank line
+    # (semicolon_titles).
+    board = loads_board(BOARD)
+    collection = Collection(puzzles=(Puzzle(board, notes="; x\nnnn"), Puzzle(board)))
+    semicolon_titled = Collection(puzzles=(Puzzle(board), Puzzle(board, title="x", notes="nnn")))
+    assert loads_sok(f"{BOARD}\n\n; x\nnnn\n\n{BOARD}\n", diagnostics=[]) == semicolon_titled
+    assert loads_sok(dumps_sok(collection), diagnostics=[]) == collection
+
+
+def test_dump_writes_no_title_line_above_moves_that_would_join_them() -> None:
+    # "Rx" without its "x" is moves: above the moves "R", an ALMOST that
+    # would begin them (rule 3), so the title goes into a Title property.
+    game = loads_moves("R").with_metadata(title="Rx")
+    collection = Collection(puzzles=(Puzzle(loads_board(BOARD), saved_games=(game,)),))
+    written = dumps_sok(collection)
+    assert "\nR\nTitle: Rx\n" in written
+    assert loads_sok(written, diagnostics=[]) == collection
+
+
+# What stands before a title line: nothing, a Sokoban or Octoban puzzle, its
+# notes, its saved game.
+_BEFORE_TITLES = [
+    "",
+    "Notes\n\n",
+    f"{BOARD}\n\n",
+    f"{BOARD}\nGame: Octoban\n\n",
+    f"{BOARD}\n\nR\n\n",
+    f"{BOARD}\nGame: Octoban\n\nnwR\n\n",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(st.sampled_from("lrRuUneEw 1:=x;#@>-*"), min_size=1, max_size=7),
+    st.sampled_from(_BEFORE_TITLES),
+)
+def test_a_title_line_the_reader_keeps_is_written_back(line: str, before: str) -> None:
+    """Whatever line the reader takes for a title (kept as `title_line`, a
+    Title property overriding it), the writer writes where it stood."""
+    found: list[Diagnostic] = []
+    collection = loads_sok(f"{before}{line}\n{BOARD}\nTitle: T\n", diagnostics=found)
+    if any(d.severity == "error" for d in found) or collection.puzzles[-1].title_line != line:
+        return
+    assert loads_sok(dumps_sok(collection), diagnostics=[]) == collection
+
+
+def _last_notes(notes: str, owner: str, then: str) -> Collection:
+    """A collection whose notes of `owner` (the file, a puzzle or a saved
+    game) are `notes`, and an untitled block of `then` (a puzzle or a saved
+    game) right after them."""
+    board = loads_board(BOARD)
+    game = loads_moves("R")
+    if owner == "file":
+        first = Collection(notes=notes, puzzles=(Puzzle(board),))
+    elif owner == "puzzle":
+        first = Collection(puzzles=(Puzzle(board, notes=notes),))
+    else:
+        first = Collection(puzzles=(Puzzle(board, saved_games=(game.with_metadata(notes=notes),)),))
+    (last,) = first.puzzles
+    if then == "puzzle":
+        return first.with_puzzles(Puzzle(board))
+    return dataclasses.replace(first, puzzles=(last.with_games(game),))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.text(st.sampled_from("lrRuUneEw 1:=x;#@>-"), min_size=1, max_size=6),
+        min_size=1,
+        max_size=2,
+    ),
+    st.sampled_from(["file", "puzzle", "game"]),
+    st.sampled_from(["puzzle", "game"]),
+)
+def test_notes_written_before_an_untitled_block_stay_notes(
+    lines: list[str], owner: str, then: str
+) -> None:
+    """A last paragraph of notes that the reader would take for the title of
+    the block after it is kept apart from it (or the notes are refused)."""
+    if owner == "file" and then == "game":
+        return  # the file notes come before the first board
+    collection = _last_notes("\n".join(lines), owner, then)
+    try:
+        written = dumps_sok(collection)
+    except ValidationError:
+        return  # notes the format cannot hold (moves, a comment...)
+    assert loads_sok(written, diagnostics=[]) == collection
+
+
 @pytest.mark.parametrize(
     ("collection", "message"),
     [
@@ -809,6 +1080,15 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
     )
 
 
+def _read_back(text: str) -> Collection:
+    """A writer's text read back: nothing in it to warn of but a file with
+    no puzzle (SOK102), and no error."""
+    found: list[Diagnostic] = []
+    collection = loads_sok(text, diagnostics=found, check_content=False)
+    assert [d.code for d in found] == ([] if collection.puzzles else ["SOK102"])
+    return collection
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(puzzles(), max_size=4), _NOTES, _WORDS | st.just(""))
 def test_generated_collections_round_trip(
@@ -816,8 +1096,8 @@ def test_generated_collections_round_trip(
 ) -> None:
     collection = Collection(title=title, notes=notes, puzzles=tuple(puzzle_list))
     text = dumps_sok(collection)
-    assert loads_sok(text) == collection
-    assert dumps_sok(loads_sok(text)) == text
+    assert _read_back(text) == collection
+    assert dumps_sok(_read_back(text)) == text
 
 
 _STYLES = st.fixed_dictionaries(
@@ -835,7 +1115,7 @@ def test_every_writer_style_reads_back_equal(
     puzzle_list: list[Puzzle], title: str, style: dict[str, Any]
 ) -> None:
     collection = Collection(title=title, puzzles=tuple(puzzle_list))
-    assert loads_sok(dumps_sok(collection, **style)) == collection
+    assert _read_back(dumps_sok(collection, **style)) == collection
 
 
 def test_writer_styles_worked_example() -> None:
@@ -876,7 +1156,7 @@ def test_readers_replay_saved_games_on_request() -> None:
     # "Ru" (line 10, column 2) walks into a wall; "R" does not solve.
     text = "T\n#######\n#@$ . #\n#######\n\nSolution\nRR\n\nSnapshot\nRu\n\nSolution 2\nR\n"
     diagnostics: list[Diagnostic] = []
-    collection = loads_sok(text, diagnostics=diagnostics, replay=True)
+    collection = loads_sok(text, diagnostics=diagnostics, check_games=True)
     assert [(d.severity, d.code, d.line, d.column) for d in diagnostics] == [
         ("error", "SOK501", 10, 2),
         ("warning", "SOK502", 12, 1),
@@ -885,12 +1165,12 @@ def test_readers_replay_saved_games_on_request() -> None:
     assert len(collection.puzzles[0].saved_games) == 3  # the games are kept
     assert loads_sok(text) == collection  # without replay: the same, no problem
     found: list[Diagnostic] = []
-    assert list(iter_sok(io.StringIO(text), diagnostics=found, replay=True)) == list(
+    assert list(iter_sok(io.StringIO(text), diagnostics=found, check_games=True)) == list(
         collection.puzzles
     )
     assert found == diagnostics
     with pytest.raises(IllegalStepError) as caught:
-        loads_sok(text, replay=True)
+        loads_sok(text, check_games=True)
     assert (caught.value.line, caught.value.column, caught.value.code) == (10, 2, "SOK501")
     assert caught.value.context() == "Ru\n ^"
 

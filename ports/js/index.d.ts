@@ -77,7 +77,7 @@ export interface TessellationOptions extends LimitOptions {
 }
 export interface SokOptions {
   tessellation?: TessellationName | string;
-  /** Called with each warning, in input order, once the file is read (default: console.warn). */
+  /** Called with each warning, in input order (SOK102 last), once the file is read (default: console.warn). */
   onWarning?: (warning: Warning) => void;
 }
 export interface LevOptions {

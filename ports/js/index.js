@@ -126,13 +126,16 @@ function tessellationOf(name = "Sokoban") {
   return found;
 }
 
-// A file's reading and its warnings, each handed to `onWarning` in input order
-// (by default written to the console, as Python's warnings are to standard error).
+// A file's reading and its warnings, each handed to `onWarning` in input order, "no puzzle"
+// last, as sokfmt reports them (by default written to the console, as Python's warnings are
+// to standard error).
 const warn = (w) => console.warn(`${w.line}:${w.column}: warning: ${w.code} ${w.message}`);
 function withWarnings(reading, places, onWarning = warn) {
   const { result, warnings } = reading;
   const placed = warnings.map(([code, line, column]) => places.place(code, line, column, code === "SOK102"));
-  for (const warning of placed.sort((a, b) => a.line - b.line || a.column - b.column)) onWarning(warning);
+  const order = (w) => [w.code === "SOK102", w.line, w.column];
+  const sorted = placed.sort((a, b) => order(a).reduce((by, x, i) => by || x - order(b)[i], 0));
+  for (const warning of sorted) onWarning(warning);
   return result;
 }
 

@@ -99,24 +99,27 @@ export function parse(parsers, text, caller = "Sokoban") {
   }
 
   // The tokens of the lines (comments aside), each typed once the parser has
-  // read those before it.  Rule 4 looks at the rows before and after a line.
+  // read those before it.  Rule 4: right after a row, a line of its shape is a
+  // STRAY_* (before rule 3), which the rules read as a row before a row and else
+  // as the text it is; a line of its shape before a row is a doubt.
   function* tokens(lines) {
     let previous = null; // the last token handed on
     for (const [i, token] of lines.entries()) {
-      const after = isRow(lines[i + 1]);
       const stray = TEXTS.includes(token.type) && isRow(previous) && strayRow(token.text);
-      if (stray) token.stray = !after;
-      if (stray && after) token.type = "WALL_ROW";
-      yield (previous = typed(token, previous));
-      if (!stray && after && TEXTS.includes(token.type)) token.stray = strayRow(token.text);
+      if (stray) Object.assign(token, { type: `STRAY_${token.type}`, run: previous.run });
+      yield (previous = stray ? token : typed(token, previous));
+      if (!stray && isRow(lines[i + 1]) && TEXTS.includes(token.type)) token.stray = strayRow(token.text);
     }
   }
 
   // Rules 2 and 3 in the tessellation in effect (`Game:` lines after the last
   // board, or before the first), and the run of rows a row stands in (SOK103).
   function typed(token, previous) {
-    // The rows before: perhaps a board, settled by the reductions of any line that is no row.
-    if (!isRow(token) && isRow(previous)) settle(r.state, (type) => !ROWS.includes(type));
+    // A line of rule 4 right before: a row of the rows' run before a row, else text after them.
+    const stray = previous?.type.startsWith("STRAY_") ? previous : null;
+    const afterRows = isRow(previous) || stray;
+    // The rows before: perhaps a board, settled by the reductions of any line that is no row (nor of rule 4).
+    if (!isRow(token) && afterRows) settle(r.state, (type) => !ROWS.includes(type) && !type.startsWith("STRAY_"));
     const [bare, move] = [unquoted(token.text), moveOf(r.puzzleGame || r.fileGame || r.caller)];
     // Rule 3: with its one character that no moves line has replaced by `letter`, a moves line.
     const oneAway = (letter) => {
@@ -132,10 +135,12 @@ export function parse(parsers, text, caller = "Sokoban") {
     else if (TEXTS.includes(kind) && oneAway("")) kind = "ALMOST";
     else if (kind === "MOVES") kind = ["MOVES", "ALMOST"][strays(bare, move, 2).length] || "TEXT";
     if (ROWS.includes(kind)) {
-      const run = (token.run = isRow(previous) ? previous.run : { first: token, lines: 0 });
-      if (run.first.type === "FLOOR_ROW" && kind !== "FLOOR_ROW") run.first = token;
-      run.lines += 1;
-      run.squares ||= marked.test(bare);
+      const run = (token.run = afterRows ? previous.run : { first: token, lines: 0 });
+      for (const [row, type] of stray ? [[stray, "WALL_ROW"], [token, kind]] : [[token, kind]]) {
+        if (run.first.type === "FLOOR_ROW" && type !== "FLOOR_ROW") run.first = row;
+        run.lines += 1;
+        run.squares ||= marked.test(unquoted(row.text));
+      }
     }
     const [key, value] = kind === "PROPERTY" ? property(bare) : [];
     // The first "Game:" line with a value of the file notes, or of a puzzle before its moves, decides.
@@ -173,10 +178,11 @@ export function parse(parsers, text, caller = "Sokoban") {
   // box or goal, are a doubt (SOK103).
   function addNotes(children) {
     flush();
-    for (const { run } of children.filter(({ kind }) => kind === "rows" || kind === "row").map((rows) => rows.at(-1))) {
+    for (const rows of children.filter(({ kind }) => kind === "rows" || kind === "row")) {
+      const { run } = rows.findLast((row) => !Array.isArray(row));
       if (run.lines > 1 && run.squares) r.warnings.push(["SOK103", run.first.line, 1]);
     }
-    r.notes.push(...children.flat());
+    r.notes.push(...children.flat(Infinity));
   }
 
   // A board or a block of moves: the rows after it are notes, or a line that may title what follows.
@@ -196,6 +202,13 @@ export function parse(parsers, text, caller = "Sokoban") {
 
   function newMoves([lines, after], title = null) {
     begin({ lines: [lines].flat(), title, notes: [] }, r.puzzles.at(-1).games, after);
+  }
+
+  // A line of rule 4 after rows and before no row: the text it is, a doubt
+  // (SOK105); after a board, a line that may title what follows.
+  function strayText([token]) {
+    Object.assign(token, { type: token.type.replace(/^STRAY_/, ""), stray: true });
+    return unit(token.type === "PROPERTY" ? "lines" : "title")([token]);
   }
 
   // The steps of the rules (the names of their alternatives) and their units:
@@ -224,6 +237,7 @@ export function parse(parsers, text, caller = "Sokoban") {
       ["board", "board_notes", "board_note", "moves", "long_moves", "notes", "almosts"].map((n) => [n, (c) => c]),
     ),
     ...{ rows: unit("rows"), row: unit("row"), note: unit("title"), almost: unit("title") },
+    ...{ board_semicolon: (c) => c, stray_title: strayText, stray_semicolon: strayText, stray_line: strayText },
   };
 
   // ------------------------------------------------------------ the semantic rules

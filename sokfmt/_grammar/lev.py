@@ -4,7 +4,8 @@ rules (step 3, run by the table driver) arrange the tokens into sections,
 and rules 3 to 6 check the sections while the puzzle is built.
 
 Every problem is collected with its position; the reader then raises the
-first in input order, or hands them all to the caller's diagnostics.  A line
+first error in input order (its warnings, when it has none, going to
+Python's warnings), or hands them all to the caller's diagnostics.  A line
 left out reads as a blank line, and reading goes on with the next one.
 """
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
+from .._reading import report
 from ..errors import Diagnostic, Excerpt, LevSyntaxError
 from ..lev import EMPTY, MAX_COLOR, MAX_SIZE, LevPuzzle, UnknownSection, misplaced
 from . import lalr
@@ -333,6 +335,9 @@ def read_lev(text: str, *, strict: bool, diagnostics: list[Diagnostic] | None = 
         diagnostics += sorted(found, key=lambda d: (d.line, d.column))
     if errors and (diagnostics is None or puzzle is None):
         raise errors[0]
+    if diagnostics is None:
+        for warning in reading.problems:
+            report(warning, None)
     assert puzzle is not None
     return puzzle
 

@@ -24,8 +24,8 @@ from itertools import accumulate
 from typing import TypeVar
 
 from .._files import decode_xml, xml_encoding
-from .._reading import collector
-from ..errors import Diagnostic, Excerpt, ParseError, SlcSyntaxError, quoted, warn
+from .._reading import collector, content_checked, report
+from ..errors import Diagnostic, Excerpt, ParseError, SlcSyntaxError, quoted
 from ..puzzle import Collection, Puzzle
 from . import tree
 from .schema import (
@@ -71,9 +71,11 @@ class _Reader:
         self,
         sink: Callable[[Puzzle], None],
         diagnostics: list[Diagnostic] | None,
+        content: bool | None = None,
     ) -> None:
         self.sink = sink
         self.diagnostics = diagnostics
+        self.content = content_checked(content, diagnostics)
         self.source = Source()
         self.last_tag = (1, 1)  # where the latest tag or markup begins
         self.stack: list[str | None] = [None]  # the open elements, under a None
@@ -354,7 +356,7 @@ class _Reader:
                 level.attributes, "Copyright", "Level", (level.line, level.column)
             ),
         )
-        if self.diagnostics is not None:
+        if self.content:
             for doubt in sok_level_doubts(puzzle):
                 name = f"Level {self.levels}" + (
                     f" {quoted(puzzle.title, 40)}" if puzzle.title else ""
@@ -380,24 +382,20 @@ class _Reader:
         """What .sok cannot hold of the Description, once the fields that
         .sok writes with it are known (at LevelCollection, or at the end)."""
         at, self.description_at = self.description_at, None
-        if at is not None and self.diagnostics is not None:
+        if at is not None and self.content:
             doubt = sok_description_doubt(self.collection_of(()))
             self._content("SLC206", doubt, at)
 
     def _content(self, code: str, message: str, at: tuple[int, int]) -> None:
-        """A content warning (none when `message` is empty): what a format
-        cannot hold, for `diagnostics` only (a doubt about the reading goes
-        to Python's warnings when there are none)."""
-        if message and self.diagnostics is not None:
-            self.diagnostics.append(Diagnostic("warning", code, message, *self.source.place(*at)))
+        """A content warning (none when `message` is empty): what .sok
+        cannot hold, given only when the content checks run."""
+        if message and self.content:
+            self._doubt(code, message, at)
 
     def _doubt(self, code: str, message: str, at: tuple[int, int] | None = None) -> None:
+        """A warning at `at` (default: where expat stands), where the caller chose."""
         line, column, pos = self.source.place(*(at or self._here()))
-        found = Diagnostic("warning", code, message, line, column, pos)
-        if self.diagnostics is not None:
-            self.diagnostics.append(found)
-        else:
-            warn(f"line {line}: {code} {message}")
+        report(Diagnostic("warning", code, message, line, column, pos), self.diagnostics)
 
     # ------------------------------------------------------------ the end
 
@@ -455,8 +453,11 @@ def read_slc(
     text: str | bytes,
     diagnostics: list[Diagnostic] | None = None,
     on_puzzle: Callable[[Puzzle], object] | None = None,
+    *,
+    content: bool | None = None,
 ) -> Collection:
-    """See `sokfmt.loads_slc`: `text`, or the bytes of a file."""
+    """See `sokfmt.loads_slc` (`content`: its `check_content`): `text`, or
+    the bytes of a file."""
     if isinstance(text, bytes) and xml_encoding(text) is not None:
         text = decode_xml(text)  # not UTF-8: the fast path reads UTF-8 bytes only
     clean = tree.read(text)
@@ -467,17 +468,19 @@ def read_slc(
         return clean
     if isinstance(text, bytes):
         text = decode_xml(text)
-    return parse_fully(text, diagnostics, on_puzzle)
+    return parse_fully(text, diagnostics, on_puzzle, content=content)
 
 
 def parse_fully(
     text: str,
     diagnostics: list[Diagnostic] | None = None,
     on_puzzle: Callable[[Puzzle], object] | None = None,
+    *,
+    content: bool | None = None,
 ) -> Collection:
-    """`parse` by the full reader alone (the fast path is tested against it)."""
+    """`read_slc` by the full reader alone (the fast path is tested against it)."""
     puzzles: list[Puzzle] = []
-    reader = _Reader(collector(puzzles, on_puzzle), diagnostics)
+    reader = _Reader(collector(puzzles, on_puzzle), diagnostics, content)
     # A line break at the end, as `iterate` gives every line: an input that
     # ends too soon ends at the same place for both.
     # A byte order mark stays: expat skips it, and counts it as a column
@@ -494,11 +497,32 @@ def parse_fully(
     return reader.collection_of(tuple(puzzles))
 
 
-def iter_slc(lines: Iterable[str], diagnostics: list[Diagnostic] | None = None) -> Iterator[Puzzle]:
-    """See `sokfmt.iter_slc`: puzzles as their ``Level`` elements end."""
-    ready: list[Puzzle] = []
-    reader = _Reader(ready.append, diagnostics)
-    for _ in _run(reader, (line + "\n" for line in lines)):
-        yield from ready
+def iter_slc(
+    lines: Iterable[str],
+    diagnostics: list[Diagnostic] | None = None,
+    *,
+    content: bool | None = None,
+) -> Iterator[Puzzle]:
+    """See `sokfmt.iter_slc`: puzzles as their ``Level`` elements end, each
+    after the problems found before it and before those found after it.
+    expat reads a block of levels at once: their problems are held, and
+    handed to `diagnostics` with the puzzle they come before."""
+    held: list[Diagnostic] | None = None if diagnostics is None else []
+    ready: list[tuple[Puzzle, int]] = []  # each puzzle, and how many problems came before
+    reader = _Reader(lambda puzzle: ready.append((puzzle, len(held or ()))), held, content)
+    given = 0  # the problems handed on
+
+    def hand_on() -> Iterator[Puzzle]:
+        nonlocal given
+        for puzzle, before in ready:
+            if diagnostics is not None and held is not None:
+                diagnostics.extend(held[given:before])
+                given = before
+            yield puzzle
         ready.clear()
-    yield from ready
+
+    for _ in _run(reader, (line + "\n" for line in lines)):
+        yield from hand_on()
+    yield from hand_on()
+    if diagnostics is not None and held is not None:
+        diagnostics.extend(held[given:])

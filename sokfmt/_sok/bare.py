@@ -20,6 +20,7 @@ from functools import cache
 
 from .._grammar import board as _board
 from .._grammar import lalr
+from .._reading import content_checked
 from ..errors import Diagnostic, Excerpt, ParseError
 from ..puzzle import Collection, Puzzle
 from ..rle import DEFAULT_LIMIT
@@ -53,6 +54,8 @@ def read_bare(
     tessellation: Tessellation,
     diagnostics: list[Diagnostic] | None,
     sink: Callable[[Puzzle], None],
+    *,
+    content: bool | None = None,
 ) -> Collection | None:
     """The collection `text` holds if it is made of bare boards, else None
     (before anything is handed to `sink`)."""
@@ -82,11 +85,12 @@ def read_bare(
         ]
     except ParseError:
         return None  # the full path places the error
-    if diagnostics is None:  # nothing to check (the boards read well, nothing to replay)
+    if not content_checked(content, diagnostics):
+        # Nothing to check: the boards read well, and there are no games to play.
         for puzzle in puzzles:
             sink(puzzle)
         return Collection()
-    checks = Checks(diagnostics, False, sink)
+    checks = Checks(diagnostics, False, sink, content=content)
     line, counted = 1, 0
     for number, (puzzle, (_, _, start)) in enumerate(zip(puzzles, found, strict=True), start=1):
         line += text.count("\n", counted, start)

@@ -1,6 +1,6 @@
 """The pass over the puzzles a `.sok` reader reads: what is odd about a
 puzzle that reads well (the content warnings, SOK401 to SOK404), whether
-its saved games play (replay, SOK501 and SOK502), and the problems of each
+its saved games play (SOK501 and SOK502), and the problems of each
 puzzle in the order a caller gets them.  The readers build puzzles and say
 where their parts stand (`Read`); this pass runs what the caller asked for.
 """
@@ -12,16 +12,13 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .._grammar.moves import step_offsets
+from .._reading import content_checked, report
 from ..board import BOX, BOX_ON_GOAL, GOAL, PUSHER, PUSHER_ON_GOAL
-from ..errors import Diagnostic, Excerpt, IllegalStepError, ParseError, ValidationError, warn
+from ..errors import Diagnostic, Excerpt, IllegalStepError, ParseError, ValidationError
 from ..geometry import is_closed
 from ..moves import SavedGame
 from ..puzzle import Puzzle, is_solution_title
 from ..replaying import replay as replay_game
-
-# The warnings that go to Python's `warnings` when the caller keeps no
-# diagnostics: doubts about reading, and solutions that do not solve.
-_DOUBTS = ("SOK103", "SOK104", "SOK105", "SOK107", "SOK108", "SOK502")
 
 
 class Place(Protocol):
@@ -59,24 +56,28 @@ class Read:
 
 
 class Checks:
-    """The pass: each `Read` checked as the caller asked (content warnings
-    when it keeps diagnostics, replay when asked), its problems in input
-    order raised (the first error, when no diagnostics are kept) or
-    recorded, and its puzzle handed to `sink`."""
+    """The pass: each `Read` checked as the caller asked (the content
+    checks as `content_checked` says, the saved games played with `games`),
+    its problems in input order raised (the first error, when no
+    diagnostics are kept) or reported (`report`), and its puzzle handed to
+    `sink`."""
 
     def __init__(
         self,
         diagnostics: list[Diagnostic] | None,
-        replay: bool,
+        games: bool,
         sink: Callable[[Puzzle], None],
+        *,
+        content: bool | None = None,
     ) -> None:
         self.diagnostics = diagnostics
-        self.replay = replay
+        self.games = games
+        self.content = content_checked(content, diagnostics)
         self.sink = sink
 
     def __call__(self, read: Read) -> None:
         puzzle, errors, found = read.puzzle, read.errors, read.doubts
-        oddities = puzzle_warnings(puzzle) if puzzle and self.diagnostics is not None else []
+        oddities = puzzle_warnings(puzzle) if puzzle and self.content else []
         if oddities:  # most puzzles have none: nothing to name or place
             assert puzzle is not None
             assert read.board is not None
@@ -91,7 +92,7 @@ class Checks:
                         pos=read.board.pos,
                     )
                 )
-        if puzzle is not None and self.replay:
+        if puzzle is not None and self.games:
             for game, lines, title in read.games:
                 _replayed(puzzle, game, lines, title, errors, found)
         if errors or found:
@@ -99,17 +100,10 @@ class Checks:
             problems.sort(key=lambda d: (d.line, d.column))
             if self.diagnostics is None and errors:
                 raise min(errors, key=lambda error: (error.line, error.column))
-            for problem in problems:
-                self.report(problem)
+            for problem in problems:  # (errors among them only when kept)
+                report(problem, self.diagnostics)
         if puzzle is not None:
             self.sink(puzzle)
-
-    def report(self, problem: Diagnostic) -> None:
-        """Record `problem`, or warn of a doubt when no diagnostics are kept."""
-        if self.diagnostics is not None:
-            self.diagnostics.append(problem)
-        elif problem.code in _DOUBTS:
-            warn(f"line {problem.line}: {problem.code} {problem.message}")
 
 
 def puzzle_warnings(puzzle: Puzzle) -> list[tuple[str, str]]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .._grammar.moves import refused_letters
 from ..board import FLOOR, Board
 from ..errors import ValidationError, quoted
 from ..properties import FILE_FIELDS, key_of, parse_property, synonyms
@@ -29,6 +28,7 @@ from .postlex import (
     SEMICOLON,
     TEXT,
     line_class,
+    moves_class,
     stray_row,
     unquoted,
 )
@@ -142,7 +142,8 @@ def placed(
     line between); where the notes would read otherwise, a "Game:" line goes
     where the lines before it read as notes in the file's tessellation
     (`before`) and those after it in the puzzle's (`after`), and the others
-    between rows of the notes that would make a board."""
+    between rows of the notes that would make a board (the "Game:" line too,
+    where it is not needed, when the others do not suffice)."""
     head = [*properties, game] if needs_game else list(properties)
     if not notes:
         return head
@@ -162,7 +163,13 @@ def placed(
                 return laid
     if needs_game:
         return None
-    return _apart(list(notes), list(head), -1, before, after, same_field)
+    laid = _apart(list(notes), list(head), -1, before, after, same_field)
+    if laid is None and game:
+        # A "Game:" line that names the tessellation in effect changes
+        # nothing but where the rows of the notes end: the last line that
+        # can keep them apart.
+        laid = _apart(list(notes), [*head, game], -1, before, after, same_field)
+    return laid
 
 
 def _in_file_order(
@@ -274,21 +281,15 @@ def _misread(lines: list[str], tessellation: Tessellation | None) -> str:
     where moves are text) or as a board, or ""."""
     if tessellation is not None:
         for line in lines:
-            if line_class(line) == MOVES and _moves_in(line, tessellation):
+            if line_class(line) == MOVES and moves_class(line, tessellation) == MOVES:
                 return f"hold a line read as moves: {quoted(line)}"
     kinds = [line_class(line) for line in lines]
     for start, run in _row_runs(lines, kinds):
         if _is_board(run):
-            return (
-                f"hold rows read as a board: {quoted(lines[start])} and the {len(run) - 1} after it"
-            )
+            more = len(run) - 1  # lines after the first (a line may draw rows: RLE)
+            after = f" and the {more} after it" if more > 1 else " and the line after it"
+            return f"hold rows read as a board: {quoted(lines[start])}{after if more else ''}"
     return ""
-
-
-def _moves_in(line: str, tessellation: Tessellation) -> bool:
-    """Whether a MOVES_LINE is moves in `tessellation` (rule 2)."""
-    refused = set(refused_letters(tessellation))
-    return not any(c in refused for c in line)
 
 
 def _row_runs(lines: list[str], kinds: list[str]) -> Iterable[tuple[int, list[str]]]:

@@ -29,12 +29,16 @@ ALMOST, MOVES, MOVES_LINES = "ALMOST", "MOVES", "MOVES_LINES"
 WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS = "WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS"
 OPEN_ROW, FLOOR_ROW = "OPEN_ROW", "FLOOR_ROW"
 RLE, COMMENT = "RLE", "COMMENT"  # step 1 only: rule 1 retypes the one, the other is set aside
+STRAY = "STRAY_"  # rule 4: STRAY_TEXT, STRAY_SEMICOLON, STRAY_PROPERTY
 ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW))
 # The grammar's units that are a board: reducing one, the parser has read a board.
-BOARDS = frozenset(("board", "board_notes", "board_note"))
+BOARDS = frozenset(("board", "board_notes", "board_note", "board_semicolon"))
 _CLOSED = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS))
-# Lines of text that rules 3 and 4 look at.
+# Lines of text that rules 3 and 4 look at, and what rule 4 makes of them.
 _TEXTS = (TEXT, SEMICOLON, PROPERTY)
+STRAYS = frozenset(STRAY + kind for kind in _TEXTS)
+# What may be a row: the parser settles the rows before a line that is neither.
+MAY_BE_ROWS = ROW_TOKENS | STRAYS
 _MOVES = (MOVES, MOVES_LINES)
 _CLASSES = {
     "BLANK_LINE": BLANK,
@@ -54,7 +58,8 @@ class Line:
     with "\\n", and `raw` holds them as written, line breaks and all).  It
     knows the offset `pos` and the number `line` of its first line in the
     caller's text, and `starts` works out those of each line.  A TEXT that
-    rule 4 doubts has `stray` set; a row, the `run` of rows it stands in; the
+    rule 4 doubts has `stray` set; a row (and a line of rule 4 after one), the
+    `run` of rows it stands in; the
     "Game:" line that decides the tessellation in effect, the decision
     (`game`, see `Games`)."""
 
@@ -374,68 +379,61 @@ class PostLex:
         self.far_from_moves = patterns().far_from_moves.match
         self.no_moves = patterns().no_moves.match
         self.in_moves = False  # the line before is one of moves (a MOVES, or an ALMOST after one)
+        self.stray: Line | None = None  # the line before, of rule 4 right after a row
 
     def _settle(self) -> None:
-        """Have the parser settle the rows before; a board read, its "Game:"
-        lines come after it."""
+        """Have the parser settle the rows before, and the line of rule 4
+        after them (text, then); a board read, its "Game:" lines (that line's
+        too) come after it."""
+        stray, self.stray = self.stray, None
+        game = stray if stray is not None and stray.type == STRAY + PROPERTY else None
         if self.settle():
             self.games.new_board()
+        if game is not None:
+            self.games.read(game)
 
     def process(self, tokens: Iterable[Line]) -> Iterator[Line]:
-        """The tokens, retyped (lark's postlex interface).  A line that rule 4
-        may make a row, after a row, waits for the line after it."""
+        """The tokens, retyped (lark's postlex interface)."""
         previous: Line | None = None  # the last token handed on
-        held: Line | None = None  # a stray row after a row, waiting for the next line
         typed = self._typed
         for token in tokens:
             kind = token.type
             if kind == RLE:
                 kind = token.type = self.rle_lines(token)
-            is_row = kind in ROW_TOKENS
-            if held is not None:
-                held.type = self.stray_rows(held, is_row)
-                yield typed(held, previous)
-                previous, held = held, None
-            elif is_row and previous is not None and previous.type in _TEXTS:
-                previous.stray = stray_row(previous.text)  # a row after it: a doubt
+            if kind in ROW_TOKENS and previous is not None and previous.type in _TEXTS:
+                previous.stray = stray_row(previous.text)  # rule 4: a row after it, a doubt
             if kind in (ROWS, MOVES_LINES) and self._apart(token, previous):
                 for line in _split(token):  # each line on its own
                     yield typed(line, previous)
                     previous = line
                 continue
-            if (
-                kind in _TEXTS
-                and previous is not None
-                and previous.type in ROW_TOKENS
-                and stray_row(token.text)
-            ):
-                held = token
-                continue
             yield typed(token, previous)
             previous = token
-        if held is not None:
-            held.type = self.stray_rows(held, False)
-            yield typed(held, previous)
+        if self.stray is not None:
+            self._settle()
 
     def _typed(self, token: Line, previous: Line | None) -> Line:
         """`token`, with the rules that depend on the tessellation applied."""
         kind = token.type
-        after_rows = previous is not None and previous.type in ROW_TOKENS
+        row = previous if previous is not None and previous.type in ROW_TOKENS else None
         if kind in ROW_TOKENS:
             if self.in_moves:
                 kind = self.almost_moves(token, kind)  # a row right after moves may go on with them
-        elif kind == BLANK:
-            if after_rows:
-                self._settle()  # what the rows before were: perhaps a board, and a new puzzle
+            elif self.stray is not None:  # a line of rule 4 between rows: a row of their run
+                row, self.stray = self.stray, None
+                _count(row.run, row, WALL_ROW)
+        elif row is not None and kind in _TEXTS and stray_row(token.text):
+            return self.stray_rows(token, row)
+        elif row is not None or self.stray is not None:
+            self._settle()  # what the rows before were: perhaps a board, and a new puzzle
+        if kind == BLANK:
             token.type = kind
             self.in_moves = False
             return token
         if kind in ROW_TOKENS:
-            token.run = previous.run if after_rows and previous is not None else Run(token)
+            token.run = row.run if row is not None else Run(token)
             _count(token.run, token, kind)
         else:
-            if after_rows:
-                self._settle()
             if kind == MOVES:
                 kind = self.tessellation_of_moves(token)
             elif kind in _TEXTS and not (self.far_from_moves if self.in_moves else self.no_moves)(
@@ -460,8 +458,7 @@ class PostLex:
     def tessellation_of_moves(self, token: Line) -> str:
         """Rule 2: MOVES, ALMOST or TEXT by the letters the tessellation in
         effect refuses."""
-        refused = _refused(unquoted(token.text), self.games.tessellation)
-        return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
+        return moves_class(token.text, self.games.tessellation)
 
     def _apart(self, token: Line, previous: Line | None) -> bool:
         """Whether a run of lines is to be read a line at a time: lines of
@@ -471,31 +468,76 @@ class PostLex:
             return self.in_moves and bool(token.raw)  # not an RLE line
         if token.type != MOVES_LINES:
             return False
-        if previous is not None and previous.type in ROW_TOKENS:
+        if previous is not None and (previous.type in ROW_TOKENS or previous is self.stray):
             self._settle()  # the rows before may be a board, of another tessellation
         return _refused(token.text, self.games.tessellation) > 0
 
     def almost_moves(self, token: Line, kind: str) -> str:
         """Rule 3: a line one character away from a moves line is an ALMOST,
         but for a key/value line whose key is recognised where it stands."""
-        if kind == PROPERTY and self.games.recognised(token):
-            return kind
-        bare = unquoted(token.text)
-        tessellation = self.games.tessellation
-        if self.in_moves and _ends_moves(bare, tessellation):
-            return ALMOST
-        if kind in _TEXTS and _almost(bare, tessellation):
-            return ALMOST
-        return kind
+        return _almost_moves(
+            token, kind, self.games.tessellation, self.in_moves, self.games.recognised
+        )
 
-    def stray_rows(self, token: Line, row_after: bool) -> str:
-        """Rule 4 for a TEXT after a row, shaped like a closed row but for a
-        few characters outside the legend: between two lines of rows, a
-        WALL_ROW; else text, with a doubt."""
-        if not row_after:
-            token.stray = True
-            return token.type
-        return WALL_ROW
+    def stray_rows(self, token: Line, row: Line) -> Line:
+        """Rule 4 for a TEXT, SEMICOLON or PROPERTY right after a row, shaped
+        like a closed row but for a few characters outside the legend: a
+        STRAY_*, which the rules read as a row before a row and else as the
+        text it is.  It comes before rule 3 (the parser has not settled the
+        rows before it: they may go on), and the rows' run may go on."""
+        token.type, token.run, self.stray = STRAY + token.type, row.run, token
+        self.in_moves = False
+        return token
+
+
+def moves_class(text: str, tessellation: Tessellation) -> str:
+    """Rule 2 for a MOVES_LINE `text` (quotes and all) in `tessellation`:
+    MOVES, ALMOST or TEXT."""
+    refused = _refused(unquoted(text), tessellation)
+    return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
+
+
+def _almost_moves(
+    token: Line,
+    kind: str,
+    tessellation: Tessellation,
+    in_moves: bool,
+    recognised: Callable[[Line], bool],
+) -> str:
+    """Rule 3 for `token` of class `kind` in `tessellation`, right after a
+    line of moves or not (`in_moves`); `recognised` says whether a
+    PROPERTY's key is recognised where it stands."""
+    if kind == PROPERTY and recognised(token):
+        return kind
+    bare = unquoted(token.text)
+    if in_moves and _ends_moves(bare, tessellation):
+        return ALMOST
+    if kind in _TEXTS and _almost(bare, tessellation):
+        return ALMOST
+    return kind
+
+
+def after_blank(
+    line: str, tessellation: Tessellation, *, after_board: bool, after_moves: bool
+) -> str:
+    """The token `line` is after a blank line (steps 1 and 2: no rule looks
+    past a blank line but the tessellation in effect and where the line
+    stands), `tessellation` in effect: in the file notes (not
+    `after_board`), a saved game's (`after_moves`) or a puzzle's.  What a
+    writer asks of a title line, or of a paragraph of one line that could
+    title the block after it.  A comment is COMMENT."""
+    kind = line_class(line)
+    if kind == MOVES:
+        return moves_class(line, tessellation)
+    if kind not in _TEXTS:
+        return kind
+    return _almost_moves(
+        Line(kind, line, 0, 1),
+        kind,
+        tessellation,
+        False,
+        lambda token: recognised(token, after_board, after_moves),
+    )
 
 
 def _split(token: Line) -> Iterator[Line]:

@@ -40,9 +40,10 @@ from .postlex import (
     ALMOST,
     BLANK,
     BOARDS,
+    MAY_BE_ROWS,
     PROPERTY,
-    ROW_TOKENS,
     ROWS,
+    STRAY,
     Line,
     PostLex,
     decision,
@@ -138,6 +139,18 @@ class _Builder:
     rows = staticmethod(_unit("rows"))
     row = staticmethod(_unit("row"))
     note = almost = staticmethod(_unit("title"))
+    board_semicolon = board
+
+    @staticmethod
+    def stray_title(children: list[Any]) -> _Unit:
+        """A line of rule 4 after rows and before no row: the text it is, a
+        doubt (SOK105); after a board, a line that may title what follows."""
+        token: Line = children[0]
+        token.type = token.type.removeprefix(STRAY)
+        token.stray = True
+        return _Unit("lines" if token.type == PROPERTY else "title", [token])
+
+    stray_semicolon = stray_line = stray_title
 
     # ------------------------------------------------------------- steps
 
@@ -580,7 +593,7 @@ class _Reading:
         self.index = table.token_index
         self.builder = builder
         self.parser = lalr.AutomatonParser(lalr.automaton("sok"), builder.callbacks())
-        lines = frozenset(self.index[kind] for kind in table.tokens if kind not in ROW_TOKENS)
+        lines = frozenset(self.index[kind] for kind in table.tokens if kind not in MAY_BE_ROWS)
         boards = frozenset(rule for rule, name in enumerate(table.callbacks) if name in BOARDS)
         self.postlex = PostLex(
             tessellation, lambda: not boards.isdisjoint(self.parser.settle(lines))
@@ -600,17 +613,24 @@ def read_sok(
     text: str,
     tessellation: Tessellation,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    games: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
     fast: bool = True,
+    *,
+    content: bool | None = None,
 ) -> Collection:
-    """See `sokfmt.loads_sok`; `fast=False` reads every text through the
-    tokens (the fast paths are tested against it)."""
+    """See `sokfmt.loads_sok` (`games`: its `check_games`, `content`: its
+    `check_content`); `fast=False` reads every text through the tokens (the
+    fast paths are tested against it)."""
     puzzles: list[Puzzle] = []
     sink = collector(puzzles, on_puzzle)
-    collection = _sok_bare.read_bare(text, tessellation, diagnostics, sink) if fast else None
+    collection = (
+        _sok_bare.read_bare(text, tessellation, diagnostics, sink, content=content)
+        if fast
+        else None
+    )
     if collection is None:
-        builder = _Builder(tessellation, Checks(diagnostics, replay, sink))
+        builder = _Builder(tessellation, Checks(diagnostics, games, sink, content=content))
         layout = plain.layout(text, tessellation) if fast else None
         if layout is not None:
             _laid_out(builder, layout)
@@ -657,12 +677,14 @@ def iter_sok(
     chunks: Iterable[str],
     tessellation: Tessellation,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    games: bool = False,
+    *,
+    content: bool | None = None,
 ) -> Iterator[Puzzle]:
     """See `sokfmt.iter_sok`: puzzles as they are read, the file never whole in
     memory; `chunks` hold whole lines, with their line breaks."""
     ready: list[Puzzle] = []
-    builder = _Builder(tessellation, Checks(diagnostics, replay, ready.append))
+    builder = _Builder(tessellation, Checks(diagnostics, games, ready.append, content=content))
     for _ in _Reading(builder, tessellation).steps(chunks):
         yield from ready
         ready.clear()

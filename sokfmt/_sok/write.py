@@ -7,8 +7,9 @@ a blank line (two where the paragraph before could be taken for its title),
 its title line right above its board (a blank line between when the title
 looks like a row), its properties, a blank line and its notes, its
 comments; each saved game the same way.  What a unit may hold is checked on
-the unit, with the grammar's line classes: a title that would not be read
-as one goes into a Title property, and what the format cannot hold at all
+the unit, with the grammar's line classes and the reader's rules 2 and 3
+where the line stands (`after_blank`): a title that would not be read as
+one goes into a Title property, and what the format cannot hold at all
 (notes that would be read as moves or a board, say) is refused, naming the
 puzzle and the line.  Those rules of what .sok can hold (boards, notes and
 the key/value lines among them) are `_sok.holds`, which the .slc readers
@@ -38,6 +39,7 @@ from .holds import (
     valued_keys,
 )
 from .postlex import (
+    ALMOST,
     FLOOR_ROW,
     MOVES,
     OPEN_ROW,
@@ -46,16 +48,17 @@ from .postlex import (
     ROWS,
     SEMICOLON,
     TEXT,
-    almost,
+    after_blank,
     has_move_letter,
     line_class,
     stray_row,
     title_of,
 )
 
-# What a title line may be: text, or a row of one line (then a blank line
-# keeps it apart from the block, as it may join a board).
-_TITLE_LINES = frozenset((TEXT, SEMICOLON, OPEN_ROW, "WALL_ROW", "EDGE_ROW", "PAIR_ROWS"))
+# What a title line may be, as the reader types it: text, almost-moves
+# (above a board), or a row of one line (then a blank line keeps it apart
+# from the block, as it may join a board).
+_TITLE_LINES = frozenset((TEXT, SEMICOLON, ALMOST, OPEN_ROW, "WALL_ROW", "EDGE_ROW", "PAIR_ROWS"))
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,10 @@ class _Writer:
         # the title of an untitled block after one blank line.
         self.paragraph: list[str] = []
         self.boards = 0
+        # Where the next line stands, as the reader's rules 2 and 3 ask: the
+        # tessellation in effect, and whether after moves after a board.
+        self.tessellation = file_game
+        self.after_moves = False
 
     def text(self) -> str:
         while self.out and not self.out[-1]:
@@ -165,9 +172,10 @@ class _Writer:
         )
         rows = self._rows(puzzle.board, owner)
         line = puzzle.title_line or self._title_line(puzzle.title, None)
-        if puzzle.title_line and not _title_line_reads(puzzle.title_line, moves_title=True):
+        if puzzle.title_line and not self._title_line_reads(puzzle.title_line, moves_title=True):
             raise ValidationError(
-                f"{owner}: its title line {quoted(puzzle.title_line)} reads otherwise"
+                f"{owner}: its title line {quoted(puzzle.title_line)} reads otherwise above "
+                f"its board: {self._read_as(puzzle.title_line)}"
             )
         others = [
             property_line(owner, written_key(PUZZLE_FIELDS, name), getattr(puzzle, name))
@@ -197,6 +205,7 @@ class _Writer:
         self._before_block(line, rows[0], board=True)
         self.out += rows
         self.boards += 1
+        self.tessellation, self.after_moves = tessellation, False
         self.out += lines
         self.paragraph = _last_paragraph(lines)
         self.out += puzzle.comments
@@ -241,7 +250,7 @@ class _Writer:
         if lines is None:
             line = ""
             lines = placed(titled, "", False, notes, tessellation, tessellation, _GAME_FIELDS)
-        if lines is None and game.title and notes and _kept_title_line(notes[0], tessellation):
+        if lines is None and game.title and notes and self._kept_title_line(notes[0]):
             # As a file that reads so has it: the first line of the notes is the
             # title line above the moves, which the Title property overrides
             # (a reader keeps such a line at the head of the notes).
@@ -252,6 +261,7 @@ class _Writer:
             raise ValidationError(f"{owner}: {NOTES_CANNOT} {problem}")
         self._before_block(line, moves[0], board=False)
         self.out += moves
+        self.after_moves = True
         self.out += lines
         self.paragraph = _last_paragraph(lines)
 
@@ -265,11 +275,45 @@ class _Writer:
         line = title
         if self.style.semicolon_titles and title_of(f"; {title}") == title:
             line = f"; {title}"
-        if title_of(line) != title or not _title_line_reads(line):
+        if title_of(line) != title or not self._title_line_reads(line):
             return ""
-        if moves is not None and (almost(line, moves) or stray_row(line)):
+        if line_class(line) == PROPERTY:
+            return ""  # a title as this reader reads it, a key/value line to others (YASC)
+        if moves is not None and (self._reads(line) == ALMOST or stray_row(line)):
             return ""  # it would join the moves below it, or be a doubt
         return line
+
+    def _reads(self, line: str) -> str:
+        """The token the reader makes of `line` written next, after a blank
+        line (its rules 2 and 3, where the line stands)."""
+        return after_blank(
+            line, self.tessellation, after_board=self.boards > 0, after_moves=self.after_moves
+        )
+
+    def _title_line_reads(self, line: str, *, moves_title: bool = False) -> bool:
+        """Whether `line`, written next, reads as a title above a block:
+        text, almost-moves, or a row that no board begins with (a line of
+        moves too, for a title line kept from a file: moves_titles reads it
+        so, with its doubt)."""
+        if "\n" in line or "\r" in line:
+            return False
+        kind = self._reads(line)
+        return kind in _TITLE_LINES or (moves_title and kind == MOVES)
+
+    def _read_as(self, line: str) -> str:
+        """What the reader takes `line`, written next, for, in words."""
+        if "\n" in line or "\r" in line:
+            return "it holds a line break"
+        kind = self._reads(line)
+        what = _KINDS_IN_WORDS.get(kind, "rows of a board" if kind in ROW_TOKENS else kind)
+        where = "before the first board" if not self.boards else "after a board"
+        return f"{what} there ({where}, {self.tessellation.value} in effect)"
+
+    def _kept_title_line(self, line: str) -> bool:
+        """Whether `line`, written next above moves, is their title line as
+        it stands (the line a reader keeps at the head of the notes when a
+        Title property overrides it)."""
+        return bool(title_of(line)) and self._title_line_reads(line) and self._reads(line) != ALMOST
 
     def _before_block(self, title: str, first: str, *, board: bool) -> None:
         """The blank lines and title line before a block whose first line
@@ -279,25 +323,40 @@ class _Writer:
             if not title and self._could_title(board):
                 self.out.append("")  # two blank lines: the paragraph is no title
         if title:
+            kind = self._reads(title)
             self.out.append(title)
-            if line_class(title) in ROW_TOKENS or stray_row(title):
-                self.out.append("")  # apart: it would join a board, or be a doubt
+            # Apart: a row would join a board, and text that rule 4 takes
+            # for a row be a doubt; a line of moves (moves_titles) titles a
+            # board only right above it.
+            if kind in ROW_TOKENS or (kind in (TEXT, SEMICOLON) and stray_row(title)):
+                self.out.append("")
         self.paragraph = []
 
     def _could_title(self, board: bool) -> bool:
         """Whether the last paragraph would title a block after one blank
         line: one line of it (semicolon_titles aside: a ";" line and text)."""
         lines = self.paragraph
+        # No rule but 2 and 3 retypes a line of a paragraph: none looks past
+        # the line before, unless it is a row or moves (rules 3 and 4),
+        # which no such paragraph holds.
         if len(lines) == 1:
-            return line_class(lines[0]) not in (PROPERTY, FLOOR_ROW)
+            return self._reads(lines[0]) not in (PROPERTY, FLOOR_ROW)
         return (
             board
             and self.boards > 0
             and len(lines) > 1
-            and line_class(lines[0]) == SEMICOLON
-            and all(line_class(line) == TEXT for line in lines[1:])
+            and self._reads(lines[0]) == SEMICOLON
+            and all(self._reads(line) == TEXT for line in lines[1:])
         )
 
+
+# What a line that is no title line is read as, in words.
+_KINDS_IN_WORDS = {
+    PROPERTY: "a key/value line",
+    "BLANK": "a blank line",
+    "COMMENT": "a comment",
+    FLOOR_ROW: "a row of floor",
+}
 
 # Keys read as the same field of a saved game (the first of any of them is taken).
 _GAME_FIELDS = synonyms(GAME_FIELDS)
@@ -310,23 +369,6 @@ def _last_paragraph(lines: list[str]) -> list[str]:
         if not lines[index].strip(" \t>"):
             return lines[index + 1 :]
     return list(lines)
-
-
-def _kept_title_line(line: str, tessellation: Tessellation) -> bool:
-    """Whether `line`, above moves of `tessellation`, is their title line as
-    it stands (the line a reader keeps at the head of the notes when a Title
-    property overrides it)."""
-    return bool(title_of(line)) and _title_line_reads(line) and not almost(line, tessellation)
-
-
-def _title_line_reads(line: str, *, moves_title: bool = False) -> bool:
-    """Whether `line` reads as a title above a block: text, or a row that no
-    board begins with (a line of moves too, for a title line kept from a
-    file: moves_titles reads it so, with its doubt)."""
-    if "\n" in line or "\r" in line:
-        return False
-    kind = line_class(line)
-    return kind in _TITLE_LINES or (moves_title and kind == MOVES)
 
 
 def _moves_lines(game: SavedGame, owner: str, wrap: int | None) -> list[str]:

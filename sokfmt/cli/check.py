@@ -69,7 +69,7 @@ def register(commands: Any) -> None:
     add_tessellation_option(command)
     command.add_argument(
         "--no-replay",
-        dest="replay",
+        dest="check_games",
         action="store_false",
         help="do not replay the saved games (read and check the text only)",
     )
@@ -98,7 +98,12 @@ def run(arguments: argparse.Namespace) -> int:
     misused: list[Problem] = []
     checked: dict[str, int] = {}
     skipped: dict[str, str] = {}
-    options = (arguments.source, arguments.replay, arguments.tessellation, arguments.puzzles)
+    options = (
+        arguments.source,
+        arguments.check_games,
+        arguments.tessellation,
+        arguments.puzzles,
+    )
     with closing(run_each(check_file, tasks, options, arguments.jobs)) as results:
         for (path, _), result in zip(tasks, results, strict=True):
             if result.skipped:
@@ -133,7 +138,7 @@ def check_file(
     path: str,
     in_folder: bool,
     chosen: str | None,
-    replay: bool = True,
+    check_games: bool = True,
     tessellation: Tessellation | None = None,
     specs: tuple[Spec, ...] | list[Spec] = (),
 ) -> Checked:
@@ -161,7 +166,7 @@ def check_file(
             format,
             tessellation,
             diagnostics=found,
-            replay=replay,
+            check_games=check_games,
             on_puzzle=lambda puzzle: read.add(puzzle, len(found)),
             in_folder=in_folder,
         )

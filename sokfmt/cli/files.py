@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from ..errors import Diagnostic, ParseError, SokfmtError, SokfmtWarning, ValidationError
-from ..files import FILE_FORMATS, file_format
-from ..files import load as load_file
+from ..files import FILE_FORMATS, file_format, load_handing_on
 from ..formats import loads_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
@@ -276,14 +275,15 @@ def load(
     tessellation: Tessellation | None = None,
     *,
     diagnostics: list[Diagnostic] | None = None,
-    replay: bool = False,
+    check_games: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
     in_folder: bool = False,
     verbosity: str = GROUPED,
 ) -> Collection | LevPuzzle:
     """The collection or .lev puzzle in `path` ("-": standard input); the
     reader's doubts go to standard error as warnings, told as `verbosity`
-    says (see `grouping`), unless `diagnostics` keeps them.
+    says (see `grouping`), unless `diagnostics` keeps them.  Each puzzle
+    is handed to `on_puzzle` as it is read (`files.load_handing_on`).
 
     A file found `in_folder` (not named on the command line) that is
     clearly not a level file is refused as `NotALevelFile`: a .txt file in
@@ -302,12 +302,12 @@ def load(
         raise NotALevelFile("JSON of another kind than sokfmt's")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", SokfmtWarning)
-        item = load_file(
+        item = load_handing_on(
             io.BytesIO(data),
             format=format,
             tessellation=tessellation,
             diagnostics=diagnostics,
-            replay=replay,
+            check_games=check_games,
             on_puzzle=on_puzzle,
         )
     if in_folder and _text_without_boards(path, item, diagnostics):

@@ -122,7 +122,10 @@ def sliding_blocks() -> LevPuzzle:
     assert piece.color == (127, 0, 0)
     assert unknown[0].keyword == "frob"
     assert [problem.code for problem in found] == ["LEV113"]
-    assert loads_lev(dumps_lev(puzzle)).initial == ("A.B",)
+    with warnings.catch_warnings(record=True) as caught:  # without a list, LEV113 warns
+        warnings.simplefilter("always")
+        assert loads_lev(dumps_lev(puzzle)).initial == ("A.B",)
+    assert [warning.category for warning in caught] == [SokfmtWarning]
     return puzzle
 
 
@@ -172,14 +175,28 @@ def file_formats(collection: Collection, blocks: LevPuzzle, folder: Path) -> Non
     assert buffer.getvalue() == TINY.encode()
     assert load_sok(folder / "tiny.sok", encoding="utf-8") == collection
     assert load_slc(folder / "tiny.slc") == boards_only
-    assert load_lev(folder / "blocks.lev").pieces == blocks.pieces
-    lev: LevPuzzle = load(folder / "blocks.lev", format="lev")
+    doubts: list[Diagnostic] = []  # the unknown section: a warning, kept here
+    assert load_lev(folder / "blocks.lev", diagnostics=doubts).pieces == blocks.pieces
+    lev: LevPuzzle = load(folder / "blocks.lev", format="lev", diagnostics=doubts)
+    assert [doubt.code for doubt in doubts] == ["LEV113", "LEV113"]
     either: Collection | LevPuzzle = load(folder / "tiny.json", format="json")
     assert lev == blocks
     assert either == collection
-    titles = [puzzle.title for puzzle in iter_sok(folder / "tiny.sok")]
-    titles += [puzzle.title for puzzle in iter_slc(folder / "tiny.slc")]
+    found: list[Diagnostic] = []
+    titles = [
+        puzzle.title
+        for puzzle in iter_sok(
+            folder / "tiny.sok", diagnostics=found, check_content=True, check_games=True
+        )
+    ]
+    titles += [
+        puzzle.title
+        for puzzle in iter_slc(folder / "tiny.slc", diagnostics=found, check_content=False)
+    ]
     assert titles == ["Tiny", "Tiny"]
+    assert found == []
+    checked: Collection = load(folder / "tiny.sok", check_content=True, check_games=True)
+    assert checked == loads(TINY, "sok", check_content=False, check_games=True) == collection
     xsb: FileFormat = file_format(folder / "tiny.xsb")
     assert xsb in FILE_FORMATS
     assert not xsb.saved_games
@@ -192,7 +209,7 @@ def errors() -> None:
     unsolved = "Short\n######\n#@ $.#\n######\n\nSolution\nr\n"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        loads_sok(unsolved, replay=True)
+        loads_sok(unsolved, check_games=True)
     assert [warning.category for warning in caught] == [SokfmtWarning]
     reads: list[tuple[Callable[[], object], type[ParseError]]] = [
         (lambda: loads_board("#x#"), BoardSyntaxError),
@@ -203,7 +220,7 @@ def errors() -> None:
         (lambda: loads_lev("size 2 1\ninitial\nA\n"), LevSyntaxError),
         (lambda: loads("{", "json"), JsonSyntaxError),
         (lambda: load_sok(io.BytesIO(b"\xff#"), encoding="utf-8"), DecodeError),
-        (lambda: loads_sok(TINY.replace("\nR\n", "\nL\n"), replay=True), IllegalStepError),
+        (lambda: loads_sok(TINY.replace("\nR\n", "\nL\n"), check_games=True), IllegalStepError),
     ]
     for read, expected in reads:
         try:

@@ -77,6 +77,12 @@ const files = (language) =>
     }));
 const TABLES = ["rle.json", "moves.json", "board/boards.json", "sok/invalid.json", "lev/invalid.json"];
 export const CASES = [...TABLES.flatMap(table), ...files("sok"), ...files("lev")];
+// Every problem of a text, in the order sokfmt reports them; but the package
+// checks no puzzle's content (SOK4xx) and throws the first error.
+const DIAGNOSTICS = table("sok/diagnostics.json").map((c) => ({
+  ...c,
+  diagnostics: c.diagnostics.filter(([, code]) => !code.startsWith("SOK4")),
+}));
 
 for (const c of CASES) {
   test(`${c.language}: ${c.name}`, () => {
@@ -94,5 +100,19 @@ for (const c of CASES) {
     assert.deepStrictEqual({ line: thrown.line, column: thrown.column }, c.error);
     if (c.code) assert.equal(thrown.code, c.code);
     if (c.kind) assert.equal(thrown.name, c.kind);
+  });
+}
+
+for (const c of DIAGNOSTICS) {
+  test(`sok diagnostics: ${c.name}`, () => {
+    const found = [];
+    const read = () => api.parseSok(c.input, { onWarning: (w) => found.push(["warning", w.code, w.line, w.column]) });
+    const error = c.diagnostics.find(([severity]) => severity === "error");
+    if (error) {
+      assert.throws(read, (thrown) => assert.deepStrictEqual(["error", thrown.code, thrown.line, thrown.column], error) ?? true);
+      return;
+    }
+    assert.equal(read().puzzles.length, c.puzzles);
+    assert.deepStrictEqual(found, c.diagnostics);
   });
 }
