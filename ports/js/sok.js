@@ -18,11 +18,11 @@ const PUZZLE = { title: "title", author: "author", game: "game", boxorder: "boxo
 const GAME = { title: "title", solver: "solved_by", author: "solved_by" };
 // The keys of Python's `to_dict`, in its order (so that the JSON texts are the same too).
 const KEYS = {
-  collection: "title author created_at updated_at notes puzzles comments email url",
-  puzzle: "board title author notes saved_games boxorder goalorder comments title_line",
-  game: "tessellation moves title solved_by notes current_move_idx",
+  collection: "title author created_at updated_at notes puzzles comments email url".split(" "),
+  puzzle: "board title author notes saved_games boxorder goalorder comments title_line".split(" "),
+  game: "tessellation moves title solved_by notes current_move_idx".split(" "),
 };
-const ordered = (kind, object) => Object.fromEntries(KEYS[kind].split(" ").map((key) => [key, object[key]]));
+const ordered = (kind, object) => Object.fromEntries(KEYS[kind].map((key) => [key, object[key]]));
 const SPACE = "[\\t-\\r\\x1c-\\x1f\\x85\\p{Z}]"; // the header's white space
 const strip = (text) => text.replace(new RegExp(`^${SPACE}+|${SPACE}+$`, "gu"), "");
 const unquoted = (line) => (line[0] === ">" ? line.replace(/^>*/, "") : line);
