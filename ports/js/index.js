@@ -82,14 +82,22 @@ function placing(input, { file = false, bom = file } = {}) {
   const lf = file ? input.replace(/\r\n?/g, "\n") : input;
   const mark = bom && lf.startsWith("\ufeff");
   const text = mark ? lf.slice(1) : lf;
-  let found; // the line starts of both, found when a position is first placed
-  const lines = () => (found ||= [lineStarts(text), lineStarts(input)]);
   const points = /[\ud800-\udfff]/.test(input) ? (s) => [...s].length : (s) => s.length;
+  // The line starts of both, and the characters before each of the caller's
+  // lines, counted once, when a position is first placed.
+  let found;
+  const lines = () => {
+    if (found) return found;
+    const [starts, callers] = [lineStarts(text), lineStarts(input)];
+    const before = callers.map((start, i) => points(input.slice(callers[i - 1] ?? 0, start)));
+    before.forEach((count, i) => (before[i] = count + (before[i - 1] ?? 0)));
+    return (found = [starts, callers, [...before, points(input)]]);
+  };
   const place = (code, line, column, wholeFile = false) => {
-    const [starts, callers] = lines();
+    const [starts, , before] = lines();
     const start = starts[line - 1] ?? text.length;
     column = points(text.slice(start, start + column - 1)) + 1 + (mark && line === 1 && !wholeFile ? 1 : 0);
-    const offset = points(input.slice(0, callers[line - 1] ?? input.length)) + column - 1;
+    const offset = before[Math.min(line, before.length) - 1] + column - 1;
     return { code, line, column, offset, message: REASONS[code] };
   };
   // An offset is on the line of the last line start at or before it: a line break is on the line it ends.

@@ -245,9 +245,13 @@ export function parse(parsers, text, caller = "Sokoban") {
   // The collection as to_dict's JSON, and the warnings; throws the first error.
   function collection() {
     flush();
-    const starts = [0, ...r.puzzles.map(({ lines }) => lines[0].line), Infinity];
-    const comments = (i) =>
-      r.comments.filter(({ line }) => line > starts[i] && line < starts[i + 1]).map(({ text }) => text);
+    // Each comment to the file (0) or to the puzzle whose board is the last before it, in one walk.
+    const [starts, comments] = [[0, ...r.puzzles.map(({ lines }) => lines[0].line)], [[], ...r.puzzles.map(() => [])]];
+    let at = 0;
+    for (const { line, text } of r.comments) {
+      while (starts[at + 1] < line) at += 1;
+      comments[at].push(text);
+    }
     const [fields, game] = noted({ notes: r.fileNotes }, FILE);
     const fileGame = tessellationOf(game);
     doubts({ notes: r.fileNotes });
@@ -258,11 +262,11 @@ export function parse(parsers, text, caller = "Sokoban") {
       const saved_games = puzzle.games.map((block) => savedGame(block, tessellation));
       doubts(puzzle, tessellation);
       const drawn = found && { tessellation, board: found.rows.join("\n") };
-      return ordered("puzzle", { ...fields, board: drawn, saved_games, comments: comments(i + 1) });
+      return ordered("puzzle", { ...fields, board: drawn, saved_games, comments: comments[i + 1] });
     });
     if (r.errors.length) throw first(r.errors);
     if (!puzzles.length) r.warnings.push(["SOK102", 1, 1]);
-    return { result: ordered("collection", { ...fields, puzzles, comments: comments(0) }), warnings: r.warnings };
+    return { result: ordered("collection", { ...fields, puzzles, comments: comments[0] }), warnings: r.warnings };
   }
 
   function savedGame(block, tessellation) {

@@ -4,6 +4,7 @@
 // and what is no text or no tessellation.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import * as sokfmt from "../index.js";
 
 const thrown = (read) => {
@@ -44,7 +45,8 @@ test("each language has its error class", () => {
   assert.equal(thrown(() => sokfmt.rleDecode("0#")).name, "RleSyntaxError");
   const board = thrown(() => sokfmt.parseBoard("#?#"));
   assert.equal(board.name, "BoardSyntaxError");
-  assert.match(board.message, /^Unexpected '\?' in a board, expected a square of the legend .* \(at line 1, column 2\)$/);
+  const expected = /^Unexpected '\?' in a board, expected a square of the legend .* \(at line 1, column 2\)$/u;
+  assert.match(board.message, expected);
   assert.equal(thrown(() => sokfmt.parseLev("size 1\n")).name, "LevSyntaxError");
   assert.equal(thrown(() => sokfmt.rleDecode("9#", { limit: 8 })).code, "RLE103");
 });
@@ -69,4 +71,33 @@ test("a byte order mark counts on line 1, not for what is about the whole file",
   const warnings = [];
   sokfmt.parseSok("\ufeffhello\n", { onWarning: (w) => warnings.push([w.code, w.line, w.column, w.offset]) });
   assert.deepEqual(warnings, [["SOK102", 1, 1, 0]]);
+});
+
+// Bounded time: placing a warning costs its line, not the text before it (a
+// character beyond the first plane makes counting characters cost a walk).
+// 20,000 warnings in 260 kB: about a second; placed one walk each, minutes.
+// A child process reads it, and is stopped if it hangs.
+test("many warnings in a long text with an emoji are placed in linear time", () => {
+  const script = `
+    import { parseSok } from ${JSON.stringify(new URL("../index.js", import.meta.url).href)};
+    const text = "😀\\n#####\\n#@$.#\\n#####\\n\\n" + "#@$.#\\n#$.@#\\n\\n".repeat(20000);
+    const found = [];
+    parseSok(text, { onWarning: (w) => found.push(w) });
+    console.log(JSON.stringify([found.length, found.at(-1).line, found.at(-1).offset]));`;
+  const options = { encoding: "utf8", timeout: 30000 };
+  const read = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], options));
+  // The last: line 6 + 3 * 19999, after "😀\n" (2 characters) and 19 + 13 * 19999 more.
+  assert.deepEqual(read, [20000, 6 + 3 * 19999, 2 + 19 + 13 * 19999]);
+});
+
+// A comment goes to the puzzle before it in one walk, not a walk of every
+// comment for each puzzle: 60,000 puzzles, each with a comment, take seconds.
+test("a file of many puzzles and comments is read in linear time", () => {
+  const script = `
+    import { parseSok } from ${JSON.stringify(new URL("../index.js", import.meta.url).href)};
+    const read = parseSok("#####\\n#@$.#\\n#####\\n\\n:: a comment\\n".repeat(60000));
+    console.log(JSON.stringify([read.puzzles.length, read.puzzles.at(-1).comments, read.comments]));`;
+  const options = { encoding: "utf8", timeout: 30000 };
+  const read = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], options));
+  assert.deepEqual(read, [60000, [":: a comment"], []]);
 });

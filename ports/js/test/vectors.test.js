@@ -109,7 +109,8 @@ for (const c of DIAGNOSTICS) {
     const read = () => api.parseSok(c.input, { onWarning: (w) => found.push(["warning", w.code, w.line, w.column]) });
     const error = c.diagnostics.find(([severity]) => severity === "error");
     if (error) {
-      assert.throws(read, (thrown) => assert.deepStrictEqual(["error", thrown.code, thrown.line, thrown.column], error) ?? true);
+      const placed = (thrown) => ["error", thrown.code, thrown.line, thrown.column];
+      assert.throws(read, (thrown) => assert.deepStrictEqual(placed(thrown), error) ?? true);
       return;
     }
     assert.equal(read().puzzles.length, c.puzzles);
