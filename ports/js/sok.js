@@ -99,15 +99,15 @@ export function parse(parsers, text, caller = "Sokoban") {
   }
 
   // The tokens of the lines (comments aside), each typed once the parser has
-  // read those before it.  Rule 4: right after a row, a line of its shape is a
+  // read those before it, then fed to it.  Rule 4: right after a row, a line of its shape is a
   // STRAY_* (before rule 3), which the rules read as a row before a row and else
   // as the text it is; a line of its shape before a row is a doubt.
-  function* tokens(lines) {
+  function tokens(lines, feed) {
     let previous = null; // the last token handed on
     for (const [i, token] of lines.entries()) {
       const stray = TEXTS.includes(token.type) && isRow(previous) && strayRow(token.text);
       if (stray) Object.assign(token, { type: `STRAY_${token.type}`, run: previous.run });
-      yield (previous = stray ? token : typed(token, previous));
+      feed((previous = stray ? token : typed(token, previous)));
       if (!stray && isRow(lines[i + 1]) && TEXTS.includes(token.type)) token.stray = strayRow(token.text);
     }
   }
@@ -343,7 +343,7 @@ export function parse(parsers, text, caller = "Sokoban") {
   r.state = interactive.parser_state;
   const all = lines.map((text, i) => ({ type: step1(text), text, line: i + 1 }));
   r.comments = all.filter(({ type }) => type === "COMMENT");
-  for (const token of tokens(all.filter(({ type }) => type !== "COMMENT"))) interactive.feed_token(token);
+  tokens(all.filter(({ type }) => type !== "COMMENT"), (token) => interactive.feed_token(token));
   interactive.feed_eof();
   return collection();
 }
