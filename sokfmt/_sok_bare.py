@@ -6,7 +6,8 @@ such a text the grammar's steps are known in advance (a title line, then a
 run of walled rows, is `titled_board`; the run alone, `untitled_board`),
 so the reader can skip the tokens.  The shape is matched with the
 grammar's own terminals (WALL_ROW_LINE, BLANK_LINE), and a title line is
-one that step 1 types TEXT or SEMICOLON and that rules 3 and 4 leave alone;
+one that step 1 types TEXT or SEMICOLON and that rule 4 leaves alone (rule 3
+may make it an ALMOST, which the grammar takes as a title too);
 anything else (line breaks other than LF, mail quotes, comments, notes, a
 board of other rows) goes down the full path: each exit says why in a
 comment "# exit: ...".  tests/test_sok.py holds the two readings to each
@@ -71,8 +72,6 @@ def read_bare(
                 return None  # exit: a title line of another class
             if postlex.stray_row(title):
                 return None  # exit: rule 4 (a stray row right above a board)
-            if postlex.almost(title, tessellation):
-                return None  # exit: rule 3 (a title one character away from moves)
         found.append((title, match["rows"], match.start("rows")))
         pos = match.end()
     if not found:

@@ -73,7 +73,9 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
     "Game:" line and each board as the full path tells it."""
     if "\r" in text:
         return None  # exit: a line break other than LF
-    if "\n>" in text or text.startswith(">"):
+    # Rule 3 right after moves reads past a mail quote, this path does not
+    # (the first line never stands after moves).
+    if "\n>" in text:
         return None  # exit: a mail quote
     if text.startswith("\ufeff"):
         return None  # exit: a byte order mark
@@ -136,7 +138,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         notes.append(token)
         pos, number = end + 1, number + 1
         fresh, after = kind == BLANK, ""
-    return laid if laid.blocks else None  # exit: no board
+    return laid  # (without a board, the file notes alone, as the full path reads them)
 
 
 @cache

@@ -71,7 +71,7 @@ ODD_TITLES = ["lurd", "Title: x", "rRx", "lurdx", "; 1", ":: c", "  ", "#X ###",
 # Lines right under a board (rule 4 looks at them) and right after moves
 # (rule 3 does).
 UNDER = ["#X ###", "#-$-?", "?-$-#", "x"]
-AFTER_MOVES = ["x", "-", "*", "Rx", "lurdx", "Some notes"]
+AFTER_MOVES = ["x", "-", "*", "Rx", "lurdx", "Some notes", "> x", ">-"]
 BOARDS = [BOARD, "  ####\n###  #\n#@$ .#\n######", "####\n#@*#\n#..#\n####", "#####\n#   #\n#####"]
 MOVES = ["R", "rR", "lurd\nLURD", "uuLL\nrrDD\nlu", "r2R", "[lu]R"]
 # Moves with letters that a tessellation refuses (Sokoban "nesw", Hexoban
@@ -113,10 +113,10 @@ def same_as_full_path(
 
 
 @st.composite
-def collections(draw: st.DrawFn) -> str:
+def collections(draw: st.DrawFn, changed: bool = True) -> str:
     """Collections in the common layout (or without a board), most with one
     line changed or added where the fast path hands the text to the full
-    path: each kind of change reaches one of its exits."""
+    path (unless not `changed`): each kind of change reaches one of its exits."""
     chunks: list[list[str]] = []  # [role, text] of each chunk, the texts joined by LF
     for line in draw(st.lists(st.sampled_from(PLAIN_NOTES), max_size=3)):
         chunks.append(["note", line])
@@ -148,7 +148,7 @@ def collections(draw: st.DrawFn) -> str:
         "moves",
         "moves",
     ]
-    change = draw(st.sampled_from([*changes, "first"]))
+    change = draw(st.sampled_from([*changes, "first"])) if changed else "none"
     role_changed = {"under": "board", "after": "moves"}.get(change, change)
     places = [i for i, (role, _) in enumerate(chunks) if role == role_changed]
     if change == "above":  # a title right above a board
@@ -187,7 +187,7 @@ def test_the_fast_path_reads_as_the_full_path_and_reaches_every_exit() -> None:
 
     @settings(max_examples=200, deadline=None)
     @given(
-        collections(),
+        collections(changed=False),
         st.just(0) | st.integers(0, 10_000),
         st.sampled_from(["\r\n", "\r", "\n>", ">", "\ufeff", ""]),
     )
@@ -300,6 +300,26 @@ def test_moves_in_the_file_notes_close_no_scope() -> None:
     assert not same_as_full_path(text)  # moves before the first board: the full path
 
 
+def test_a_stray_row_a_blank_line_above_a_board_takes_the_fast_path() -> None:
+    # Rule 4 looks at a line next to a row only: a blank line apart,
+    # "#X ###" titles the board (title_blank) as any line of text would.
+    text = f"#X ###\n\n{BOARD}\n"
+    assert same_as_full_path(text)
+    diagnostics: list[Diagnostic] = []
+    (puzzle,) = _sok_read.read_sok(text, Tessellation.SOKOBAN, diagnostics).puzzles
+    assert (puzzle.title, diagnostics) == ("#X ###", [])
+
+
+def test_a_text_without_a_board_takes_the_fast_path() -> None:
+    # The file notes alone, and a doubt: SOK102 at line 1, column 1.
+    text = "Title: x\nSome notes\n"
+    assert same_as_full_path(text)
+    diagnostics: list[Diagnostic] = []
+    collection = _sok_read.read_sok(text, Tessellation.SOKOBAN, diagnostics)
+    assert (collection.title, collection.notes, collection.puzzles) == ("x", "Some notes", ())
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK102", 1, 1)]
+
+
 def test_the_layout_of_a_collection() -> None:
     # Worked out from the grammar's steps: each block titled by the line
     # above it, every other line a note of the block above it.
@@ -336,6 +356,7 @@ def test_the_layout_of_a_collection() -> None:
         f"Level\n{BOARD}\n\n:: c\n",  # a comment after a board
         f"Level\n{BOARD}\n\nlurdx\n",  # rule 3: almost moves
         f"Level\n{BOARD}\n\nS\nrR\nRx\n",  # rule 3 right after moves
+        f"Level\n{BOARD}\n\nS\nrR\n> x\n",  # ... which reads past mail quotes
         f"#X ###\n{BOARD}\n",  # rule 4: a stray row above a board
         f"Level\n{BOARD}\n#X ###\n",  # rule 4 after a board
         f"?-$-#\n{BOARD}\n",  # rule 4: a stray where a row's first wall should be
