@@ -31,22 +31,19 @@ from .tessellation import Tessellation
 
 @cache
 def _paragraph() -> re.Pattern[str]:
-    """A title line or none, three walled rows or more, and the blank lines
-    after them (at least one, or the end of the text)."""
+    """Blank lines (at the start of the text), a title line or none, three
+    walled rows or more, and the blank lines after them (at least one, or
+    the end of the text)."""
     terminals = _lalr.terminals("sok")
     row, blank = terminals["WALL_ROW_LINE"], terminals["BLANK_LINE"]
     title = f"(?!{blank}\\n|{row}\\n)[^\\r\\n]*"
     # At most RUN_LINES rows, as a match of step 1 (a taller board takes the
     # full path).
     return re.compile(
-        f"(?:(?P<title>{title})\\n)?(?P<rows>{row}(?:\\n{row}){{2,{postlex.RUN_LINES - 1}}})"
+        f"(?:{blank}\\n)*(?:(?P<title>{title})\\n)?"
+        f"(?P<rows>{row}(?:\\n{row}){{2,{postlex.RUN_LINES - 1}}})"
         f"(?:(?:\\n{blank})+\\n?\\Z|\\n?\\Z|(?:\\n{blank})+\\n)"
     )
-
-
-@cache
-def _blank_lines() -> re.Pattern[str]:
-    return re.compile(f"(?:{_lalr.terminals('sok')['BLANK_LINE']}\\n)*")
 
 
 def read_bare(
@@ -60,7 +57,7 @@ def read_bare(
     if text.startswith("\ufeff"):
         return None  # exit: a byte order mark (the full path sets it aside)
     paragraph = _paragraph()
-    pos = _blank_lines().match(text).end()  # type: ignore[union-attr]
+    pos = 0
     found: list[tuple[str | None, str, int]] = []  # title, rows, offset of the rows
     while pos < len(text):
         match = paragraph.match(text, pos)

@@ -168,6 +168,5 @@ def _block_at(text: str, start: int, number: int, tessellation: Tessellation) ->
         return None
     if postlex._refused(found[0], tessellation):
         return None  # exit: rule 2 (moves with a letter the tessellation refuses)
-    if found[0].count("\n") == 1:
-        return Line(postlex.MOVES, found[0][:-1], start, number)
-    return postlex._run(postlex.MOVES_LINES, found[0], start, number)
+    kind = postlex.MOVES if found[0].count("\n") == 1 else postlex.MOVES_LINES
+    return postlex._run(kind, found[0], start, number)
