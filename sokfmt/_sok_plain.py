@@ -109,8 +109,9 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
                 return None  # exit: moves before the first board (text there)
             else:
                 games.moves()
-            tessellation = games.tessellation
-            notes_pattern = _note_pattern(tessellation)
+            if games.tessellation is not tessellation:  # (a new board's, or back to the file's)
+                tessellation = games.tessellation
+                notes_pattern = _note_pattern(tessellation)
             laid.blocks.append(Block(Line(TEXT, line, pos, number), found))
             notes = laid.blocks[-1].notes
             pos, number = found.pos + len(found.text) + 1, found.line + found.rows
@@ -131,7 +132,8 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
                     return None  # exit: rule 3 (a note one character away from moves)
         if after == "rows" and postlex.stray_row(line):
             return None  # exit: rule 4 (a stray row right under a board)
-        if kind == PROPERTY:
+        # (The key found here serves the builder too.)
+        if kind == PROPERTY and token.key_value()[0] == "game":
             games.read(token)
             tessellation = games.tessellation
             notes_pattern = _note_pattern(tessellation)
