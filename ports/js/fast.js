@@ -7,12 +7,8 @@ import { terminals } from "./rle.js";
 
 // Any one of a grammar's terminals (each a whole-string RegExp), as a source.
 const union = (...patterns) => `(?:${patterns.map((p) => p.source.slice(1, -1)).join("|")})`;
-const cache = new WeakMap();
 // Patterns of a parser's terminals, made once per parser.
-function patterns(parser, make) {
-  if (!cache.has(parser)) cache.set(parser, make(terminals(parser)));
-  return cache.get(parser);
-}
+const patterns = (parser, make) => (parser.fast ||= make(terminals(parser)));
 
 // moves.lark: a text of RUN_CHARACTER alone (letters, "*", white space) is
 // one RUN without counts; with DIGIT, one RUN when each count has its letter

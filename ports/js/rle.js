@@ -20,6 +20,9 @@ export class PortError extends Error {
 // The first of errors placed at a line and column, in input order.
 export const first = (errors) => errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
 
+// The ASCII characters, which the legend and the moves are made of.
+export const ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+
 // A grammar's terminals (generate.py keeps them all), each a RegExp of a whole string.
 export function terminals(parser) {
   const whole = (t) => [t.name, new RegExp(`^(?:${t.pattern.to_regexp()})$`)];
@@ -28,14 +31,9 @@ export function terminals(parser) {
 
 // A step for each rule of a parser that builds no lark Tree (a rule without
 // a step of its own is read for its children alone); made once per parser.
-const plainSteps = new WeakMap();
-function plain(parser) {
-  const step = (children) => ({ children });
-  if (!plainSteps.has(parser)) {
-    plainSteps.set(parser, Object.fromEntries(parser.rules.map(({ origin }) => [origin.name, step])));
-  }
-  return plainSteps.get(parser);
-}
+const plainStep = (children) => ({ children });
+const plain = (parser) =>
+  (parser.plain ||= Object.fromEntries(parser.rules.map(({ origin }) => [origin.name, plainStep])));
 
 // A reading by `parser` of its own, whose transformer is `steps` (made for
 // this reading alone, so that a reading started inside another's step or

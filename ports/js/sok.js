@@ -2,7 +2,7 @@
 // each line (`tokens`); the parser lark-js generated from its rules reads them
 // and calls its steps and units (`steps`, the parser's transformer), which lay
 // out the file; then the header's semantic rules build the collection.
-import { PortError, first, terminals, settle, reading } from "./rle.js";
+import { PortError, ASCII, first, terminals, settle, reading } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 
@@ -38,7 +38,6 @@ function strays(text, test, most = Infinity) {
   for (const stray of text.matchAll(/./gsu)) if (!test(stray[0]) && found.push(stray) >= most) break;
   return found;
 }
-const ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
 const named = (name) => Object.keys(moves.LETTERS).find((t) => t.toLowerCase() === name.toLowerCase());
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
 function property(line) {
