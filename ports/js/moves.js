@@ -11,6 +11,8 @@ const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
 const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
 const OCTO = { ...SQUARE, w: "north west", e: "south east", n: "north east", s: "south west" };
 export const LETTERS = { Sokoban: SQUARE, Hexoban: HEX, Trioban: HEX, Octoban: OCTO };
+// The tessellation a name names (in any letter case), or undefined.
+export const named = (name) => Object.keys(LETTERS).find((t) => t.toLowerCase() === String(name).toLowerCase());
 const BRACKETS = { jump: "[]", "pusher change": "{}" };
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;

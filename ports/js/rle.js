@@ -17,8 +17,9 @@ export class PortError extends Error {
   }
 }
 
-// The first of errors placed at a line and column, in input order.
-export const first = (errors) => errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
+// Input order of what is placed at a line and column, and the first error in it.
+export const inputOrder = (a, b) => a.line - b.line || a.column - b.column;
+export const first = (errors) => [...errors].sort(inputOrder)[0];
 
 // The ASCII characters, which the legend and the moves are made of.
 export const ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));

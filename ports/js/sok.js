@@ -38,7 +38,6 @@ function strays(text, test, most = Infinity) {
   for (const stray of text.matchAll(/./gsu)) if (!test(stray[0]) && found.push(stray) >= most) break;
   return found;
 }
-const named = (name) => Object.keys(moves.LETTERS).find((t) => t.toLowerCase() === name.toLowerCase());
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
 function property(line) {
   const [, key, value] = /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(line);
@@ -144,7 +143,7 @@ export function parse(parsers, text, caller = "Sokoban") {
     const [key, value] = kind === "PROPERTY" ? property(bare) : [];
     // The first "Game:" line with a value of the file notes, or of a puzzle before its moves, decides.
     if (key === "game" && value && !r.decided && !(r.puzzles.length && r.movesSinceBoard)) {
-      r[r.puzzles.length ? "puzzleGame" : "fileGame"] = named(value);
+      r[r.puzzles.length ? "puzzleGame" : "fileGame"] = moves.named(value);
       r.decided = true;
     }
     r.movesSinceBoard ||= kind === "MOVES";
@@ -300,8 +299,8 @@ export function parse(parsers, text, caller = "Sokoban") {
   // The tessellation a "Game:" line names; SOK101 at its value when it names none.
   function tessellationOf([token, value]) {
     const place = token && { line: token.line, column: token.text.lastIndexOf(value) + 1 };
-    if (token && !named(value)) r.errors.push(new PortError("no such tessellation", null, "SOK101", place));
-    return token && named(value);
+    if (token && !moves.named(value)) r.errors.push(new PortError("no such tessellation", null, "SOK101", place));
+    return token && moves.named(value);
   }
 
   // A block's lines read without their mail quotes, an error placed in the
