@@ -278,7 +278,8 @@ export function parse(parsers, text, caller = "Sokoban") {
   // A block's recognised properties (the first line of each field with a value,
   // taken out of its notes), the rest of its notes without the blank lines at
   // either end, its title (its Title property, the title line then kept, else its
-  // title line); and its first "Game:" line with a value.
+  // title line); and its first "Game:" line with a value.  (The file notes
+  // have no title line: their `title_line` is no key of the collection's JSON.)
   function noted({ notes, title }, keys) {
     const fields = Object.fromEntries(Object.values(keys).map((name) => [name, ""]));
     const [lines, game] = [[], []];
@@ -289,7 +290,6 @@ export function parse(parsers, text, caller = "Sokoban") {
       else lines.push(token.text);
     }
     fields.notes = inked(lines, (line) => /[^ \t>]/.test(line)).join("\n");
-    if (title === undefined) return [fields, game];
     // A title line that is the title itself is no title line.
     fields.title_line = fields.title && title && title.text !== fields.title ? title.text : "";
     fields.title ||= title ? strip(strip(unquoted(title.text)).replace(/^;/, "")) : "";
