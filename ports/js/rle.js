@@ -30,9 +30,10 @@ export function terminals(parser) {
   return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
 
-// A step for each rule of a parser that builds no lark Tree (a rule without
-// a step of its own is read for its children alone); made once per parser.
-const plainStep = (children) => ({ children });
+// A step for each rule of a parser that builds no lark Tree; made once per
+// parser.  A rule without a step of its own gives its children, an array that
+// is also its own `children`, which the parser reads when it inlines a `_rule`.
+const plainStep = (children) => Object.assign(children, { children });
 const plain = (parser) =>
   (parser.plain ||= Object.fromEntries(parser.rules.map(({ origin }) => [origin.name, plainStep])));
 

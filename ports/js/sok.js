@@ -210,7 +210,8 @@ export function parse(parsers, text, caller = "Sokoban") {
   }
 
   // The steps of the rules (the names of their alternatives) and their units:
-  // the transformer of this reading of the generated parser (`reading`, rle.js).
+  // the transformer of this reading of the generated parser (`reading`, rle.js;
+  // a rule without a step, such as `board` or `moves`, gives its children).
   const steps = {
     line: ([, ...children]) => addNotes(children),
     blank: ([, ...children]) => addNotes(children),
@@ -231,11 +232,8 @@ export function parse(parsers, text, caller = "Sokoban") {
     },
     untitled_moves: ([, ...children]) => newMoves(children),
     titled_moves: ([, ...children]) => newMoves(children, take()),
-    ...Object.fromEntries(
-      ["board", "board_notes", "board_note", "moves", "long_moves", "notes", "almosts"].map((n) => [n, (c) => c]),
-    ),
     ...{ rows: unit("rows"), row: unit("row"), note: unit("title"), almost: unit("title") },
-    ...{ board_semicolon: (c) => c, stray_title: strayText, stray_semicolon: strayText, stray_line: strayText },
+    ...{ stray_title: strayText, stray_semicolon: strayText, stray_line: strayText },
   };
 
   // ------------------------------------------------------------ the semantic rules
