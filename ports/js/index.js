@@ -127,10 +127,9 @@ function placing(input, { file = false, bom = file } = {}) {
   return { read, place };
 }
 
-const TESSELLATIONS = Object.keys(moves.LETTERS);
 function tessellationOf(name = "Sokoban") {
   const found = moves.named(name);
-  if (!found) throw new ValidationError(`Unknown tessellation ${JSON.stringify(name)}; expected ${TESSELLATIONS}`);
+  if (!found) throw new ValidationError(`Unknown tessellation ${JSON.stringify(name)}; expected ${moves.TESSELLATIONS}`);
   return found;
 }
 

@@ -54,7 +54,7 @@ export function parse(parsers, text, caller = "Sokoban") {
 
   // Of MOVE, what a tessellation allows: characters that are no letter, and its letters
   // (MOVE's characters are ASCII: a table of them, made once per reading and tessellation).
-  const allows = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || c.toLowerCase() in moves.LETTERS[t]);
+  const allows = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || moves.letters(parsers, t).test(c));
   const moveOf = (t) => (r.moves[t] ||= ((allowed) => {
     const escaped = allowed.map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
     return Object.assign((c) => allowed.includes(c), { line: new RegExp(`^[${escaped}]*$`) });
