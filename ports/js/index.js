@@ -4,7 +4,7 @@
 // sokfmt reads (the JSON of `sokfmt convert --to json`); errors are thrown as
 // ParseError subclasses, placed in the caller's text as sokfmt places them.
 import { parsers } from "./grammars.js";
-import { PortError, DEFAULT_LIMIT, decode, inputOrder } from "./rle.js";
+import { PortError, DEFAULT_LIMIT, TESSELLATIONS, decode, inputOrder } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 import * as sok from "./sok.js";
@@ -129,7 +129,7 @@ function placing(input, { file = false, bom = file } = {}) {
 
 function tessellationOf(name = "Sokoban") {
   const found = moves.named(name);
-  if (!found) throw new ValidationError(`Unknown tessellation ${JSON.stringify(name)}; expected ${moves.TESSELLATIONS}`);
+  if (!found) throw new ValidationError(`Unknown tessellation ${JSON.stringify(name)}; expected ${TESSELLATIONS}`);
   return found;
 }
 

@@ -1,12 +1,11 @@
 // Move strings (grammars/moves.lark): rules 1 to 6 of its header, each
 // token's rules checked once the generated parser has taken the token, each
 // group's once the parser has closed it.
-import { DEFAULT_LIMIT, PortError, parsed, Budget, expand, terminals } from "./rle.js";
+import { DEFAULT_LIMIT, TESSELLATIONS, PortError, parsed, Budget, expand, terminals } from "./rle.js";
 import { plainMoves } from "./fast.js";
 
 const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203" };
 Object.assign(CODES, { syntax: "SOK204", zero: "SOK205", limit: "SOK206" });
-export const TESSELLATIONS = ["Sokoban", "Hexoban", "Trioban", "Octoban"];
 // The tessellation a name names (in any letter case), or undefined.
 export const named = (name) => TESSELLATIONS.find((t) => t.toLowerCase() === String(name).toLowerCase());
 // Rule 1: the letters a tessellation allows, its terminal (SOKOBAN_LETTER, ...).

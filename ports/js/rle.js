@@ -7,6 +7,8 @@
 // board.lark's tokens and rules are rle.lark's: boards are decoded here too.
 
 export const DEFAULT_LIMIT = 5000000;
+// moves.lark's tessellations, each with its *_LETTER terminal.
+export const TESSELLATIONS = ["Sokoban", "Hexoban", "Trioban", "Octoban"];
 const CODES = { syntax: "RLE101", zero: "RLE102", limit: "RLE103" };
 
 // An error of the port: a code and an offset in the text it read, or a line and column.
