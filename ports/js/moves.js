@@ -59,7 +59,7 @@ const stepsOf = (m) => ({
 export function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
   const m = { budget: new Budget(limit, CODES), letters: letters(parsers, tessellation), opening: "", stars: 0 };
   const segments = parsed(parsers.moves, text, CODES.syntax, stepsOf(m));
-  const bracketed = ([kind, letters]) => (kind ? BRACKETS[kind][0] + letters + BRACKETS[kind][1] : letters);
+  const bracketed = ([kind, run]) => (kind ? BRACKETS[kind][0] + run + BRACKETS[kind][1] : run);
   const written = segments.map(bracketed).join("");
   const steps = written.replace(/[[\]{}]/g, ""); // a letter each, and the "*"
   const moves = written.replace("*", "").replace(/\[\]|\{\}/g, "").replace(/\]\[|\}\{/g, "");
