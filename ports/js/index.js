@@ -113,7 +113,7 @@ function placing(input, { file = false, bom = file } = {}) {
     const sourceLine = input.slice(lines()[1][where.line - 1] ?? input.length).split(BREAKS)[0];
     const kind = KINDS[found.code.slice(0, 3)] || KINDS[found.code.slice(0, 4)] || LevSyntaxError;
     const [atEnd, char] = [where.offset >= points(input), [...sourceLine][where.column - 1]];
-    const what = atEnd || char === undefined ? "end of input" : `'${char}'`;
+    const what = atEnd ? "end of input" : char === undefined ? "line break" : `'${char}'`;
     const reason = /^[a-z]/.test(where.message) ? `Unexpected ${what} ${where.message}` : where.message;
     return new kind(reason, { ...where, sourceLine, atEnd });
   };
