@@ -542,6 +542,21 @@ def _read(text: str) -> tuple[list[tuple[str, str, list[tuple[str, str]]]], list
     return puzzles, [(d.code, d.line, d.column) for d in diagnostics]
 
 
+def test_an_rle_line_rule_1_refuses_is_no_stray_row() -> None:
+    # "#.999999####" is an RLE_LINE drawing 1,000,004 squares from 12
+    # characters: rule 1 makes it text.  Rule 4 would have made it a row of
+    # the board around it, which read its digits as counts (a million walls,
+    # seconds and hundreds of megabytes, no word).  It stays text: the rows
+    # around it are two runs of two rows, no board (SOK103 each), no puzzle.
+    text = "T\n#######\n#@$.  #\n#.999999####\n#.$   #\n#######\n"
+    found: list[Diagnostic] = []
+    collection = loads_sok(text, diagnostics=found)
+    assert collection.puzzles == ()
+    assert [(d.code, d.line) for d in found] == [("SOK103", 2), ("SOK103", 5), ("SOK102", 1)]
+    assert not _sok_postlex.stray_row("#.999999####")
+    assert _sok_postlex.stray_row("#.?####")  # a character outside the legend still is
+
+
 def test_stray_rows_as_the_rules_read_them() -> None:
     # After a board and before a line that is no row, a line of rule 4 is the
     # text it is, with a doubt: a ";" line begins a paragraph that titles the

@@ -161,7 +161,8 @@ export function parse(parsers, text, caller = "Sokoban") {
     const outside = strays(bare, (c) => SQUARE.test(c)).length;
     const solid = [...bare].filter((c) => EDGE.test(c) || INNER.test(c)).length;
     const edge = [...bare].some((c) => EDGE.test(c));
-    return outside > 0 && outside <= solid && edge && WALL_ROW_LINE.test(walled);
+    // An RLE_LINE is rule 1's alone: a board would read its digits as counts.
+    return outside > 0 && outside <= solid && edge && WALL_ROW_LINE.test(walled) && !r.T.RLE_LINE.test(bare);
   }
 
   // ------------------------------------------------------------ step 3
