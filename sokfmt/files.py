@@ -186,9 +186,10 @@ def load(
 
     `tessellation` is for puzzles without a ``Game:`` line where the format
     does not fix it (.hsb and .tsb do).  `diagnostics`, `check_content` and
-    `check_games` work as for `loads_sok` (JSON has no diagnostics to give,
-    .lev files no content checks, and only the .sok family and JSON hold
-    saved games; those of JSON are not played).
+    `check_games` work as for `loads_sok` (.lev files have no content
+    checks, and only the .sok family and JSON hold saved games); a problem
+    of JSON that the checks find is placed in its text (a board's string,
+    the letter of a move), while JSON that cannot be read still raises.
 
     >>> from importlib.resources import as_file, files
     >>> with as_file(files("sokfmt") / "samples" / "tiny.sok") as path:
@@ -246,21 +247,25 @@ def load_handing_on(
         )
     if chosen.name == "slc":
         return load_slc_handing_on(
-            file, diagnostics=diagnostics, check_content=check_content, on_puzzle=on_puzzle
+            file,
+            diagnostics=diagnostics,
+            check_content=check_content,
+            check_games=check_games,
+            on_puzzle=on_puzzle,
         )
     if chosen.name == "lev" and format is None:
         raise _not_a_collection(file, "lev")
     if chosen.name == "lev":
-        item = load_lev(file, diagnostics=diagnostics)
-    elif isinstance(file, (str, os.PathLike)):
-        item = json_item(Path(file).read_bytes())
-    else:
-        item = json_item(file.read())
-    if isinstance(item, LevPuzzle) and format is None:
+        return load_lev(file, diagnostics=diagnostics)
+    item = json_item(
+        Path(file).read_bytes() if isinstance(file, (str, os.PathLike)) else file.read(),
+        diagnostics=diagnostics,
+        check_content=check_content,
+        check_games=check_games,
+        on_puzzle=on_puzzle,
+    )
+    if isinstance(item, LevPuzzle) and format is None:  # (no checks ran: they are a collection's)
         raise _not_a_collection(file, "json")
-    if on_puzzle is not None and isinstance(item, Collection):
-        for puzzle in item.puzzles:
-            on_puzzle(puzzle)
     return item
 
 
@@ -360,9 +365,13 @@ def loads(
     checked_reader_options(diagnostics, check_content, check_games)
     chosen = file_format(name=format)
     if chosen.name == "json":
-        return json_item(text)
+        return json_item(
+            text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
+        )
     if chosen.name == "slc":
-        return loads_slc(text, diagnostics=diagnostics, check_content=check_content)
+        return loads_slc(
+            text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
+        )
     if not isinstance(text, str):
         text = decode(bytes(text))
     if chosen.name == "lev":
@@ -376,24 +385,49 @@ def loads(
     )
 
 
-def json_item(data: bytes | str) -> Collection | LevPuzzle:
-    """The collection or .lev puzzle of a JSON document (as `to_dict` writes them).
+def json_item(
+    data: bytes | str,
+    *,
+    diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection | LevPuzzle:
+    """The collection or .lev puzzle of a JSON document (as `to_dict` writes
+    them).  The puzzles of a collection are checked as `loads_sok` checks
+    them (`check_content`, `check_games`, and where their problems go:
+    `diagnostics`), each problem at its place in the JSON text, and handed
+    to `on_puzzle` after their problems.
 
     Raises:
         JsonSyntaxError: not JSON, at its line and column.
         ParseError: a malformed board or moves string, at its place in the
-            JSON text.
+            JSON text; with `check_games` and no `diagnostics`, an illegal
+            step (`IllegalStepError`) at its letter.
         ValidationError: JSON that is not a collection or .lev puzzle.
     """
     text = document_text(data)
     document = json_loads(text)
     try:
-        return _from_document(document)
+        item = _from_document(document)
     except ParseError as error:
         # Read again from strings that know their place in the text, which
         # places the same error there.
         _from_document(placed_values(text))
         raise error  # pragma: no cover - the second reading raises
+    if isinstance(item, Collection):
+        from ._json.checks import check_collection
+
+        check_collection(
+            item,
+            document,
+            text,
+            diagnostics,
+            check_games,
+            on_puzzle or (lambda puzzle: None),
+            content=check_content,
+        )
+    return item
 
 
 def _from_document(document: Any) -> Collection | LevPuzzle:

@@ -523,6 +523,7 @@ def loads_slc(
     *,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection:
     """The collection written as `text`, an .slc document (the XML of
     Sokoban for Windows), given as text or as the file's bytes.
@@ -535,8 +536,11 @@ def loads_slc(
     disagrees with the rows is a warning).  A document type declaration is
     refused, so that no entity is ever expanded and no other file fetched.
     `diagnostics` works as for `loads_sok`; `check_content` runs the checks
-    of what .sok could not hold as it is (SLC205, SLC206), by default when
-    `diagnostics` is given.
+    of what a puzzle holds (SOK401-404, as `loads_sok`, at the ``Level``
+    start tag) and of what .sok could not hold as it is (SLC205, SLC206),
+    by default when `diagnostics` is given.  An .slc level holds no saved
+    game, so `check_games` has none to play: it is taken so that every
+    collection reader takes the same options.
 
     >>> text = ('<SokobanLevels><LevelCollection>'
     ...         '<Level Id="Tiny" Width="5" Height="3">'
@@ -554,7 +558,9 @@ def loads_slc(
             its line and column in the document.
         DecodeError: bytes that are not text in the encoding they declare.
     """
-    return loads_slc_handing_on(text, diagnostics=diagnostics, check_content=check_content)
+    return loads_slc_handing_on(
+        text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
+    )
 
 
 def loads_slc_handing_on(
@@ -562,6 +568,7 @@ def loads_slc_handing_on(
     *,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """`loads_slc`, which calls `on_puzzle` as `loads_sok_handing_on` does."""
@@ -571,7 +578,7 @@ def loads_slc_handing_on(
         text = bytes(text)
     else:
         _checked(text, str, "text")
-    checked_reader_options(diagnostics, check_content)
+    checked_reader_options(diagnostics, check_content, check_games)
     return _slc.read_slc(text, diagnostics, on_puzzle, content=check_content)
 
 
@@ -582,6 +589,7 @@ def load_slc(
     encoding: str | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection:
     """The collection in an .slc file, given by path or as a file object.
 
@@ -602,7 +610,11 @@ def load_slc(
         as `loads_slc`; `ValidationError` and `OSError` as `load_sok`.
     """
     return load_slc_handing_on(
-        file, encoding=encoding, diagnostics=diagnostics, check_content=check_content
+        file,
+        encoding=encoding,
+        diagnostics=diagnostics,
+        check_content=check_content,
+        check_games=check_games,
     )
 
 
@@ -612,15 +624,17 @@ def load_slc_handing_on(
     encoding: str | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """`load_slc`, which calls `on_puzzle` as `loads_sok_handing_on` does."""
     from ._files import read_bytes, read_text
 
-    checked_reader_options(diagnostics, check_content)
+    checked_reader_options(diagnostics, check_content, check_games)
     options: dict[str, Any] = {
         "diagnostics": diagnostics,
         "check_content": check_content,
+        "check_games": check_games,
         "on_puzzle": on_puzzle,
     }
     if encoding is None:  # the document's own
@@ -637,6 +651,7 @@ def iter_slc(
     encoding: str | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Iterator[Puzzle]:
     """The puzzles of an .slc file, one at a time, as they are read: memory
     is bounded by the largest level, not by the file.  They and the
@@ -659,7 +674,7 @@ def iter_slc(
     from ._files import text_lines
     from ._slc import read as _slc
 
-    checked_reader_options(diagnostics, check_content)
+    checked_reader_options(diagnostics, check_content, check_games)
     yield from _slc.iter_slc(
         text_lines(file, encoding, xml=True), diagnostics, content=check_content
     )
