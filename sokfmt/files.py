@@ -11,6 +11,14 @@ from pathlib import Path
 from typing import Any, Literal, overload
 
 from . import _losses
+from ._arguments import (
+    checked,
+    checked_flag,
+    checked_format,
+    checked_reader_options,
+    checked_tessellation,
+    is_path,
+)
 from ._deprecated import keyword_only_since_0_3, reader_options_of_0_2
 from ._files import FileLike
 from ._json.text import document_text, placed_values
@@ -21,7 +29,6 @@ from .formats import (
     dumps_lev,
     dumps_slc,
     dumps_sok,
-    from_dict,
     load_lev,
     load_slc_handing_on,
     load_sok_handing_on,
@@ -101,7 +108,10 @@ def file_format(
         ValidationError: no format has that name or extension (the message
             lists those that do).
     """
+    if path is not None:
+        checked(path, (str, os.PathLike), "path", "a path (a str or os.PathLike)")
     if name is not None:
+        checked(name, str, "name", "a format's name (a str)")
         if name not in _BY_NAME:
             raise ValidationError(f"Unknown format {name!r}; sokfmt knows {', '.join(_BY_NAME)}")
         return _BY_NAME[name]
@@ -216,14 +226,15 @@ def load_handing_on(
     """`load`, which calls `on_puzzle` with each puzzle of a collection as
     `formats.loads_sok_handing_on` does (those of JSON once it is read):
     the command's progress, and the ``on_puzzle=`` of 0.2."""
-    if format is None and not isinstance(file, (str, os.PathLike)):
-        raise ValidationError("A file object has no extension: name its format")
-    if isinstance(file, (str, os.PathLike)) and os.path.isdir(file):
+    checked_format(format, optional=True)
+    checked_tessellation(tessellation)
+    checked_reader_options(diagnostics, check_content, check_games)
+    if is_path(file) and os.path.isdir(file):
         raise ValidationError(
             f"{os.fspath(file)} is a folder: load reads one file (sokfmt check, convert and "
             "dedup read folders)"
         )
-    chosen = file_format(file if isinstance(file, (str, os.PathLike)) else None, name=format)
+    chosen = file_format(_named(file, format), name=format)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok_handing_on(
@@ -256,6 +267,26 @@ def load_handing_on(
     if isinstance(item, LevPuzzle) and format is None:  # (no checks ran: they are a collection's)
         raise _not_a_collection(file, "json")
     return item
+
+
+def _named(file: object, format: str | None) -> str | os.PathLike[str] | None:
+    """The path whose extension names the format of `file` when `format`
+    does not: `file` itself, or the name of the file a file object reads
+    (``open("p.sok", "rb").name``).
+
+    Raises:
+        ValidationError: a file object without a name, and no `format`.
+    """
+    if is_path(file):
+        return file
+    if not (callable(getattr(file, "read", None)) or callable(getattr(file, "write", None))):
+        raise ValidationError(
+            f"file must be a path (a str or os.PathLike) or a file object, not {file!r:.60}"
+        )
+    name = getattr(file, "name", None)
+    if format is None and not (isinstance(name, str) and Path(name).suffix):
+        raise ValidationError("A file object has no extension: name its format")
+    return name if format is None else None
 
 
 def _not_a_collection(file: FileLike, format: str) -> ValidationError:
@@ -328,18 +359,21 @@ def loads(
     """
     from ._files import decode
 
+    checked(text, (str, bytes, bytearray), "text", "a str or bytes")
+    checked_format(format)
+    checked_tessellation(tessellation)
+    checked_reader_options(diagnostics, check_content, check_games)
     chosen = file_format(name=format)
     if chosen.name == "json":
         return json_item(
             text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
         )
-    if isinstance(text, (bytes, bytearray)) and chosen.name != "slc":
-        text = decode(bytes(text))
     if chosen.name == "slc":
         return loads_slc(
             text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
         )
-    assert isinstance(text, str)
+    if not isinstance(text, str):
+        text = decode(bytes(text))
     if chosen.name == "lev":
         return loads_lev(text, diagnostics=diagnostics)
     return loads_sok(
@@ -397,9 +431,13 @@ def json_item(
 
 
 def _from_document(document: Any) -> Collection | LevPuzzle:
+    # The readers themselves, not `from_dict`, whose caller's `data` must be
+    # a mapping: a document that is not says what it should be.
+    from ._json.dicts import READERS
+
     if isinstance(document, dict) and "initial" in document:
-        return from_dict(LevPuzzle, document)
-    return from_dict(Collection, document)
+        return READERS[LevPuzzle](document)  # type: ignore[no-any-return]
+    return READERS[Collection](document)  # type: ignore[no-any-return]
 
 
 def dumps(
@@ -449,6 +487,10 @@ def text_of(
     """`dumps`, whose refusal of a loss says what `remedy` does about it
     ("--lossy drops" in the command).  What the format cannot hold at all
     is refused first: no remedy would help."""
+    _checked_item(item)
+    checked_format(format)
+    for flag, value in (("rle", rle), ("lossy", lossy), ("classic", classic)):
+        checked_flag(value, flag)
     chosen = file_format(name=format)
     if chosen.name == "json":
         return json.dumps(item.to_dict(), ensure_ascii=False, indent=2) + "\n"
@@ -490,6 +532,8 @@ def losses(item: Collection | LevPuzzle, format: str) -> tuple[Loss, ...]:
     Raises:
         ValidationError: an unknown format.
     """
+    _checked_item(item)
+    checked_format(format)
     chosen = file_format(name=format)
     if isinstance(item, LevPuzzle):
         return ()
@@ -528,11 +572,19 @@ def dump(
     """
     from ._files import write_text
 
-    if format is None and not isinstance(file, (str, os.PathLike)):
-        raise ValidationError("A file object has no extension: name its format")
-    path = file if isinstance(file, (str, os.PathLike)) else None
-    text = dumps(item, file_format(path, name=format).name, rle=rle, lossy=lossy, classic=classic)
+    checked_format(format, optional=True)
+    text = dumps(
+        item,
+        file_format(_named(file, format), name=format).name,
+        rle=rle,
+        lossy=lossy,
+        classic=classic,
+    )
     write_text(file, text)
+
+
+def _checked_item(item: object) -> None:
+    checked(item, (Collection, LevPuzzle), "item", "a Collection or a LevPuzzle")
 
 
 def _refuse_other_tessellations(collection: Collection, chosen: FileFormat) -> None:
