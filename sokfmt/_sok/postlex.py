@@ -63,7 +63,7 @@ class Line:
     "Game:" line that decides the tessellation in effect, the decision
     (`game`, see `Games`)."""
 
-    __slots__ = ("_key_value", "game", "line", "pos", "raw", "run", "stray", "text", "type")
+    __slots__ = ("game", "keyed", "line", "pos", "raw", "run", "stray", "text", "type")
 
     def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
         self.type = kind
@@ -73,18 +73,17 @@ class Line:
         self.raw = raw
         self.stray = False
         self.run: Run | None = None
-        self._key_value: tuple[str, str] | None = None
+        # A PROPERTY's key (case-folded, inner spaces made single) and value
+        # (stripped): every reader of one asks for them.
+        self.keyed = keyed_property(text) if kind == PROPERTY else None
         # `game` is set on the PROPERTY that decides alone (a text of a
         # million lines spends no time on it): `decision` reads it.
         self.game: Tessellation | SokSyntaxError
 
     def key_value(self) -> tuple[str, str]:
-        """A PROPERTY's key (case-folded, inner spaces made single) and its
-        value (stripped), found once for the readers that ask."""
-        if self._key_value is None:
-            self._key_value = keyed_property(self.text)
-            assert self._key_value is not None, "a PROPERTY is a PROPERTY_LINE as it stands"
-        return self._key_value
+        """A PROPERTY's `keyed`."""
+        assert self.keyed is not None, "a PROPERTY is a PROPERTY_LINE as it stands"
+        return self.keyed
 
     @property
     def starts(self) -> list[tuple[int, int]]:
