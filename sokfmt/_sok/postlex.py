@@ -605,10 +605,10 @@ def stray_row(line: str) -> bool:
     own ("Good", whose "oo" are goals, is text)."""
     bare = unquoted(line)
     found = patterns()
+    if found.edge.search(bare) is None:  # first: most text has no wall (a title, a note)
+        return False
     strays = found.stray.findall(bare)
     if not strays or len(strays) > len(found.solid.findall(bare)):
-        return False
-    if found.edge.search(bare) is None:
         return False
     return found.wall_row.fullmatch(found.stray.sub(found.wall, bare)) is not None
 
