@@ -35,7 +35,7 @@ from ..rle import DEFAULT_LIMIT
 from ..tessellation import Tessellation
 from . import bare as _sok_bare
 from . import plain
-from .checks import Checks, Read
+from .checks import Checks, Lines, Place, Read
 from .postlex import (
     ALMOST,
     BLANK,
@@ -324,14 +324,13 @@ class _Builder:
     def _finish(self) -> None:
         """Decode the puzzle read so far and hand it on (for the file notes,
         their problems)."""
-        read = Read(doubts=self.doubts)
-        self.doubts = []
-        errors = read.errors
+        doubts, self.doubts = self.doubts, []
+        errors: list[ParseError] = []
         if self.puzzle is None:  # the file notes are complete
             if self.boards == 0 and self.file_game is None:
                 self.file_game = _decided(self.file_notes, errors)
-                read.doubts += _doubts(self.file_notes, self.tessellation, file_notes=True)
-                self.hand_on(read)
+                doubts += _doubts(self.file_notes, self.tessellation, file_notes=True)
+                self.hand_on(Read(errors=errors, doubts=doubts))
             return
         puzzle, self.puzzle = self.puzzle, None
         block = puzzle.board
@@ -342,22 +341,32 @@ class _Builder:
         tessellation = decided or self.file_game or self.tessellation
         board = _decoded(_BlockText(block.tokens), _board.read_board, tessellation, errors)
         games = []
+        placed: list[tuple[SavedGame, Lines, Place]] = []  # each game, its lines and title
         for game_block in puzzle.games:
             lines = _BlockText(game_block.tokens)
-            metadata = _game_metadata(game_block, doubtful)
-            game = _decoded(lines, _moves.read_moves, tessellation, errors, **metadata)
+            title, solved_by, game_notes = _game_metadata(game_block, doubtful)
+            game = _decoded(
+                lines,
+                _moves.read_moves,
+                tessellation,
+                errors,
+                title=title,
+                solved_by=solved_by,
+                notes=game_notes,
+            )
             if game is not None:
                 games.append(game)
-                read.games.append((game, lines, game_block.title or game_block.tokens[0]))
+                placed.append((game, lines, game_block.title or game_block.tokens[0]))
         for titled in (block, *puzzle.games):
             if titled.title is not None and titled.title.stray:
                 doubtful.append(titled.title)
         if doubtful:
-            read.doubts += _doubts(doubtful, tessellation)
-        if board is not None:
-            read.puzzle = self._puzzle(puzzle, board, tuple(games), fields, notes)
-            read.number, read.board = self.puzzles, block.tokens[0]
-        self.hand_on(read)
+            doubts += _doubts(doubtful, tessellation)
+        if board is None:
+            self.hand_on(Read(None, 0, None, placed, errors, doubts))
+            return
+        made = self._puzzle(puzzle, board, tuple(games), fields, notes)
+        self.hand_on(Read(made, self.puzzles, block.tokens[0], placed, errors, doubts))
 
     def _puzzle(
         self,
@@ -547,7 +556,7 @@ def _quoting(quotes: int) -> str:
     return f"quoted {'>' * quotes!r}" if quotes else "not quoted"
 
 
-def _game_metadata(block: _Block, doubtful: list[Line]) -> dict[str, str]:
+def _game_metadata(block: _Block, doubtful: list[Line]) -> tuple[str, str, str]:
     """The title, solver and notes of a saved game, from its lines (those
     that look like moves or a row go to `doubtful`)."""
     fields, notes, _ = _notes(block.notes, _GAME_KEYS, doubtful)
@@ -557,7 +566,7 @@ def _game_metadata(block: _Block, doubtful: list[Line]) -> dict[str, str]:
     elif block.title is not None:
         # An overridden title line stays with the game it labels, in its notes.
         notes = "\n".join(filter(None, [_first_line(block.title), notes]))
-    return {"title": title, "solved_by": fields.get("solved_by", ""), "notes": notes}
+    return title, fields.get("solved_by", ""), notes
 
 
 def _first_line(token: Line) -> str:
