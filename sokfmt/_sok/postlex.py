@@ -63,7 +63,7 @@ class Line:
     "Game:" line that decides the tessellation in effect, the decision
     (`game`, see `Games`)."""
 
-    __slots__ = ("game", "keyed", "line", "pos", "raw", "run", "stray", "text", "type")
+    __slots__ = ("game", "keyed", "line", "pos", "raw", "rows", "run", "stray", "text", "type")
 
     def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
         self.type = kind
@@ -71,6 +71,7 @@ class Line:
         self.pos = pos
         self.line = line
         self.raw = raw
+        self.rows = text.count("\n") + 1 if raw else 1  # how many lines it holds
         self.stray = False
         self.run: Run | None = None
         # A PROPERTY's key (case-folded, inner spaces made single) and value
@@ -94,11 +95,6 @@ class Line:
             (self.pos + found.start(), self.line + number)
             for number, found in enumerate(_LINES.finditer(self.raw))
         ]
-
-    @property
-    def rows(self) -> int:
-        """How many lines it holds."""
-        return self.text.count("\n") + 1
 
     @property
     def lines(self) -> list[str]:
