@@ -684,7 +684,14 @@ def _laid_out(builder: _Builder, layout: plain.Layout) -> None:
     other line a `line` of notes of the block above it."""
     builder.comments = layout.comments
     builder.into += layout.file_notes
-    for block in layout.blocks:
+    # Taken from the end of the list, each block leaves it: the tokens of a
+    # puzzle are freed once it is built, rather than kept to the end for the
+    # garbage collector to go through again and again (a tenth of the time
+    # of 5,000 small puzzles).
+    blocks = layout.blocks[::-1]
+    layout.blocks.clear()
+    while blocks:
+        block = blocks.pop()
         if block.token.type == ROWS:
             builder._board([block.token], block.title)
         else:
