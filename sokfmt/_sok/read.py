@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
 
@@ -86,26 +86,20 @@ def _unit(kind: str) -> Callable[[list[Any]], _Unit]:
     return build
 
 
+@dataclass(slots=True)
 class _Block:
     """A board or a block of moves: its lines, title and notes."""
 
-    __slots__ = ("notes", "title", "tokens")
-
-    def __init__(self, tokens: list[Line], title: Line | None, notes: list[Line]) -> None:
-        self.tokens = tokens
-        self.title = title
-        self.notes = notes
+    tokens: list[Line]
+    title: Line | None
+    notes: list[Line]
 
 
+@dataclass(slots=True)
 class _Puzzle:
-    """A board's block, its saved games' and its comment lines."""
-
-    __slots__ = ("board", "comments", "games")
-
-    def __init__(self, board: _Block) -> None:
-        self.board = board
-        self.games: list[_Block] = []
-        self.comments: list[str] = []
+    board: _Block
+    games: list[_Block] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
 
 
 class _Builder:
@@ -344,16 +338,8 @@ class _Builder:
         placed: list[tuple[SavedGame, Lines, Place]] = []  # each game, its lines and title
         for game_block in puzzle.games:
             lines = _BlockText(game_block.tokens)
-            title, solved_by, game_notes = _game_metadata(game_block, doubtful)
-            game = _decoded(
-                lines,
-                _moves.read_moves,
-                tessellation,
-                errors,
-                title=title,
-                solved_by=solved_by,
-                notes=game_notes,
-            )
+            metadata = _game_metadata(game_block, doubtful)
+            game = _decoded(lines, _moves.read_moves, tessellation, errors, **metadata)
             if game is not None:
                 games.append(game)
                 placed.append((game, lines, game_block.title or game_block.tokens[0]))
@@ -362,10 +348,7 @@ class _Builder:
                 doubtful.append(titled.title)
         if doubtful:
             doubts += _doubts(doubtful, tessellation)
-        if board is None:
-            self.hand_on(Read(None, 0, None, placed, errors, doubts))
-            return
-        made = self._puzzle(puzzle, board, tuple(games), fields, notes)
+        made = None if board is None else self._puzzle(puzzle, board, tuple(games), fields, notes)
         self.hand_on(Read(made, self.puzzles, block.tokens[0], placed, errors, doubts))
 
     def _puzzle(
@@ -379,19 +362,16 @@ class _Builder:
         """The puzzle of `board`, with the fields and notes of its notes."""
         title = fields.pop("title", None)
         title_line = ""
-        title_token = puzzle.board.title
-        if title is None:
-            title = "" if title_token is None else title_of(_first_line(title_token))
-        elif title_token is not None:
+        if title is not None and puzzle.board.title is not None:
             # The line the Title property overrides; the title itself carries nothing.
-            title_line = _first_line(title_token)
+            title_line = _first_line(puzzle.board.title)
             title_line = "" if title_line == title else title_line
         self.puzzles += 1
         # Lines of text, comment lines and games of the board's tessellation:
         # what Puzzle checks holds.
         return Puzzle._trusted(
             board,
-            title=title,
+            title=_title(puzzle.board.title) if title is None else title,
             notes=notes,
             saved_games=games,
             comments=tuple(puzzle.comments),
@@ -556,17 +536,20 @@ def _quoting(quotes: int) -> str:
     return f"quoted {'>' * quotes!r}" if quotes else "not quoted"
 
 
-def _game_metadata(block: _Block, doubtful: list[Line]) -> tuple[str, str, str]:
+def _game_metadata(block: _Block, doubtful: list[Line]) -> dict[str, str]:
     """The title, solver and notes of a saved game, from its lines (those
     that look like moves or a row go to `doubtful`)."""
     fields, notes, _ = _notes(block.notes, _GAME_KEYS, doubtful)
     title = fields.get("title")
-    if title is None:
-        title = "" if block.title is None else title_of(_first_line(block.title))
-    elif block.title is not None:
+    if title is not None and block.title is not None:
         # An overridden title line stays with the game it labels, in its notes.
         notes = "\n".join(filter(None, [_first_line(block.title), notes]))
-    return title, fields.get("solved_by", ""), notes
+    title = _title(block.title) if title is None else title
+    return {"title": title, "solved_by": fields.get("solved_by", ""), "notes": notes}
+
+
+def _title(token: Line | None) -> str:
+    return "" if token is None else title_of(_first_line(token))
 
 
 def _first_line(token: Line) -> str:
