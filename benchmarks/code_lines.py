@@ -7,7 +7,7 @@ docstring (a module's, class's or function's first string); blank lines do
 not count.  Python files are read with `tokenize` and `ast`, so a "#" inside
 a string is code; JavaScript files count lines that are not blank and not
 only a "//" comment, as the port's README counts them.  The groups are those
-that issue 26 measures; `--functions` lists every function of a group's
+that issues 26 and 27 measure; `--functions` lists every function of a group's
 modules with its count, largest first.
 """
 
@@ -29,9 +29,13 @@ GROUPS: dict[str, tuple[str, ...]] = {
     ".sok checks pass": ("sokfmt/_sok/checks.py",),
     "fast paths": ("sokfmt/_sok/plain.py", "sokfmt/_sok/bare.py"),
     ".lev reader": ("sokfmt/_grammar/lev.py",),
-    "JavaScript port (no driver)": tuple(
-        f"ports/js/{name}.js" for name in ("rle", "moves", "board", "sok", "lev")
+    # Issue 27: the package's hand-written library (not its tests, build script
+    # or generated parsers), at most 550; its fast paths, at most 150.
+    "JavaScript package (library)": tuple(
+        f"ports/js/{name}.js"
+        for name in ("index", "grammars", "rle", "moves", "board", "sok", "lev", "fast")
     ),
+    "JavaScript fast paths": ("ports/js/fast.js",),
 }
 
 

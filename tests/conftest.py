@@ -13,10 +13,6 @@ settings.load_profile("sokfmt")
 
 
 @pytest.fixture(scope="session")
-def js_port(tmp_path_factory: pytest.TempPathFactory) -> jsport.JsPort:
-    """The JavaScript port, its parsers generated once per session.
-
-    Under pytest-xdist each worker is a session with a temporary directory of
-    its own, so each generates its own copy (under a second) and no two
-    processes write the same files."""
-    return jsport.js_port(tmp_path_factory)
+def js_port() -> jsport.JsPort:
+    """The JavaScript package (ports/js), run by Node.js."""
+    return jsport.js_port()

@@ -1,6 +1,6 @@
-"""The JavaScript port of ports/js, run by the tests that compare it
-with the vectors and with sokfmt (tests/test_port_js.py,
-tests/test_port_differential.py)."""
+"""The JavaScript package of ports/js, run by the tests that hold it to the
+vectors and to sokfmt (tests/test_port_js.py, tests/test_port_differential.py,
+tests/test_port_package.py)."""
 
 from __future__ import annotations
 
@@ -18,59 +18,64 @@ PORT = ROOT / "ports" / "js"
 
 @dataclass(frozen=True)
 class JsPort:
-    """Node.js and the parsers lark-js generated: runs ports/js/driver.js."""
+    """Node.js, with the package and its shipped parsers."""
 
     node: str
-    parsers: Path
 
-    def start(self, mode: str, argument: str) -> subprocess.Popen[str]:
-        """The driver, started (`mode` is "vectors" or "batch"): the caller
-        may work meanwhile, then read its output with `output`.  (The driver
-        writes once, at the end, so a pipe not read yet does not stall it.)"""
-        command = [self.node, str(PORT / "driver.js"), str(self.parsers), mode, argument]
+    def start_batch(self, inputs: Path) -> subprocess.Popen[str]:
+        """ports/js/test/batch.js started on a batch of inputs: the caller may
+        work meanwhile, then read its output with `output`.  (It writes once,
+        at the end, so a pipe not read yet does not stall it.)"""
+        command = [self.node, str(PORT / "test" / "batch.js"), str(inputs)]
         return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     @staticmethod
-    def output(driver: subprocess.Popen[str]) -> str:
-        """What a started driver wrote, once it has ended well."""
-        out, errors = driver.communicate()
-        if driver.returncode:
-            raise subprocess.CalledProcessError(driver.returncode, driver.args, out, errors)
+    def output(process: subprocess.Popen[str]) -> str:
+        """What a started process wrote, once it has ended well."""
+        out, errors = process.communicate()
+        if process.returncode:
+            raise subprocess.CalledProcessError(process.returncode, process.args, out, errors)
         return out
 
-    def run(self, mode: str, argument: str) -> str:
-        """The driver's output (`mode` is "vectors" or "batch")."""
-        return self.output(self.start(mode, argument))
+    def node_tests(self, *names: str) -> subprocess.CompletedProcess[str]:
+        """`node --test` over the package's tests (test/NAME.test.js, all by default)."""
+        tests = [PORT / "test" / f"{name}.test.js" for name in names] or sorted(
+            (PORT / "test").glob("*.test.js")
+        )
+        return subprocess.run(
+            [self.node, "--test", *map(str, tests)],
+            cwd=PORT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
 
 
-def _unavailable(reason: str) -> None:
+def unavailable(reason: str) -> None:
+    """Skip, unless SOKFMT_REQUIRE_PORT_CHECK=1 (CI) makes the missing tool a failure."""
     if os.environ.get("SOKFMT_REQUIRE_PORT_CHECK") == "1":
         pytest.fail(f"the port check is required here, but {reason}")
     pytest.skip(reason)
 
 
-def js_port(tmp_path_factory: pytest.TempPathFactory) -> JsPort:
-    """The port, with parsers generated from grammars/ (see README, Porting).
-
-    Needs Node.js and a Python with lark==1.1.5 and lark-js (lark-js works with
-    that lark only, so it lives in a virtual environment of its own), named by
-    SOKFMT_LARKJS_PYTHON.  Where either is missing the tests that use the port
-    skip, unless SOKFMT_REQUIRE_PORT_CHECK=1 (CI) makes that a failure.
-    """
+def js_port() -> JsPort:
+    """The package, run by Node.js; where Node.js is missing the tests that
+    use it skip, unless SOKFMT_REQUIRE_PORT_CHECK=1 (CI) makes that a failure."""
     node = shutil.which("node")
     if node is None:
-        _unavailable("Node.js is not installed (no 'node' on PATH)")
+        unavailable("Node.js is not installed (no 'node' on PATH)")
+    assert node is not None
+    return JsPort(node)
+
+
+def larkjs_python() -> str:
+    """The Python that has lark==1.1.5 and lark-js (lark-js works with that
+    lark only, so it lives in a virtual environment of its own), named by
+    SOKFMT_LARKJS_PYTHON: what rebuilds the shipped parsers."""
     generator = os.environ.get("SOKFMT_LARKJS_PYTHON", "")
     if not generator or not Path(generator).exists():
-        _unavailable(
+        unavailable(
             "no lark-js generator: set SOKFMT_LARKJS_PYTHON to a Python that has "
             "lark==1.1.5 and lark-js (see README, Porting)"
         )
-    parsers = tmp_path_factory.mktemp("js-parsers")
-    subprocess.run(
-        [generator, str(PORT / "generate.py"), str(ROOT / "grammars"), str(parsers)],
-        check=True,
-        capture_output=True,
-    )
-    assert node is not None
-    return JsPort(node, parsers)
+    return generator

@@ -1,13 +1,15 @@
-"""The JavaScript port against sokfmt on random input.
+"""The JavaScript package against sokfmt on random input and real files.
 
 For each reader (RLE, moves and boards in each tessellation, .sok, .lev),
 `fuzzing.generate` makes and mutates inputs with a fixed seed (for boards and
 .lev files, half of them are made valid first, then perhaps mutated); sokfmt
-and the port (ports/js, all inputs of a reader in one Node.js process)
-read each one, and must give the same outcome: the same object as the
-vectors' JSON (with the same reading warnings, for .sok and .lev), or the
-same first error, with its code, line and column.  Columns count code points
-on both sides (the driver converts JavaScript's UTF-16 offsets).
+and the package (ports/js's public API, all inputs of a reader in one Node.js
+process, ports/js/test/batch.js) read each one, and must give the same
+outcome: the same JSON text (of `to_dict`, or of RLE's decoded text), with
+the same reading warnings for .sok and .lev (code, line, column, offset), or
+the same first error (its class, code, line, column and offset).  Columns and
+offsets count code points on both sides (the package converts JavaScript's
+UTF-16 positions).
 
 Where the two disagree, the grammars' headers decide which one is wrong.
 
@@ -29,7 +31,6 @@ import fuzzing
 import pytest
 from corpus import CORPUS, needs_corpus
 from jsport import JsPort
-from schema import game_vector
 
 import sokfmt
 from sokfmt import ParseError, Tessellation
@@ -122,14 +123,15 @@ def _read(case: dict[str, Any]) -> Outcome:
     text = case["input"]
     tessellation = Tessellation.from_name(case.get("tessellation") or "Sokoban")
     language = case["language"]
+    limit: dict[str, int] = {"limit": case["limit"]} if "limit" in case else {}
     if language == "rle":
-        return {"result": sokfmt.decode_rle(text)}
+        return {"result": _json(sokfmt.decode_rle(text, **limit))}
     if language == "moves":
-        return {"result": game_vector(sokfmt.loads_moves(text, tessellation=tessellation))}
+        game = sokfmt.loads_moves(text, tessellation=tessellation, **limit)
+        return {"result": _json(game.to_dict())}
     if language == "board":
-        board = sokfmt.loads_board(text, tessellation=tessellation)
-        cells = {"cells": list(board.cells), "width": board.width, "height": board.height}
-        return {"result": {"rows": list(board.rows), **cells}}
+        board = sokfmt.loads_board(text, tessellation=tessellation, **limit)
+        return {"result": _json(board.to_dict())}
     # The first error is the one raised; the warnings, when there is none, are diagnostics.
     found: list[sokfmt.Diagnostic] = []
     if language == "sok":
@@ -142,16 +144,30 @@ def _read(case: dict[str, Any]) -> Outcome:
             warnings.simplefilter("ignore", sokfmt.SokfmtWarning)
             sokfmt.loads_lev(text, strict=case["strict"])
         read = sokfmt.loads_lev(text, strict=case["strict"], diagnostics=found)
-    warned = [[d.code, d.line, d.column] for d in found if d.code in READING_WARNINGS]
-    return {"result": read.to_dict(), "warnings": sorted(warned)}
+    warned = [[d.code, d.line, d.column, d.pos] for d in found if d.code in READING_WARNINGS]
+    return {"result": _json(read.to_dict()), "warnings": sorted(warned)}
+
+
+def _json(document: Any) -> str:
+    """A document's JSON text, as JavaScript's JSON.stringify writes it."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
 def _error(error: ParseError) -> Outcome:
-    return {"error": {"code": error.code, "line": error.line, "column": error.column}}
+    kind = type(error).__name__
+    return {
+        "error": {
+            "kind": kind,
+            "code": error.code,
+            "line": error.line,
+            "column": error.column,
+            "offset": error.pos,
+        }
+    }
 
 
 def python_outcome(case: dict[str, Any]) -> Outcome:
-    """What sokfmt makes of `case`, in the driver's JSON."""
+    """What sokfmt makes of `case`, in batch.js's JSON."""
     try:
         outcome = _read(case)
     except ParseError as error:
@@ -169,18 +185,22 @@ def disagreements(port: JsPort, cases: list[dict[str, Any]], folder: Path) -> li
     batch = folder / "inputs.json"
     batch.write_text(json.dumps(cases), encoding="utf-8")
     # Node.js reads the inputs while sokfmt does: the two sides take about as long.
-    driver = port.start("batch", str(batch))
+    batch_run = port.start_batch(batch)
     try:
         ours = [python_outcome(case) for case in cases]
     except BaseException:
-        driver.kill()
-        driver.communicate()
+        batch_run.kill()
+        batch_run.communicate()
         raise
-    found = json.loads(port.output(driver))
+    found = json.loads(port.output(batch_run))
     different = []
     for case, mine, theirs in zip(cases, ours, found, strict=True):
         if "warnings" in theirs:
             theirs["warnings"].sort()
+        if case["language"] == "lev" and "result" in mine and "result" in theirs:
+            # JavaScript objects list keys that are integers first: a .lev
+            # label that is a digit ("1") comes first in `colors` and `images`.
+            mine, theirs = [{**o, "result": json.loads(o["result"])} for o in (mine, theirs)]
         if mine != theirs:
             different.append(f"{case!r}\n  sokfmt: {mine}\n  port:   {theirs}")
     return different
@@ -210,8 +230,33 @@ DEPARTURES = [
 ]
 
 
+# Inputs at the edges of the package's fast paths (ports/js/fast.js), which
+# random inputs seldom reach: each must leave the path for the parser's reading.
+EDGES = [
+    *(
+        {"language": "moves", "input": text, "tessellation": "Sokoban"}
+        for text in ("r*u*L", "*", "  ", "", "3r*2U", "03r", "0r", "3*r", "9999999r", "r\n\tU")
+    ),
+    {"language": "moves", "input": "rrrruuu", "limit": 6},
+    # Longer than a JavaScript string may be, were the counts expanded before the limit is checked.
+    {"language": "moves", "input": "999999r" * 600},
+    {"language": "moves", "input": "4r3u", "limit": 6},
+    {"language": "moves", "input": "4r3u", "limit": 7},
+    {"language": "moves", "input": "nR", "tessellation": "Sokoban"},
+    {"language": "moves", "input": "nR", "tessellation": "Hexoban"},
+    {"language": "board", "input": "#####\n#@$.#\n#####", "limit": 16},
+    {"language": "board", "input": "#####\n#@$.#\n#####", "limit": 17},
+    {"language": "board", "input": "#####\r\n#@$.#\r\n#####", "limit": 17},
+    {"language": "board", "input": "WWWW\nW_pB\nWWWW", "tessellation": "Octoban"},
+]
+
+
 def test_former_departures_agree(js_port: JsPort, tmp_path: Path) -> None:
     assert disagreements(js_port, DEPARTURES, tmp_path) == []
+
+
+def test_the_fast_paths_edges_agree(js_port: JsPort, tmp_path: Path) -> None:
+    assert disagreements(js_port, EDGES, tmp_path) == []
 
 
 @pytest.mark.parametrize(("language", "tessellation"), READERS, ids=lambda x: x)

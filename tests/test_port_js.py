@@ -1,46 +1,49 @@
-"""The grammars port: JavaScript parsers generated from grammars/ by lark-js, with
-the hand-written port in ports/js/, pass every language-neutral vector.
+"""The JavaScript package (ports/js) passes every language-neutral vector and
+its own tests: `node --test` over ports/js/test (the vectors, calls started
+inside other calls, the README's examples).
 
-Needs Node.js and a Python with lark==1.1.5 and lark-js (lark-js works with that
-lark only, so it lives in a virtual environment of its own), named by
-SOKFMT_LARKJS_PYTHON. Where either is missing the tests skip, unless
+Needs Node.js; where it is missing the tests skip, unless
 SOKFMT_REQUIRE_PORT_CHECK=1 (CI) makes that a failure.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from jsport import JsPort
 
 VECTORS = Path(__file__).resolve().parent / "vectors"
-LANGUAGES = ("rle", "moves", "board", "lev", "sok")
 
 
-@pytest.fixture(scope="module")
-def report(js_port: JsPort) -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(js_port.run("vectors", str(VECTORS)))
-    return found
+def _cases() -> int:
+    """How many vectors the readers of the package have (files count one each)."""
+    tables = ["rle.json", "moves.json", "board/boards.json", "sok/invalid.json", "lev/invalid.json"]
+    tables.append("sok/diagnostics.json")
+    count = sum(len(json.loads((VECTORS / t).read_text("utf-8"))["cases"]) for t in tables)
+    files = [*(VECTORS / "sok").iterdir(), *(VECTORS / "lev").iterdir()]
+    return count + sum(p.suffix in (".sok", ".xsb", ".lev") for p in files)
 
 
-def _cases(language: str) -> int:
-    """How many vectors a language has (files count one each)."""
-    if language in ("rle", "moves"):
-        return len(json.loads((VECTORS / f"{language}.json").read_text("utf-8"))["cases"])
-    if language == "board":
-        return len(json.loads((VECTORS / "board" / "boards.json").read_text("utf-8"))["cases"])
-    folder = VECTORS / language
-    files = [p for p in folder.iterdir() if p.suffix in (".sok", ".xsb", ".lev")]
-    invalid = json.loads((folder / "invalid.json").read_text("utf-8"))["cases"]
-    return len(files) + len(invalid)
+def _counts(output: str) -> dict[str, int]:
+    return {
+        key: int(value) for key, value in re.findall(r"^# (tests|pass|fail) (\d+)$", output, re.M)
+    }
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_port_passes_every_vector(report: dict[str, Any], language: str) -> None:
-    counts = report[language]
-    print(f"{language}: {counts['passed']} passed, {counts['failed']} failed")
-    assert counts["failures"] == []
-    assert counts["passed"] == _cases(language)
+def test_the_package_passes_every_vector(js_port: JsPort) -> None:
+    run = js_port.node_tests("vectors")
+    print(run.stdout[-300:])
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr
+    assert _counts(run.stdout) == {"tests": _cases(), "pass": _cases(), "fail": 0}
+
+
+@pytest.mark.parametrize("name", ["reentrancy", "readme", "api"])
+def test_the_package_passes_its_node_tests(js_port: JsPort, name: str) -> None:
+    run = js_port.node_tests(name)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr
+    counts = _counts(run.stdout)
+    assert counts["fail"] == 0, counts
+    assert counts["pass"] == counts["tests"] > 0, counts

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from exits import Exits
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -292,11 +293,12 @@ def test_an_empty_line_is_a_blank_line_as_the_lexer_takes_it() -> None:
     ]
 
 
-# Mostly titles the fast path takes, some that it leaves to the full path.
-_BARE_TITLES = ["; 1", "Level 1", "  ; 0  ", "Caf\u00e9", "\u2028x"] * 4 + [
-    ";lurd", "lurd", "Title: x", " @ ", "#X ###", "; #####", "rRxRR", "\ufeffT", "> ; 1", ":: c",
-    "?-$-#", ";-$-#", "Url: 99",
-]  # fmt: skip
+# Titles the fast path takes, and titles that it leaves to the full path:
+# another class, a stray row (rule 4), almost moves (rule 3).
+_PLAIN_TITLES = ["; 1", "Level 1", "  ; 0  ", "Caf\u00e9", "\u2028x", "> ; 1"]
+_ODD_TITLES = ["#X ###", "rRxRR", "?-$-#", "Rx", ";-$-#", "lurdx", "; #####", ";lurd", "lurd",
+    "Title: x", "\ufeffT", ":: c", "Url: 99", " @ "] + ["#X ###", "?-$-#", ";-$-#"] * 2  # fmt: skip
+_BARE_TITLES = _PLAIN_TITLES * 4 + _ODD_TITLES
 _BARE_BOARDS = [
     "#####\n#@$.#\n#####",
     "  ####\n###  #\n#@$ .#\n######",
@@ -310,27 +312,47 @@ _BARE_BOARDS = [
 _BARE_GAPS = ["\n\n", "\n  \n", "\n\n\n", "\n\t\n\n"] * 4 + ["\n", "\r\n\r\n"]
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    st.lists(
-        st.tuples(st.none() | st.sampled_from(_BARE_TITLES), st.sampled_from(_BARE_BOARDS)),
-        max_size=6,
-    ),
-    st.lists(st.sampled_from(_BARE_GAPS), min_size=7, max_size=7),
-    st.sampled_from(["", "\n", "\n\n", "\n \n"]),
-    st.sampled_from(list(Tessellation)),
-)
-def test_bare_boards_read_as_the_full_path_reads_them(
-    paragraphs: list[tuple[str | None, str]], gaps: list[str], end: str, tessellation: Tessellation
-) -> None:
+def test_bare_boards_read_as_the_full_path_and_reach_every_exit() -> None:
     """The fast path for collections of bare boards (sokfmt/_sok/bare.py)
     gives what the tokens through the grammar give, or leaves the text to
-    them."""
-    text = gaps[-1][1:] + "".join(
-        (f"{title}\n" if title is not None else "") + board + gaps[i]
-        for i, (title, board) in enumerate(paragraphs)
+    them; the texts generated reach every exit it has."""
+    exits = Exits(_sok_bare)
+
+    @settings(max_examples=600, deadline=None)
+    @given(
+        st.lists(
+            st.tuples(st.none() | st.sampled_from(_PLAIN_TITLES), st.sampled_from(_BARE_BOARDS)),
+            max_size=6,
+        ),
+        st.lists(st.sampled_from(_BARE_GAPS), min_size=7, max_size=7),
+        st.integers(0, 5),
+        st.none() | st.sampled_from(_ODD_TITLES),
+        st.sampled_from(["", "", "", "", "\ufeff"]),
+        st.sampled_from(["", "\n", "\n\n", "\n \n"]),
+        st.sampled_from([*Tessellation, Tessellation.HEXOBAN]),
     )
-    _as_the_full_path(text.rstrip("\n") + end, tessellation)
+    def bare_boards(
+        paragraphs: list[tuple[str | None, str]],
+        gaps: list[str],
+        at: int,
+        odd: str | None,
+        start: str,
+        end: str,
+        tessellation: Tessellation,
+    ) -> None:
+        if odd is not None and paragraphs:  # one title that the fast path leaves
+            paragraphs[at % len(paragraphs)] = (odd, paragraphs[at % len(paragraphs)][1])
+        text = start + gaps[-1][1:] if paragraphs or at % 2 else start  # (no board)
+        for i, (title, board) in enumerate(paragraphs):
+            text += (f"{title}\n" if title is not None else "") + board + gaps[i]
+        _as_the_full_path(text.rstrip("\n") + end, tessellation, exits)
+
+    bare_boards()
+    assert exits.never_taken() == [], exits.report()
+
+
+def test_every_exit_of_the_bare_fast_path_names_its_reason() -> None:
+    assert Exits(_sok_bare).unnamed(_sok_bare.read_bare) == []
 
 
 @pytest.mark.parametrize("title", sorted(set(_BARE_TITLES)))
@@ -339,9 +361,10 @@ def test_bare_titles_read_as_the_full_path_reads_them(title: str) -> None:
         _as_the_full_path(f"{title}\n{BOARD}\n\n; 2\n{BOARD}\n", tessellation)
 
 
-def _as_the_full_path(text: str, tessellation: Tessellation) -> None:
+def _as_the_full_path(text: str, tessellation: Tessellation, exits: Exits | None = None) -> None:
     kept: list[Diagnostic] = []
-    fast = loads_sok(text, tessellation=tessellation, diagnostics=kept)
+    with (exits or Exits(_sok_bare)).tracing():
+        fast = loads_sok(text, tessellation=tessellation, diagnostics=kept)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_sok_bare, "read_bare", lambda *arguments, **options: None)
         full: list[Diagnostic] = []
@@ -517,6 +540,21 @@ def _read(text: str) -> tuple[list[tuple[str, str, list[tuple[str, str]]]], list
         for p in collection.puzzles
     ]
     return puzzles, [(d.code, d.line, d.column) for d in diagnostics]
+
+
+def test_an_rle_line_rule_1_refuses_is_no_stray_row() -> None:
+    # "#.999999####" is an RLE_LINE drawing 1,000,004 squares from 12
+    # characters: rule 1 makes it text.  Rule 4 would have made it a row of
+    # the board around it, which read its digits as counts (a million walls,
+    # seconds and hundreds of megabytes, no word).  It stays text: the rows
+    # around it are two runs of two rows, no board (SOK103 each), no puzzle.
+    text = "T\n#######\n#@$.  #\n#.999999####\n#.$   #\n#######\n"
+    found: list[Diagnostic] = []
+    collection = loads_sok(text, diagnostics=found)
+    assert collection.puzzles == ()
+    assert [(d.code, d.line) for d in found] == [("SOK103", 2), ("SOK103", 5), ("SOK102", 1)]
+    assert not _sok_postlex.stray_row("#.999999####")
+    assert _sok_postlex.stray_row("#.?####")  # a character outside the legend still is
 
 
 def test_stray_rows_as_the_rules_read_them() -> None:

@@ -7,6 +7,7 @@ import warnings
 
 import pytest
 from corpus import CORPUS, needs_corpus
+from exits import Exits
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,15 +26,57 @@ from sokfmt._sok import postlex
 from sokfmt._sok import read as _sok_read
 
 BOARD = "#####\n#@$.#\n#####"
-# Lines a collection's notes and titles hold, most of them taken by the
-# fast path as text or key/value lines, some that a rule retypes or doubts.
-NOTES = ["Level 1", "Author: Me", "Time: 00:00:01", "Some notes", "x: y", "Caf\u00e9 2"] * 3 + [
-    "lurd", "lurdx", "Rx", "lurd: x", "#X ###", "; 1", ":: c", "Game: Hexoban", "GAME = Trioban",
-    "  Title: Mine", "3#", "#-#", "#@$.#", "  ", "\t", "nesw", "Solution", "> quoted", "Title:",
-    "Ab", "Url: 99", "URL=dd", "#-$-?", "?-$-#",
-]  # fmt: skip
+# Lines of a collection's notes that the fast path takes as text or
+# key/value lines (some in one match, some after a second look), and lines
+# that another class takes or that a rule retypes or doubts where a note
+# stands.
+PLAIN_NOTES = [
+    "Level 1",
+    "Author: Me",
+    "Time: 00:00:01",
+    "Some notes",
+    "x: y",
+    "Caf\u00e9 2",
+    "Game: Hexoban",
+    "GAME = Trioban",
+    "  Title: Mine",
+    "  ",
+    "\t",
+    "Solution",
+    "Title:",
+    "Ab",
+]
+ODD_NOTES = [
+    "lurd",
+    "lurdx",
+    "Rx",
+    "lurd: x",
+    "#X ###",
+    "; 1",
+    ":: c",
+    "3#",
+    "#-#",
+    "#@$.#",
+    "nesw",
+    "> quoted",
+    "Url: 99",
+    "URL=dd",
+    "#-$-?",
+    "?-$-#",
+]
+NOTES = PLAIN_NOTES + ODD_NOTES
+# Titles of a board or saved game, and lines that title none where a title stands.
+TITLES = ["Level", "T", "Puzzle 2", "Solution", "Snapshot 1", "Level 1"]
+ODD_TITLES = ["lurd", "Title: x", "rRx", "lurdx", "; 1", ":: c", "  ", "#X ###", "?-$-#"]
+# Lines right under a board (rule 4 looks at them) and right after moves
+# (rule 3 does).
+UNDER = ["#X ###", "#-$-?", "?-$-#", "x"]
+AFTER_MOVES = ["x", "> x", "-", "*", "> x", "Rx", "x", "lurdx", "-", "Some notes"]
 BOARDS = [BOARD, "  ####\n###  #\n#@$ .#\n######", "####\n#@*#\n#..#\n####", "#####\n#   #\n#####"]
-MOVES = ["R", "rR", "lurd\nLURD", "uuLL\nrrDD\nlu", "r2R", "rR\nxR", "NE", "[lu]R"]
+MOVES = ["R", "rR", "lurd\nLURD", "uuLL\nrrDD\nlu", "r2R", "[lu]R"]
+# Moves with letters that a tessellation refuses (Sokoban "nesw", Hexoban
+# and Trioban "ew", Octoban none), and a line that is no moves.
+ODD_MOVES = ["NE", "rRw", "rRe\nlurd", "lurd\nEW", "nR", "rR\nxR"]
 GAPS = ["\n", "\n\n", "\n\n\n", "\n  \n"]
 
 
@@ -59,44 +102,95 @@ def read(text: str, tessellation: Tessellation, fast: bool) -> object:
     return found
 
 
-def same_as_full_path(text: str, tessellation: Tessellation = Tessellation.SOKOBAN) -> bool:
+def same_as_full_path(
+    text: str, tessellation: Tessellation = Tessellation.SOKOBAN, exits: Exits | None = None
+) -> bool:
     """Whether the fast path takes `text`, after checking that what it
-    reads is what the full path reads."""
+    reads is what the full path reads (and counting its exits in `exits`)."""
     assert read(text, tessellation, fast=True) == read(text, tessellation, fast=False)
-    return _sok_plain.layout(text, tessellation) is not None
+    with (exits or Exits(_sok_plain)).tracing():
+        return _sok_plain.layout(text, tessellation) is not None
 
 
 @st.composite
-def collections(draw: st.DrawFn) -> str:
-    """Collections in the common layout, and near it."""
-    lines = draw(st.lists(st.sampled_from(NOTES + [""] * 6), max_size=4))
-    text = "\n".join(lines) + ("\n\n" if lines else "")
-    for _ in range(draw(st.integers(1, 3))):
-        text += draw(st.sampled_from(["Level", "T", "Puzzle 2", "lurd", "Title: x"]))
-        text += draw(st.sampled_from(["\n", "\n\n", "\n\n\n"])) + draw(st.sampled_from(BOARDS))
+def collections(draw: st.DrawFn, changed: bool = True) -> str:
+    """Collections in the common layout (or without a board), most with one
+    line changed or added where the fast path hands the text to the full
+    path (unless not `changed`): each kind of change reaches one of its exits."""
+    chunks: list[list[str]] = []  # [role, text] of each chunk, the texts joined by LF
+    for line in draw(st.lists(st.sampled_from(PLAIN_NOTES), max_size=3)):
+        chunks.append(["note", line])
+    if chunks:
+        chunks.append(["blank", ""])
+    for _ in range(draw(st.sampled_from([0, 1, 1, 2, 2, 3]))):
+        chunks.append(["title", draw(st.sampled_from(TITLES))])
+        chunks += [["blank", ""]] * draw(st.sampled_from([0, 0, 1]))
+        chunks.append(["board", draw(st.sampled_from(BOARDS))])
         for _ in range(draw(st.integers(0, 3))):
-            text += draw(st.sampled_from(GAPS))
+            chunks += [["blank", ""]] * draw(st.sampled_from([0, 1, 1, 1, 2]))
             if draw(st.booleans()):
-                text += draw(st.sampled_from(["Solution", "Snapshot 1", "Level 2", "Rx"]))
-                text += draw(st.sampled_from(["\n", "\n\n"])) + draw(st.sampled_from(MOVES))
+                chunks.append(["title", draw(st.sampled_from(TITLES))])
+                chunks += [["blank", ""]] * draw(st.sampled_from([0, 0, 1]))
+                chunks.append(["moves", draw(st.sampled_from(MOVES))])
             else:
-                paragraph = draw(st.lists(st.sampled_from(NOTES), min_size=1, max_size=3))
-                text += "\n".join(paragraph)
-        text += draw(st.sampled_from(["\n", "\n\n", "\n\n  \n"]))
-    return text[:-1] if draw(st.booleans()) else text
+                lines = draw(st.lists(st.sampled_from(PLAIN_NOTES), min_size=1, max_size=3))
+                chunks += [["note", line] for line in lines]
+        chunks.append(["blank", ""])
+    kinds = ["none", "title", "above", "under", "first"] + ["note", "moves"] * 2 + ["after"] * 3
+    change = draw(st.sampled_from(kinds)) if changed else "none"
+    role_changed = {"under": "board", "after": "moves"}.get(change, change)
+    places = [i for i, (role, _) in enumerate(chunks) if role == role_changed]
+    if change == "above":  # a title right above a board
+        places = [
+            i for i, (role, _) in enumerate(chunks[:-1]) if role + chunks[i + 1][0] == "titleboard"
+        ]
+    if places:
+        at = draw(st.sampled_from(places))
+        if change == "above":
+            chunks[at][1] = draw(st.sampled_from(["#X ###", "?-$-#", "#-$-?", "#x#"]))
+        elif change == "title":
+            chunks[at][1] = draw(st.sampled_from(ODD_TITLES))
+        elif change == "note":
+            chunks[at][1] = draw(st.sampled_from(ODD_NOTES))
+        elif change in ("under", "after"):
+            lines = UNDER if change == "under" else AFTER_MOVES
+            chunks.insert(at + 1, ["note", draw(st.sampled_from(lines))])
+        else:
+            chunks[at][1] = draw(st.sampled_from(ODD_MOVES))
+    if change == "first":  # moves before the first board
+        chunks[:0] = [["title", "T"], ["moves", draw(st.sampled_from(MOVES))], ["blank", ""]]
+    text = "\n".join(text for _, text in chunks)
+    return text if draw(st.booleans()) else text + "\n"
 
 
-@settings(max_examples=400, deadline=None)
-@given(collections(), st.sampled_from(list(Tessellation)))
-def test_the_fast_path_reads_as_the_full_path(text: str, tessellation: Tessellation) -> None:
-    same_as_full_path(text, tessellation)
+def test_the_fast_path_reads_as_the_full_path_and_reaches_every_exit() -> None:
+    """Generated collections read alike on both paths, as generated and
+    with a character changed; between them they reach every exit of the
+    fast path (a guard no text reaches is a guard no test holds)."""
+    exits = Exits(_sok_plain)
+
+    @settings(max_examples=1000, deadline=None)
+    @given(collections(), st.sampled_from(list(Tessellation)))
+    def as_generated(text: str, tessellation: Tessellation) -> None:
+        same_as_full_path(text, tessellation, exits)
+
+    @settings(max_examples=200, deadline=None)
+    @given(
+        collections(changed=False),
+        st.just(0) | st.integers(0, 10_000),
+        st.sampled_from(["\r\n", "\ufeff", "\r", "\n>", "\ufeff", ">", ""]),
+    )
+    def with_a_character_changed(text: str, at: int, put: str) -> None:
+        at = 0 if put == "\ufeff" and at % 2 else at % (len(text) + 1)  # (a mark opens a text)
+        same_as_full_path(text[:at] + put + text[at + 1 :], Tessellation.SOKOBAN, exits)
+
+    as_generated()
+    with_a_character_changed()
+    assert exits.never_taken() == [], exits.report()
 
 
-@settings(max_examples=200, deadline=None)
-@given(collections(), st.integers(0, 10_000), st.sampled_from(["\r\n", "\r", "\n>", "\ufeff", ""]))
-def test_a_changed_character_reads_as_the_full_path(text: str, at: int, put: str) -> None:
-    at %= len(text) + 1
-    same_as_full_path(text[:at] + put + text[at + 1 :])
+def test_every_exit_of_the_fast_path_names_its_reason() -> None:
+    assert Exits(_sok_plain).unnamed(_sok_plain.layout) == []
 
 
 def test_what_sokfmt_writes_takes_the_fast_path() -> None:
@@ -195,6 +289,26 @@ def test_moves_in_the_file_notes_close_no_scope() -> None:
     assert not same_as_full_path(text)  # moves before the first board: the full path
 
 
+def test_a_stray_row_a_blank_line_above_a_board_takes_the_fast_path() -> None:
+    # Rule 4 looks at a line next to a row only: a blank line apart,
+    # "#X ###" titles the board (title_blank) as any line of text would.
+    text = f"#X ###\n\n{BOARD}\n"
+    assert same_as_full_path(text)
+    diagnostics: list[Diagnostic] = []
+    (puzzle,) = _sok_read.read_sok(text, Tessellation.SOKOBAN, diagnostics).puzzles
+    assert (puzzle.title, diagnostics) == ("#X ###", [])
+
+
+def test_a_text_without_a_board_takes_the_fast_path() -> None:
+    # The file notes alone, and a doubt: SOK102 at line 1, column 1.
+    text = "Title: x\nSome notes\n"
+    assert same_as_full_path(text)
+    diagnostics: list[Diagnostic] = []
+    collection = _sok_read.read_sok(text, Tessellation.SOKOBAN, diagnostics)
+    assert (collection.title, collection.notes, collection.puzzles) == ("x", "Some notes", ())
+    assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK102", 1, 1)]
+
+
 def test_the_layout_of_a_collection() -> None:
     # Worked out from the grammar's steps: each block titled by the line
     # above it, every other line a note of the block above it.
@@ -230,7 +344,8 @@ def test_the_layout_of_a_collection() -> None:
         f"Level\n{BOARD}\n\n> quoted\n",  # mail quotes
         f"Level\n{BOARD}\n\n:: c\n",  # a comment after a board
         f"Level\n{BOARD}\n\nlurdx\n",  # rule 3: almost moves
-        f"Level\n{BOARD}\n\nS\nrR\nRx\n",  # rule 3 right after moves
+        f"Level\n{BOARD}\n\nSolution\nrR\nRx\n",  # rule 3 right after moves
+        f"Level\n{BOARD}\n\nSolution\nrR\n> x\n",  # ... which reads past mail quotes
         f"#X ###\n{BOARD}\n",  # rule 4: a stray row above a board
         f"Level\n{BOARD}\n#X ###\n",  # rule 4 after a board
         f"?-$-#\n{BOARD}\n",  # rule 4: a stray where a row's first wall should be

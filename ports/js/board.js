@@ -1,9 +1,8 @@
 // Boards (grammars/board.lark): its parser reads the squares and their
 // run-length encoding (decoded as rle.js decodes, with board.lark's codes),
 // then the semantic rules of its header: rows, the legend, the Hexoban layout.
-"use strict";
-
-const rle = require("./rle.js");
+import * as rle from "./rle.js";
+import { bareBoard } from "./fast.js";
 
 const { PortError } = rle;
 const CODES = { syntax: "SOK301", zero: "SOK302", limit: "SOK303" };
@@ -13,7 +12,9 @@ const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_
 const FINAL_BAR = /(?<![0-9])\|$/gm;
 
 // The squares `text` draws, rows apart by "\n".
-function drawn(parsers, text, limit) {
+export function drawn(parsers, text, limit) {
+  const bare = bareBoard(parsers.board, text, limit);
+  if (bare !== null) return bare;
   const dropped = [...text.matchAll(FINAL_BAR)].map((found) => found.index);
   try {
     return rle.decode(parsers.board, text.replace(FINAL_BAR, ""), limit, CODES);
@@ -23,16 +24,25 @@ function drawn(parsers, text, limit) {
   }
 }
 
-// The printed squares of a row of the legend: each that of its terminal.
-const squares = (T, row) => row.replace(/./gsu, (c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))]);
+// The characters of the legend (all ASCII) that print as another square, by
+// their terminals, each with its printed square; made once per parser.
+const legends = new WeakMap();
+function legend(T) {
+  if (legends.has(T)) return legends.get(T);
+  const square = (c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))];
+  const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+  return legends.set(T, ascii.filter((c) => square(c) && square(c) !== c).map((c) => [c, square(c)])).get(T);
+}
+// The printed squares of rows of the legend.
+const squares = (T, rows) => legend(T).reduce((text, [c, square]) => text.replaceAll(c, square), rows);
 
 // The board of `text` as the vectors' JSON: its printed rows, its cells, its size.
-function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
+export function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
   const lines = drawn(parsers, text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
   const first = lines.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
   const T = rle.terminals(parsers.board);
-  let cells = lines.slice(first, lines.findLastIndex(Boolean) + 1).map((row) => squares(T, row));
+  let cells = squares(T, lines.slice(first, lines.findLastIndex(Boolean) + 1).join("\n")).split("\n");
   if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
@@ -75,5 +85,3 @@ function hexobanText(cells) {
   const rightmost = (odd) => Math.max(...ends.filter((_, r) => r % 2 === odd));
   return lines.length > 1 && rightmost(0) > rightmost(1) ? lines.map((line) => line.slice(0, -1)) : lines;
 }
-
-module.exports = { drawn, parse };

@@ -5,13 +5,12 @@
 // after its terminal), and a group's once the parser closes it (the step of
 // its rule), so that the first error is the first met reading left to right.
 // board.lark's tokens and rules are rle.lark's: boards are decoded here too.
-"use strict";
 
-const DEFAULT_LIMIT = 5000000;
+export const DEFAULT_LIMIT = 5000000;
 const CODES = { syntax: "RLE101", zero: "RLE102", limit: "RLE103" };
 
 // An error of the port: a code and an offset in the text it read, or a line and column.
-class PortError extends Error {
+export class PortError extends Error {
   constructor(message, pos, code, place = {}) {
     super(message);
     Object.assign(this, { pos, code }, place);
@@ -19,20 +18,44 @@ class PortError extends Error {
 }
 
 // The first of errors placed at a line and column, in input order.
-const first = (errors) => errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
+export const first = (errors) => errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
 
 // A grammar's terminals (generate.py keeps them all), each a RegExp of a whole string.
-function terminals(parser) {
+export function terminals(parser) {
   const whole = (t) => [t.name, new RegExp(`^(?:${t.pattern.to_regexp()})$`)];
   return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
 
-// `text` read by `parser`: each token, once the parser has taken it, handed
-// to the transformer's method named after its terminal (lark's convention;
-// lark-js puts the method among the parser's callbacks but never calls it),
-// then the reductions it settles made; what the transformer makes of the whole.
-function parsed(parser, text, code) {
+// A step for each rule of a parser that builds no lark Tree (a rule without
+// a step of its own is read for its children alone); made once per parser.
+const plainSteps = new WeakMap();
+function plain(parser) {
+  const step = (children) => ({ children });
+  if (!plainSteps.has(parser)) {
+    plainSteps.set(parser, Object.fromEntries(parser.rules.map(({ origin }) => [origin.name, step])));
+  }
+  return plainSteps.get(parser);
+}
+
+// A reading by `parser` of its own, whose transformer is `steps` (made for
+// this reading alone, so that a reading started inside another's step or
+// hook leaves the other's state alone): the steps of the rules, and of the
+// tokens under their terminals' names.
+export function reading(parser, steps) {
   const interactive = parser.parse_interactive("");
+  const state = interactive.parser_state;
+  const callbacks = parser._parse_tree_builder.create_callback({ ...plain(parser), ...steps });
+  for (const [name, step] of Object.entries(steps)) if (name === name.toUpperCase()) callbacks.set(name, step);
+  state.parse_conf = Object.assign(Object.create(state.parse_conf), { callbacks });
+  return interactive;
+}
+
+// `text` read by `parser` with the transformer `steps`: each token, once the
+// parser has taken it, handed to the step named after its terminal (lark's
+// convention; lark-js never calls it), then the reductions it settles made;
+// what the transformer makes of the whole.
+export function parsed(parser, text, code, steps) {
+  const interactive = reading(parser, steps);
   const { callbacks } = interactive.parser_state.parse_conf;
   try {
     for (const token of parser.lex(text)) {
@@ -55,7 +78,7 @@ function parsed(parser, text, code) {
 // would make next, made now: a group closes at its ")", the rows before a
 // .sok line are settled before the line is typed.  lark-js has no call for
 // it: this is `feed_token`'s loop, before a token.
-function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }, wanted = () => true) {
+export function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_stack: values }, wanted = () => true) {
   for (;;) {
     const state = states[stack.at(-1)];
     const types = Object.keys(state).filter((type) => type === type.toUpperCase() && wanted(type));
@@ -69,7 +92,7 @@ function settle({ parse_conf: { states, callbacks }, state_stack: stack, value_s
 }
 
 // What a decoding may still produce (the limit), and the rule of counts.
-class Budget {
+export class Budget {
   constructor(limit, codes) {
     Object.assign(this, { limit, codes, used: 0 });
   }
@@ -91,20 +114,18 @@ class Budget {
 // (group 2), or text that stands for itself (group 3).  The counts are
 // checked left to right, then the run's size is paid for, in code points
 // (the grammars count characters: an emoji is one).
-function expand(run, pos, budget, pieces) {
+export function expand(run, pos, budget, pieces) {
   const found = [...run.matchAll(pieces)].filter((m) => m[1] || m[3]);
   const counts = found.map((m) => (m[1] ? budget.count(m[1], pos + m.index) : 1));
   budget.take(found.reduce((size, m, i) => size + counts[i] * [...(m[2] || m[3])].length, 0));
   return found.map((m, i) => (m[2] || m[3]).repeat(counts[i])).join("");
 }
 
-let budget; // of the decoding in progress
-
 // The steps of rle.lark's rules (and board.lark's), and a token's own rules,
-// checked as the parser takes it: the transformer of their parsers.  A run
-// is its own rule, closed as its RUN is taken (`settle`); a group's copies
-// are paid for when it closes.
-const steps = {
+// checked as the parser takes it: the transformer of a decoding that may
+// produce `budget`.  A run is its own rule, closed as its RUN is taken
+// (`settle`); a group's copies are paid for when it closes.
+const stepsOf = (budget) => ({
   COUNT: (token) => (token.times = budget.count(token.value, token.start_pos)),
   LINE_BREAK: (token) => budget.take(token.value.length), // LF, CRLF or CR: itself
   run: ([token]) => expand(token.value, token.start_pos, budget, /([0-9]+)(.)|([^0-9]+)/gsu),
@@ -115,14 +136,9 @@ const steps = {
     return text.repeat(times);
   },
   start: (children) => children.map((child) => (typeof child === "string" ? child : child.value)).join(""),
-};
+});
 
 // The text of rle.lark's (or board.lark's) tokens: groups repeated, "|" a line break.
-function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
-  budget = new Budget(limit, codes);
-  return parsed(parser, text, codes.syntax).replace(/\|/g, "\n");
+export function decode(parser, text, limit = DEFAULT_LIMIT, codes = CODES) {
+  return parsed(parser, text, codes.syntax, stepsOf(new Budget(limit, codes))).replace(/\|/g, "\n");
 }
-
-module.exports = {
-  DEFAULT_LIMIT, PortError, first, terminals, parsed, settle, Budget, expand, steps, decode,
-};

@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '1bc7be196e802e198f23da039d
                     {}],
            'start': 0,
            'end': 9},
- 'sok': {'hash': 'b3ded9bf75149729a0ded32345e679d1eb75be76acbebdf5316b484ab2a22a23',
+ 'sok': {'hash': '9cedec1620f90100b20b7b52b9f1497b0f661c985d4269def280f1b1852f9c07',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',

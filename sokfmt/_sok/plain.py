@@ -5,19 +5,17 @@ line above its board, then paragraphs of notes, and saved games, each a
 title line above its lines of moves (right above, or with one blank line
 between); blank lines between them all.
 For such a text the grammar's steps are known in advance: a block's title
-is the line above it (`titled_board`, `titled_moves`), and every other line,
-blank or not, is a note of the block above it (of the file before the first
-board).  So the reader finds the blocks with the grammar's own terminals
-(WALL_ROW_LINE, MOVES_LINE), types every other line with step 1 and the
-postlex's rules 1 to 4 (`line_class`, `almost`, `stray_row`), and hands
-the blocks to the builder, which applies every semantic rule as on the full
-path.
+is the line of text above it (`titled_board`, `titled_moves`), and every
+other line, blank or not, is a note of the block above it (of the file
+before the first board).  So the reader finds the blocks with the grammar's
+own terminals (WALL_ROW_LINE, MOVES_LINE), types every other line with step
+1 and the postlex's rules 1 to 4 (`line_class`, `almost`, `stray_row`), and
+hands the blocks to the builder, which applies every semantic rule as on the
+full path.
 
-Anything else goes down the full path, before anything is handed on: line
-breaks other than LF, mail quotes, a comment after the first board, a
-line that a rule would retype or doubt, a
-block without a title, any other layout.  tests/test_sok_plain.py holds
-the two paths to each other.
+Anything else goes down the full path, before anything is handed on: each
+exit says why in a comment "# exit: ..." (tests/test_sok_plain.py counts
+the exits its texts reach, and holds the two paths to each other).
 """
 
 from __future__ import annotations
@@ -28,26 +26,8 @@ from functools import cache
 
 from .._grammar import lalr
 from ..tessellation import Tessellation
-from .postlex import (
-    _CLASSES,
-    BLANK,
-    COMMENT,
-    MOVES,
-    MOVES_LINES,
-    PROPERTY,
-    ROWS,
-    RUN_LINES,
-    TEXT,
-    Games,
-    Line,
-    _ends_moves,
-    _refused,
-    _run,
-    almost,
-    line_class,
-    patterns,
-    stray_row,
-)
+from . import postlex
+from .postlex import BLANK, COMMENT, PROPERTY, ROWS, TEXT, Games, Line
 
 
 @dataclass
@@ -76,8 +56,8 @@ def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
     line class but text, and two characters that no line of its moves
     holds (rule 3 needs one at most)."""
     terminals = lalr.terminals("sok")
-    classes = "|".join(terminals[name] for name in (*_CLASSES, "COMMENT_LINE"))
-    not_move = patterns().not_move[tessellation].pattern
+    classes = "|".join(terminals[name] for name in (*postlex._CLASSES, "COMMENT_LINE"))
+    not_move = postlex.patterns().not_move[tessellation].pattern
     assert not_move.startswith("[^"), "a class of the characters left out"
     stray, other = "[^\\n" + not_move[2:], "[^\\n]"
     return re.compile(
@@ -91,8 +71,14 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
     """The blocks and notes of `text` if it is in the common layout, else
     None.  The tessellation in effect is that of `Games`, told of each
     "Game:" line and each board as the full path tells it."""
-    if "\r" in text or "\n>" in text or text.startswith((">", "\ufeff")):
-        return None
+    if "\r" in text:
+        return None  # exit: a line break other than LF
+    # Rule 3 right after moves reads past a mail quote, this path does not
+    # (the first line never stands after moves).
+    if "\n>" in text:
+        return None  # exit: a mail quote
+    if text.startswith("\ufeff"):
+        return None  # exit: a byte order mark
     if not text.endswith("\n"):
         text += "\n"  # (offsets stay where they were)
     games = Games(tessellation)
@@ -110,52 +96,51 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         match = notes_pattern.match(text, pos)
         end = match.end() - 1 if match else text.index("\n", pos)
         line = text[pos:end]
-        # Only a line of text titles a block (a key/value line right above
-        # one is a note, and the block's first line then sends the text down
-        # the full path).
-        titles = fresh and (match is None or match.lastgroup == TEXT)
-        token = _block_at(text, end + 1, number + 1, tessellation) if titles else None
-        if token is not None:
-            if match is None and not _titles(line, tessellation):
-                return None
-            if token.type == ROWS:
-                if token.line == number + 1 and stray_row(line):
-                    return None  # rule 4 doubts it
+        kind = match.lastgroup or TEXT if match else postlex.line_class(line)
+        found = fresh and kind == TEXT and _block_at(text, end + 1, number + 1, tessellation)
+        if found:
+            if match is None and postlex.almost(line, tessellation):
+                return None  # exit: rule 3 (a title one character away from moves)
+            if found.type == ROWS:
+                if found.line == number + 1 and postlex.stray_row(line):
+                    return None  # exit: rule 4 (a stray row right above a board)
                 games.new_board()
-                if games.tessellation is not tessellation:
-                    tessellation, notes_pattern = (
-                        games.tessellation,
-                        _note_pattern(games.tessellation),
-                    )
             elif not laid.blocks:
-                return None  # moves before the first board are text
+                return None  # exit: moves before the first board (text there)
             else:
                 games.moves()
-            block = Block(Line(TEXT, line, pos, number), token)
-            laid.blocks.append(block)
-            notes = block.notes
-            pos = token.pos + len(token.text) + 1
-            number = token.line + token.rows
-            fresh, after = False, "rows" if token.type == ROWS else "moves"
+            if games.tessellation is not tessellation:  # (a new board's, or back to the file's)
+                tessellation = games.tessellation
+                notes_pattern = _note_pattern(tessellation)
+            laid.blocks.append(Block(Line(TEXT, line, pos, number), found))
+            notes = laid.blocks[-1].notes
+            pos, number = found.pos + len(found.text) + 1, found.line + found.rows
+            fresh, after = False, "rows" if found.type == ROWS else "moves"
             continue
-        kind = (match.lastgroup or TEXT) if match else line_class(line)
         if kind == COMMENT and not laid.blocks:
             laid.comments.append((number, line))
             pos, number = end + 1, number + 1
             continue
         token = Line(kind, line, pos, number)
-        if kind != BLANK:
-            if not match and not _note(token, after == "moves", games):
-                return None
-            if after == "rows" and stray_row(line):
-                return None  # rule 4 doubts it
+        if match is None and kind != BLANK:
+            if kind != TEXT and kind != PROPERTY:
+                return None  # exit: a line of another class where a note stands
+            if kind == TEXT or not games.recognised(token):
+                if after == "moves" and postlex._ends_moves(line, tessellation):
+                    return None  # exit: rule 3 (right after moves, a line that goes on with them)
+                if postlex.almost(line, tessellation):
+                    return None  # exit: rule 3 (a note one character away from moves)
+        if after == "rows" and postlex.stray_row(line):
+            return None  # exit: rule 4 (a stray row right under a board)
+        # (The key found here serves the builder too.)
         if kind == PROPERTY and token.key_value()[0] == "game":
             games.read(token)
-            tessellation, notes_pattern = games.tessellation, _note_pattern(games.tessellation)
+            tessellation = games.tessellation
+            notes_pattern = _note_pattern(tessellation)
         notes.append(token)
         pos, number = end + 1, number + 1
         fresh, after = kind == BLANK, ""
-    return laid if laid.blocks else None
+    return laid  # (without a board, the file notes alone, as the full path reads them)
 
 
 @cache
@@ -163,7 +148,7 @@ def _runs() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """Runs of 3 or more WALL_ROW_LINE and of MOVES_LINE, each line ending
     in LF (the only line break this path takes; step 1's run patterns take
     every line break and mail quotes, and cost 5% more instructions here)."""
-    terminals, most = lalr.terminals("sok"), RUN_LINES - 1
+    terminals, most = lalr.terminals("sok"), postlex.RUN_LINES - 1
     return (
         re.compile(f"(?:{terminals['WALL_ROW_LINE']}\\n){{3,{most}}}"),
         re.compile(f"(?:{terminals['MOVES_LINE']}\\n){{1,{most}}}"),
@@ -179,32 +164,11 @@ def _block_at(text: str, start: int, number: int, tessellation: Tessellation) ->
     rows, moves = _runs()
     found = rows.match(text, start)
     if found is not None:
-        return _run(ROWS, found[0], start, number)
+        return postlex._run(ROWS, found[0], start, number)
     found = moves.match(text, start)
-    if found is None or _refused(found[0], tessellation):
-        return None  # rule 2 retypes a line of moves with a letter it refuses
-    if found[0].count("\n") == 1:
-        return Line(MOVES, found[0][:-1], start, number)
-    return _run(MOVES_LINES, found[0], start, number)
-
-
-def _titles(line: str, tessellation: Tessellation) -> bool:
-    """A line that the grammar reads as a title above a block: step 1's TEXT,
-    and no line of moves but for one character (rule 3)."""
-    return line_class(line) == TEXT and not almost(line, tessellation)
-
-
-def _note(token: Line, after_moves: bool, games: Games) -> bool:
-    """Whether `token` (right after moves: `after_moves`) is a note as it
-    stands: text or a key/value line that rule 3 leaves
-    alone.  (A line of text where it could title a block is one: a block
-    right after it, or after a blank line, would have been found, and any
-    other line of a block here sends the text down the full path.)"""
-    kind, line = token.type, token.text
-    if kind != TEXT and kind != PROPERTY:
-        return False
-    if kind == PROPERTY and games.recognised(token):
-        return True
-    if after_moves and _ends_moves(line, games.tessellation):
-        return False
-    return not almost(line, games.tessellation)
+    if found is None:
+        return None
+    if postlex._refused(found[0], tessellation):
+        return None  # exit: rule 2 (moves with a letter the tessellation refuses)
+    kind = postlex.MOVES if found[0].count("\n") == 1 else postlex.MOVES_LINES
+    return postlex._run(kind, found[0], start, number)

@@ -141,6 +141,7 @@ class _Patterns:
     puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
     wall: str  # a character of WALL
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
+    rle_line: re.Pattern[str]  # RLE_LINE
     move_letter: re.Pattern[str]  # MOVE_LETTER
 
 
@@ -174,6 +175,7 @@ def patterns() -> _Patterns:
         puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
         wall=lalr.characters(terminals["WALL"])[0],
         wall_row=re.compile(wall_row),
+        rle_line=re.compile(terminals["RLE_LINE"]),
         move_letter=re.compile(terminals["MOVE_LETTER"]),
     )
 
@@ -598,10 +600,14 @@ def stray_row(line: str) -> bool:
     characters outside the legend were walls (one may stand where the
     row's first or last wall should), those are no more than its walls,
     boxes, goals and pushers, and it has a wall or a box on a goal of its
-    own ("Good", whose "oo" are goals, is text)."""
+    own ("Good", whose "oo" are goals, is text).  An RLE_LINE is rule 1's
+    alone: a board would read its digits as counts, so one that rule 1 makes
+    text ("#.999999####" draws a million walls) stays text."""
     bare = unquoted(line)
     found = patterns()
     if found.edge.search(bare) is None:  # first: most text has no wall (a title, a note)
+        return False
+    if found.rle_line.fullmatch(bare):
         return False
     strays = found.stray.findall(bare)
     if not strays or len(strays) > len(found.solid.findall(bare)):

@@ -1,0 +1,59 @@
+// The fast paths: what real files hold, read without the generated parser,
+// matched as a whole by patterns made of the grammar's own terminals.  A
+// path gives its answer only when the text is plainly valid; anything else
+// (an error to place, a group, a bracket, the limit) returns null and goes
+// down the full path, which decides.  The differential holds both to sokfmt.
+import { terminals } from "./rle.js";
+
+// Any one of a grammar's terminals (each a whole-string RegExp), as a source.
+const union = (...patterns) => `(?:${patterns.map((p) => p.source.slice(1, -1)).join("|")})`;
+const cache = new WeakMap();
+// Patterns of a parser's terminals, made once per parser.
+function patterns(parser, make) {
+  if (!cache.has(parser)) cache.set(parser, make(terminals(parser)));
+  return cache.get(parser);
+}
+
+// moves.lark: a text of RUN_CHARACTER alone (letters, "*", white space) is
+// one RUN without counts; with DIGIT, one RUN when each count has its letter
+// (COUNTED_LETTER); the letters of a tessellation are its *_LETTER terminal.
+const movesPatterns = (T) => ({
+  plain: new RegExp(`^${union(T.RUN_CHARACTER)}*$`),
+  counted: new RegExp(`^${union(T.RUN_CHARACTER, T.DIGIT)}*$`),
+  space: new RegExp(union(T.WHITESPACE), "g"),
+  counts: new RegExp(`(${union(T.DIGIT)}+)(${union(T.LETTER)})`, "g"),
+  digit: new RegExp(union(T.DIGIT)),
+  // A count that no letter follows, or one that is 0 or too long to count here.
+  doubtful: ((d) => new RegExp(`${d}+(?!${union(T.DIGIT, T.LETTER)})|(?<!${d})0|${d}{7}`))(union(T.DIGIT)),
+  letters: Object.fromEntries(
+    ["Sokoban", "Hexoban", "Trioban", "Octoban"].map((t) => {
+      return [t, new RegExp(`^${union(T[`${t.toUpperCase()}_LETTER`])}*$`)];
+    }),
+  ),
+});
+
+// A move string without group or bracket: its canonical moves (no "*") and
+// position, or null.  Each letter is its direction's, so the letters
+// written are the moves printed, and no step is built.
+export function plainMoves(parser, text, tessellation, limit) {
+  const P = patterns(parser, movesPatterns);
+  let written = P.plain.test(text) || P.counted.test(text) ? text.replace(P.space, "") : null;
+  if (written === null || P.doubtful.test(written)) return null;
+  if (P.digit.test(written)) {
+    // The size is known before anything is repeated: over the limit, the full path says so.
+    const counted = [...written.matchAll(P.counts)].reduce((size, [all, n]) => size + Number(n) - all.length, 0);
+    if (written.length + counted > limit + 1) return null;
+    written = written.replace(P.counts, (_, count, letter) => letter.repeat(Number(count)));
+  }
+  const moves = written.replace("*", "");
+  if (moves.length > limit || !P.letters[tessellation].test(moves)) return null;
+  const position = written.indexOf("*");
+  return { moves, position: position < 0 ? moves.length : position };
+}
+
+// board.lark: a text of SQUARE and line breaks alone, within the limit, draws itself.
+const boardPatterns = (T) => ({ bare: new RegExp(`^(?:${union(T.SQUARE)}|\\n)*$`) });
+
+// The squares a board's text draws, when it has no run-length encoding; else null.
+export const bareBoard = (parser, text, limit) =>
+  text.length <= limit && patterns(parser, boardPatterns).bare.test(text) ? text : null;
