@@ -36,12 +36,26 @@ def keyword_only_since_0_3(*names: str) -> Callable[[_Function], _Function]:
         parameters = inspect.signature(function).parameters.values()
         positional = sum(p.kind is p.POSITIONAL_OR_KEYWORD for p in parameters)
 
+        most = positional + len(names)
+
         @functools.wraps(function)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if len(args) > most:  # as Python says it of a function without the shim
+                raise TypeError(
+                    f"{function.__name__}() takes at most {most} positional arguments "
+                    f"({positional}, and {', '.join(names)} deprecated) but {len(args)} "
+                    "were given"
+                )
             if len(args) > positional:
                 given = names[: len(args) - positional]
                 spelled = ", ".join(f"{name}=" for name in given)
-                warn_renamed(f"{function.__name__} with {spelled} by position", spelled[:-1])
+                # No function replaces this one: the same option by keyword does.
+                warnings.warn(
+                    f"sokfmt.{function.__name__} with {spelled} by position is deprecated "
+                    f"since 0.3.0: pass {spelled} by keyword",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
                 kwargs.update(zip(given, args[positional:], strict=True))
                 args = args[:positional]
             return function(*args, **kwargs)

@@ -63,7 +63,7 @@ def read_bytes(file: FileLike) -> bytes | str:
         OSError: the file cannot be read.
     """
     if isinstance(file, (str, os.PathLike)):
-        with open(file, "rb") as opened:
+        with _opened(file) as opened:
             return opened.read()
     data: bytes | str = _reader(file).read()
     return data
@@ -84,7 +84,7 @@ def write_text(file: FileLike, text: str) -> None:
         return
     write = getattr(file, "write", None)
     if not callable(write):
-        raise ValidationError(f"Expected a path or a file object, not {type(file).__name__}")
+        raise ValidationError(f"file must be a path or a file object, not {type(file).__name__}")
     text_mode = isinstance(file, io.TextIOBase) or getattr(file, "encoding", None) is not None
     write(text if text_mode else text.encode("utf-8"))
 
@@ -101,7 +101,7 @@ def text_lines(
     """
     codec = _codec(encoding)
     if isinstance(file, (str, os.PathLike)):
-        with open(file, "rb") as opened:
+        with _opened(file) as opened:
             yield from _decoded_lines(opened, codec, xml, ends)
     else:
         yield from _decoded_lines(_reader(file), codec, xml, ends)
@@ -230,10 +230,23 @@ def _codec(encoding: str | None) -> str | None:
     return info.name
 
 
+def _opened(path: str | os.PathLike[str]) -> IO[bytes]:
+    """The file at `path`, opened to read bytes.
+
+    Raises:
+        ValidationError: `path` is a folder (which `open` would refuse with
+            an error that differs between systems).
+        OSError: the file cannot be opened.
+    """
+    if os.path.isdir(path):
+        raise ValidationError(f"{os.fspath(path)} is a folder: name one file in it")
+    return open(path, "rb")
+
+
 def _reader(file: object) -> IO[bytes] | IO[str]:
     if not callable(getattr(file, "read", None)):
         raise ValidationError(
-            f"Expected a path or a file object, not {type(file).__name__}: "
+            f"file must be a path or a file object, not {type(file).__name__}: "
             "open files in binary mode ('rb') to let sokfmt decode them"
         )
     return file  # type: ignore[return-value]

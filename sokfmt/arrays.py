@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from ._arguments import checked, checked_flag, items
 from ._deprecated import keyword_only_since_0_3
 from .board import Board
 from .errors import ValidationError
@@ -76,6 +77,7 @@ def to_array(board: Board) -> npt.NDArray[np.uint8]:
            [2, 6, 4, 3, 2],
            [2, 2, 2, 2, 2]], dtype=uint8)
     """
+    checked(board, Board, "board")
     layer: npt.NDArray[np.uint8] = to_arrays([board])[0]
     return layer
 
@@ -116,7 +118,7 @@ def to_arrays(
             `sokfmt.DEFAULT_LIMIT` squares.
     """
     numpy = _numpy()
-    boards = [_board_of(item) for item in puzzles]
+    boards = [_board_of(item) for item in items(puzzles, "puzzles", "puzzles and boards")]
     _one_tessellation(boards)
     # Boards of one size are coded together, from one text.
     groups: dict[tuple[int, int], list[int]] = {}
@@ -143,7 +145,9 @@ def _board_of(item: object) -> Board:
         return item.board
     if isinstance(item, Board):
         return item
-    raise ValidationError(f"to_arrays takes puzzles and boards, not {type(item).__name__}")
+    raise ValidationError(
+        f"puzzles must be an iterable of puzzles and boards, not of {type(item).__name__}"
+    )
 
 
 def _one_tessellation(boards: list[Board]) -> None:
@@ -243,7 +247,13 @@ def load_arrays(
     from .files import file_format, load
 
     numpy = _numpy()
-    paths = [files] if isinstance(files, (str, os.PathLike)) else list(files)
+    checked_flag(titles, "titles")
+    if isinstance(files, (str, os.PathLike)):
+        paths = [files]
+    else:
+        paths = items(files, "files", "paths")
+        for path in paths:
+            checked(path, (str, os.PathLike), "files", "a path or an iterable of paths")
     layers: list[npt.NDArray[np.uint8]] = []
     names: list[str] = []
     first: dict[Tessellation, int] = {}  # the first board of each tessellation
@@ -386,15 +396,20 @@ def from_array(array: npt.ArrayLike, *, tessellation: Tessellation = Tessellatio
         ValidationError: not an array of two dimensions (ragged rows among
             them), or a value that is no code.
     """
+    checked(tessellation, Tessellation, "tessellation")
     numpy = _numpy()
     try:
         codes = numpy.asarray(array)
     except (ValueError, TypeError) as error:  # ragged rows, or what is no array
-        raise ValidationError(f"A board's array has rows of one length: {error}") from error
+        raise ValidationError(
+            f"array must be a board's array, rows of one length: {error}"
+        ) from error
     if codes.ndim != 2 or 0 in codes.shape:
-        raise ValidationError(f"A board's array has two dimensions, not shape {codes.shape}")
+        raise ValidationError(
+            f"array must be a board's array, two dimensions, not shape {codes.shape}"
+        )
     if not numpy.issubdtype(codes.dtype, numpy.integer) or codes.min() < 0 or codes.max() > 7:
-        raise ValidationError("A board's array holds the codes 0 to 7 only")
+        raise ValidationError("array must be a board's array, the codes 0 to 7 only")
     squares = numpy.frombuffer(SQUARE_OF_CODE.encode("ascii"), dtype=numpy.uint8)[codes]
     text = squares.tobytes().decode("ascii")
     columns = codes.shape[1]

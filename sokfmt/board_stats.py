@@ -73,7 +73,7 @@ def statistics(board: Board | Puzzle) -> Statistics:
     if isinstance(board, Puzzle):
         board = board.board
     elif not isinstance(board, Board):
-        raise ValidationError(f"statistics takes a Board or a Puzzle, not {type(board).__name__}")
+        raise ValidationError(f"board must be a Board or a Puzzle, not {type(board).__name__}")
     plan = flood.layout(board.tessellation, board.height, board.width)
     squares = plan.squares(board)
     open_ = flood.bits(squares, _NOT_WALLS)

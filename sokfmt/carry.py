@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
+from ._arguments import checked
 from .board import BOX, BOX_ON_GOAL, FLOOR, GOAL, PUSHER, PUSHER_ON_GOAL, WALL, Board, Position
 from .errors import ValidationError
 from .geometry import neighbour
@@ -114,6 +115,8 @@ def isometry(source: Board, target: Board) -> Isometry | None:
     boards without their pushers match, and the pushers do too (exactly,
     when there are several; a single one anywhere in the region where
     `target`'s can walk).  None when there is no such symmetry."""
+    checked(source, Board, "source")
+    checked(target, Board, "target")
     tessellation = source.tessellation
     if target.tessellation is not tessellation:
         return None
@@ -248,6 +251,8 @@ def carried(game: SavedGame, isometry: Isometry) -> SavedGame:
             be played on `source` (its first illegal step is said), or does
             not replay on `target` as it does on `source`.
     """
+    checked(game, SavedGame, "game")
+    checked(isometry, Isometry, "isometry")
     source, target = isometry.source, isometry.target
     if game.tessellation is not source.tessellation:
         raise ValidationError(

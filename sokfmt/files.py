@@ -11,6 +11,14 @@ from pathlib import Path
 from typing import Any, Literal, overload
 
 from . import _losses
+from ._arguments import (
+    checked,
+    checked_flag,
+    checked_format,
+    checked_reader_options,
+    checked_tessellation,
+    is_path,
+)
 from ._deprecated import keyword_only_since_0_3, reader_options_of_0_2
 from ._files import FileLike
 from ._json.text import document_text, placed_values
@@ -21,7 +29,6 @@ from .formats import (
     dumps_lev,
     dumps_slc,
     dumps_sok,
-    from_dict,
     load_lev,
     load_slc_handing_on,
     load_sok_handing_on,
@@ -101,7 +108,10 @@ def file_format(
         ValidationError: no format has that name or extension (the message
             lists those that do).
     """
+    if path is not None:
+        checked(path, (str, os.PathLike), "path", "a path (a str or os.PathLike)")
     if name is not None:
+        checked(name, str, "name", "a format's name (a str)")
         if name not in _BY_NAME:
             raise ValidationError(f"Unknown format {name!r}; sokfmt knows {', '.join(_BY_NAME)}")
         return _BY_NAME[name]
@@ -176,9 +186,10 @@ def load(
 
     `tessellation` is for puzzles without a ``Game:`` line where the format
     does not fix it (.hsb and .tsb do).  `diagnostics`, `check_content` and
-    `check_games` work as for `loads_sok` (JSON has no diagnostics to give,
-    .lev files no content checks, and only the .sok family and JSON hold
-    saved games; those of JSON are not played).
+    `check_games` work as for `loads_sok` (.lev files have no content
+    checks, and only the .sok family and JSON hold saved games); a problem
+    of JSON that the checks find is placed in its text (a board's string,
+    the letter of a move), while JSON that cannot be read still raises.
 
     >>> from importlib.resources import as_file, files
     >>> with as_file(files("sokfmt") / "samples" / "tiny.sok") as path:
@@ -215,14 +226,15 @@ def load_handing_on(
     """`load`, which calls `on_puzzle` with each puzzle of a collection as
     `formats.loads_sok_handing_on` does (those of JSON once it is read):
     the command's progress, and the ``on_puzzle=`` of 0.2."""
-    if format is None and not isinstance(file, (str, os.PathLike)):
-        raise ValidationError("A file object has no extension: name its format")
-    if isinstance(file, (str, os.PathLike)) and os.path.isdir(file):
+    checked_format(format, optional=True)
+    checked_tessellation(tessellation)
+    checked_reader_options(diagnostics, check_content, check_games)
+    if is_path(file) and os.path.isdir(file):
         raise ValidationError(
             f"{os.fspath(file)} is a folder: load reads one file (sokfmt check, convert and "
             "dedup read folders)"
         )
-    chosen = file_format(file if isinstance(file, (str, os.PathLike)) else None, name=format)
+    chosen = file_format(_named(file, format), name=format)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok_handing_on(
@@ -235,22 +247,46 @@ def load_handing_on(
         )
     if chosen.name == "slc":
         return load_slc_handing_on(
-            file, diagnostics=diagnostics, check_content=check_content, on_puzzle=on_puzzle
+            file,
+            diagnostics=diagnostics,
+            check_content=check_content,
+            check_games=check_games,
+            on_puzzle=on_puzzle,
         )
     if chosen.name == "lev" and format is None:
         raise _not_a_collection(file, "lev")
     if chosen.name == "lev":
-        item = load_lev(file, diagnostics=diagnostics)
-    elif isinstance(file, (str, os.PathLike)):
-        item = json_item(Path(file).read_bytes())
-    else:
-        item = json_item(file.read())
-    if isinstance(item, LevPuzzle) and format is None:
+        return load_lev(file, diagnostics=diagnostics)
+    item = json_item(
+        Path(file).read_bytes() if isinstance(file, (str, os.PathLike)) else file.read(),
+        diagnostics=diagnostics,
+        check_content=check_content,
+        check_games=check_games,
+        on_puzzle=on_puzzle,
+    )
+    if isinstance(item, LevPuzzle) and format is None:  # (no checks ran: they are a collection's)
         raise _not_a_collection(file, "json")
-    if on_puzzle is not None and isinstance(item, Collection):
-        for puzzle in item.puzzles:
-            on_puzzle(puzzle)
     return item
+
+
+def _named(file: object, format: str | None) -> str | os.PathLike[str] | None:
+    """The path whose extension names the format of `file` when `format`
+    does not: `file` itself, or the name of the file a file object reads
+    (``open("p.sok", "rb").name``).
+
+    Raises:
+        ValidationError: a file object without a name, and no `format`.
+    """
+    if is_path(file):
+        return file
+    if not (callable(getattr(file, "read", None)) or callable(getattr(file, "write", None))):
+        raise ValidationError(
+            f"file must be a path (a str or os.PathLike) or a file object, not {file!r:.60}"
+        )
+    name = getattr(file, "name", None)
+    if format is None and not (isinstance(name, str) and Path(name).suffix):
+        raise ValidationError("A file object has no extension: name its format")
+    return name if format is None else None
 
 
 def _not_a_collection(file: FileLike, format: str) -> ValidationError:
@@ -323,14 +359,21 @@ def loads(
     """
     from ._files import decode
 
+    checked(text, (str, bytes, bytearray), "text", "a str or bytes")
+    checked_format(format)
+    checked_tessellation(tessellation)
+    checked_reader_options(diagnostics, check_content, check_games)
     chosen = file_format(name=format)
     if chosen.name == "json":
-        return json_item(text)
-    if isinstance(text, (bytes, bytearray)) and chosen.name != "slc":
-        text = decode(bytes(text))
+        return json_item(
+            text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
+        )
     if chosen.name == "slc":
-        return loads_slc(text, diagnostics=diagnostics, check_content=check_content)
-    assert isinstance(text, str)
+        return loads_slc(
+            text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
+        )
+    if not isinstance(text, str):
+        text = decode(bytes(text))
     if chosen.name == "lev":
         return loads_lev(text, diagnostics=diagnostics)
     return loads_sok(
@@ -342,30 +385,59 @@ def loads(
     )
 
 
-def json_item(data: bytes | str) -> Collection | LevPuzzle:
-    """The collection or .lev puzzle of a JSON document (as `to_dict` writes them).
+def json_item(
+    data: bytes | str,
+    *,
+    diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
+    check_games: bool = False,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> Collection | LevPuzzle:
+    """The collection or .lev puzzle of a JSON document (as `to_dict` writes
+    them).  The puzzles of a collection are checked as `loads_sok` checks
+    them (`check_content`, `check_games`, and where their problems go:
+    `diagnostics`), each problem at its place in the JSON text, and handed
+    to `on_puzzle` after their problems.
 
     Raises:
         JsonSyntaxError: not JSON, at its line and column.
         ParseError: a malformed board or moves string, at its place in the
-            JSON text.
+            JSON text; with `check_games` and no `diagnostics`, an illegal
+            step (`IllegalStepError`) at its letter.
         ValidationError: JSON that is not a collection or .lev puzzle.
     """
     text = document_text(data)
     document = json_loads(text)
     try:
-        return _from_document(document)
+        item = _from_document(document)
     except ParseError as error:
         # Read again from strings that know their place in the text, which
         # places the same error there.
         _from_document(placed_values(text))
         raise error  # pragma: no cover - the second reading raises
+    if isinstance(item, Collection):
+        from ._json.checks import check_collection
+
+        check_collection(
+            item,
+            document,
+            text,
+            diagnostics,
+            check_games,
+            on_puzzle or (lambda puzzle: None),
+            content=check_content,
+        )
+    return item
 
 
 def _from_document(document: Any) -> Collection | LevPuzzle:
+    # The readers themselves, not `from_dict`, whose caller's `data` must be
+    # a mapping: a document that is not says what it should be.
+    from ._json.dicts import READERS
+
     if isinstance(document, dict) and "initial" in document:
-        return from_dict(LevPuzzle, document)
-    return from_dict(Collection, document)
+        return READERS[LevPuzzle](document)  # type: ignore[no-any-return]
+    return READERS[Collection](document)  # type: ignore[no-any-return]
 
 
 def dumps(
@@ -415,6 +487,10 @@ def text_of(
     """`dumps`, whose refusal of a loss says what `remedy` does about it
     ("--lossy drops" in the command).  What the format cannot hold at all
     is refused first: no remedy would help."""
+    _checked_item(item)
+    checked_format(format)
+    for flag, value in (("rle", rle), ("lossy", lossy), ("classic", classic)):
+        checked_flag(value, flag)
     chosen = file_format(name=format)
     if chosen.name == "json":
         return json.dumps(item.to_dict(), ensure_ascii=False, indent=2) + "\n"
@@ -456,6 +532,8 @@ def losses(item: Collection | LevPuzzle, format: str) -> tuple[Loss, ...]:
     Raises:
         ValidationError: an unknown format.
     """
+    _checked_item(item)
+    checked_format(format)
     chosen = file_format(name=format)
     if isinstance(item, LevPuzzle):
         return ()
@@ -494,11 +572,19 @@ def dump(
     """
     from ._files import write_text
 
-    if format is None and not isinstance(file, (str, os.PathLike)):
-        raise ValidationError("A file object has no extension: name its format")
-    path = file if isinstance(file, (str, os.PathLike)) else None
-    text = dumps(item, file_format(path, name=format).name, rle=rle, lossy=lossy, classic=classic)
+    checked_format(format, optional=True)
+    text = dumps(
+        item,
+        file_format(_named(file, format), name=format).name,
+        rle=rle,
+        lossy=lossy,
+        classic=classic,
+    )
     write_text(file, text)
+
+
+def _checked_item(item: object) -> None:
+    checked(item, (Collection, LevPuzzle), "item", "a Collection or a LevPuzzle")
 
 
 def _refuse_other_tessellations(collection: Collection, chosen: FileFormat) -> None:

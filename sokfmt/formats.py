@@ -15,6 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar, overload
 
+from ._arguments import (
+    checked,
+    checked_diagnostics,
+    checked_flag,
+    checked_limit,
+    checked_reader_options,
+    checked_tessellation,
+    whole,
+)
 from ._deprecated import reader_options_of_0_2, warn_renamed
 from ._files import FileLike, write_text
 from .board import Board
@@ -50,14 +59,8 @@ __all__ = (
 
 def _checked(value: Any, kind: type[Any], name: str) -> None:
     """A wrong argument type is a ValidationError, as a wrong value is."""
-    if not isinstance(value, kind):
-        hint = " (load_sok and load_lev read bytes and files)" if kind is str else ""
-        raise ValidationError(f"{name} must be a {kind.__name__}{hint}, not {value!r:.60}")
-
-
-def _checked_tessellation(tessellation: Any) -> None:
-    if tessellation is not None:
-        _checked(tessellation, Tessellation, "tessellation")
+    hint = " (load_sok and load_lev read bytes and files)" if kind is str else ""
+    checked(value, kind, name, f"a {kind.__name__}{hint}" if hint else "")
 
 
 # ------------------------------------------------------------------ moves
@@ -86,7 +89,8 @@ def loads_moves(
     from ._grammar import moves as _moves
 
     _checked(text, str, "text")
-    _checked_tessellation(tessellation)
+    checked_tessellation(tessellation, optional=False)
+    checked_limit(limit)
     return _moves.read_moves(text, tessellation, limit=limit)
 
 
@@ -97,6 +101,7 @@ def dumps_moves(game: SavedGame, *, rle: bool = False) -> str:
     'llluRuR'
     """
     _checked(game, SavedGame, "game")
+    checked_flag(rle, "rle")
     return game.printed_steps(rle=rle)
 
 
@@ -122,7 +127,8 @@ def loads_board(
     from ._grammar import board as _board
 
     _checked(text, str, "text")
-    _checked_tessellation(tessellation)
+    checked_tessellation(tessellation, optional=False)
+    checked_limit(limit)
     return _board.read_board(text, tessellation, limit=limit)
 
 
@@ -133,6 +139,7 @@ def dumps_board(board: Board, *, rle: bool = False) -> str:
     '5#|#@$.#|5#'
     """
     _checked(board, Board, "board")
+    checked_flag(rle, "rle")
     return board.printed(rle=rle)
 
 
@@ -200,7 +207,8 @@ def loads_sok_handing_on(
     from ._sok import read as _sok_read
 
     _checked(text, str, "text")
-    _checked_tessellation(tessellation)
+    checked_tessellation(tessellation)
+    checked_reader_options(diagnostics, check_content, check_games)
     return _sok_read.read_sok(
         text,
         tessellation or Tessellation.SOKOBAN,
@@ -263,6 +271,8 @@ def load_sok_handing_on(
     """`load_sok`, which calls `on_puzzle` as `loads_sok_handing_on` does."""
     from ._files import read_text
 
+    checked_tessellation(tessellation)
+    checked_reader_options(diagnostics, check_content, check_games)
     return loads_sok_handing_on(
         read_text(file, encoding),
         tessellation=tessellation,
@@ -305,8 +315,9 @@ def iter_sok(
     from ._files import text_lines
     from ._sok import read as _sok_read
 
+    checked_tessellation(tessellation)
+    checked_reader_options(diagnostics, check_content, check_games)
     lines = text_lines(file, encoding, ends=True)
-    _checked_tessellation(tessellation)
     yield from _sok_read.iter_sok(
         _sok_read.chunks_of(lines),
         tessellation or Tessellation.SOKOBAN,
@@ -356,8 +367,12 @@ def dumps_sok(
     from ._sok import write
 
     _checked(collection, Collection, "collection")
+    for flag, on in (("rle", rle), ("pad", pad), ("semicolon_titles", semicolon_titles)):
+        checked_flag(on, flag)
+    if wrap is not None:
+        wrap = whole(wrap, "wrap")
     for name, value in (("floor", floor), ("outside", outside)):
-        if value is not None and value not in ("-", "_", " "):
+        if (value is not None or name == "floor") and value not in ("-", "_", " "):
             raise ValidationError(f"{name} must be '-', '_' or ' ', not {value!r}")
     style = write.Style(floor, outside, pad, semicolon_titles)
     return write.write_sok(collection, rle=rle, wrap=wrap, style=style)
@@ -432,6 +447,8 @@ def loads_lev(
     from ._grammar import lev as _lev
 
     _checked(text, str, "text")
+    checked_flag(strict, "strict")
+    checked_diagnostics(diagnostics)
     return _lev.read_lev(text, strict=strict, diagnostics=diagnostics)
 
 
@@ -459,6 +476,8 @@ def load_lev(
     """
     from ._files import read_text
 
+    checked_flag(strict, "strict")
+    checked_diagnostics(diagnostics)
     return loads_lev(read_text(file, encoding), strict=strict, diagnostics=diagnostics)
 
 
@@ -504,6 +523,7 @@ def loads_slc(
     *,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection:
     """The collection written as `text`, an .slc document (the XML of
     Sokoban for Windows), given as text or as the file's bytes.
@@ -516,8 +536,11 @@ def loads_slc(
     disagrees with the rows is a warning).  A document type declaration is
     refused, so that no entity is ever expanded and no other file fetched.
     `diagnostics` works as for `loads_sok`; `check_content` runs the checks
-    of what .sok could not hold as it is (SLC205, SLC206), by default when
-    `diagnostics` is given.
+    of what a puzzle holds (SOK401-404, as `loads_sok`, at the ``Level``
+    start tag) and of what .sok could not hold as it is (SLC205, SLC206),
+    by default when `diagnostics` is given.  An .slc level holds no saved
+    game, so `check_games` has none to play: it is taken so that every
+    collection reader takes the same options.
 
     >>> text = ('<SokobanLevels><LevelCollection>'
     ...         '<Level Id="Tiny" Width="5" Height="3">'
@@ -535,7 +558,9 @@ def loads_slc(
             its line and column in the document.
         DecodeError: bytes that are not text in the encoding they declare.
     """
-    return loads_slc_handing_on(text, diagnostics=diagnostics, check_content=check_content)
+    return loads_slc_handing_on(
+        text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
+    )
 
 
 def loads_slc_handing_on(
@@ -543,6 +568,7 @@ def loads_slc_handing_on(
     *,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """`loads_slc`, which calls `on_puzzle` as `loads_sok_handing_on` does."""
@@ -552,6 +578,7 @@ def loads_slc_handing_on(
         text = bytes(text)
     else:
         _checked(text, str, "text")
+    checked_reader_options(diagnostics, check_content, check_games)
     return _slc.read_slc(text, diagnostics, on_puzzle, content=check_content)
 
 
@@ -562,6 +589,7 @@ def load_slc(
     encoding: str | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Collection:
     """The collection in an .slc file, given by path or as a file object.
 
@@ -582,7 +610,11 @@ def load_slc(
         as `loads_slc`; `ValidationError` and `OSError` as `load_sok`.
     """
     return load_slc_handing_on(
-        file, encoding=encoding, diagnostics=diagnostics, check_content=check_content
+        file,
+        encoding=encoding,
+        diagnostics=diagnostics,
+        check_content=check_content,
+        check_games=check_games,
     )
 
 
@@ -592,14 +624,17 @@ def load_slc_handing_on(
     encoding: str | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
 ) -> Collection:
     """`load_slc`, which calls `on_puzzle` as `loads_sok_handing_on` does."""
     from ._files import read_bytes, read_text
 
+    checked_reader_options(diagnostics, check_content, check_games)
     options: dict[str, Any] = {
         "diagnostics": diagnostics,
         "check_content": check_content,
+        "check_games": check_games,
         "on_puzzle": on_puzzle,
     }
     if encoding is None:  # the document's own
@@ -616,6 +651,7 @@ def iter_slc(
     encoding: str | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
+    check_games: bool = False,
 ) -> Iterator[Puzzle]:
     """The puzzles of an .slc file, one at a time, as they are read: memory
     is bounded by the largest level, not by the file.  They and the
@@ -638,6 +674,7 @@ def iter_slc(
     from ._files import text_lines
     from ._slc import read as _slc
 
+    checked_reader_options(diagnostics, check_content, check_games)
     yield from _slc.iter_slc(
         text_lines(file, encoding, xml=True), diagnostics, content=check_content
     )
@@ -722,7 +759,9 @@ def from_dict(kind: type[_Model], data: Mapping[str, Any]) -> _Model:
     """
     from ._json.dicts import READERS
 
-    if kind not in READERS:
-        raise TypeError(f"from_dict reads {', '.join(t.__name__ for t in READERS)}, not {kind!r}")
+    if not isinstance(kind, type) or kind not in READERS:
+        readable = ", ".join(t.__name__ for t in READERS)
+        raise TypeError(f"kind must be one of the classes {readable}, not {kind!r:.60}")
+    checked(data, Mapping, "data", "a mapping (a JSON object)")
     result: _Model = READERS[kind](data)
     return result

@@ -29,6 +29,7 @@ from contextlib import suppress
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
+from ._arguments import checked_flag, whole
 from ._engine import replay as _replay
 from ._engine.observe import UNSEEN, View, frame
 from ._engine.replay import (
@@ -112,8 +113,9 @@ class Game:
     def __init__(
         self, puzzle_or_board: Puzzle | Board, *, reverse: bool = False, sokoban_plus: bool = False
     ) -> None:
+        checked_flag(reverse, "reverse")
         board, box_ids, goal_ids = board_and_ids(puzzle_or_board, sokoban_plus)
-        self._start(board, bool(reverse), (box_ids, goal_ids))
+        self._start(board, reverse, (box_ids, goal_ids))
 
     def _start(self, board: Board, reverse: bool, ids: tuple[tuple[int, ...], ...]) -> None:
         self._board = board
@@ -142,7 +144,7 @@ class Game:
                 (`index` is that step of `saved_game`).
         """
         if not isinstance(saved_game, SavedGame):
-            raise ValidationError(f"Expected a SavedGame, not {saved_game!r}")
+            raise ValidationError(f"saved_game must be a SavedGame, not {saved_game!r:.60}")
         game = cls(
             puzzle_or_board,
             reverse=saved_game.solving_mode is SolvingMode.REVERSE,
@@ -179,6 +181,7 @@ class Game:
         if DIRECTIONS[code >> 1] is not direction:
             self._refuse_direction(direction)
         engine = self._engine
+        checked_flag(pull, "pull")
         if pull:
             if not engine.reverse:
                 raise ValidationError("Only a reverse game pulls: a forward game pushes")
@@ -662,7 +665,7 @@ class Game:
         tessellation = self._board.tessellation
         if isinstance(direction, Direction):
             raise ValidationError(f"{tessellation.value} has no direction {direction.name}")
-        raise ValidationError(f"Expected a Direction, not {direction!r}")
+        raise ValidationError(f"direction must be a Direction, not {direction!r:.60}")
 
 
 def _engine(board: Board, reverse: bool, ids: tuple[tuple[int, ...], ...]) -> Engine:
@@ -699,18 +702,19 @@ def _grouped(code: int) -> bool:
 
 
 def _checked(position: object) -> Position:
-    """`position`, if it is a (row, column) pair of whole numbers.
+    """`position` as a pair of ints, if it is a (row, column) pair of whole
+    numbers: ints, or numpy integers (`numpy.argwhere` gives those) and
+    whatever else `operator.index` takes.
 
     Raises:
         ValidationError: it is not.
     """
-    if (
-        not isinstance(position, tuple)
-        or len(position) != 2
-        or not all(isinstance(n, int) and not isinstance(n, bool) for n in position)
-    ):
-        raise ValidationError(f"A position is a (row, column) pair, not {position!r}")
-    return position[0], position[1]
+    if isinstance(position, tuple) and len(position) == 2:
+        with suppress(ValidationError):
+            return whole(position[0], "row"), whole(position[1], "column")
+    raise ValidationError(
+        f"position must be a (row, column) pair of whole numbers, not {position!r:.60}"
+    )
 
 
 def _illegal(failed: StepFailed) -> IllegalMoveError:

@@ -59,6 +59,13 @@ class Step:
     kind: StepKind
     direction: Direction
 
+    def __post_init__(self) -> None:
+        # A step of anything else would fail later, in a game, as a KeyError.
+        if not isinstance(self.kind, StepKind):
+            raise ValidationError(f"kind must be a StepKind, not {self.kind!r:.60}")
+        if not isinstance(self.direction, Direction):
+            raise ValidationError(f"direction must be a Direction, not {self.direction!r:.60}")
+
     def __reduce__(self) -> tuple[object, ...]:
         # A copy or an unpickled step is the canonical instance, which games
         # share and the printer looks up.
@@ -157,6 +164,8 @@ class SavedGame:
         """
         if not isinstance(tessellation, Tessellation):
             raise ValidationError(f"tessellation must be a Tessellation, not {tessellation!r}")
+        if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
+            raise ValidationError(f"steps must be an iterable of Step, not {steps!r:.60}")
         legal = _printing_table(tessellation)
         canonical = []
         moves = pushes = 0

@@ -54,6 +54,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ._arguments import checked, checked_flag, items
 from ._engine import replay as _replay
 from .board import Board, Position
 from .errors import ReplayFailure, ValidationError
@@ -208,7 +209,7 @@ def replay(
     """
     board, box_ids, goal_ids = board_and_ids(puzzle_or_board, sokoban_plus)
     if not isinstance(game, SavedGame):
-        raise ValidationError(f"Expected a SavedGame, not {game!r}")
+        raise ValidationError(f"game must be a SavedGame, not {game!r:.60}")
     if game.tessellation is not board.tessellation:
         raise ValidationError(
             f"A {game.tessellation.value} game cannot be replayed on a "
@@ -261,7 +262,10 @@ def board_and_ids(
     elif isinstance(puzzle_or_board, Board):
         board = puzzle_or_board
     else:
-        raise ValidationError(f"Expected a Puzzle or a Board, not {puzzle_or_board!r}")
+        raise ValidationError(
+            f"puzzle_or_board must be a Puzzle or a Board, not {puzzle_or_board!r:.60}"
+        )
+    checked_flag(sokoban_plus, "sokoban_plus")
     if not sokoban_plus:
         return board, (), ()
     if not isinstance(puzzle_or_board, Puzzle):
@@ -296,6 +300,9 @@ def best_solution_index(
     """
     if by not in ("moves", "pushes"):
         raise ValidationError(f"by must be 'moves' or 'pushes', not {by!r}")
+    replays = items(replays, "replays", "Replay")
+    for result in replays:
+        checked(result, Replay, "replays", "an iterable of Replay")
     best: tuple[tuple[int, ...], int] | None = None
     for index, result in enumerate(replays):
         if not result.solved:

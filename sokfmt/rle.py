@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ._arguments import checked
 from .errors import ValidationError
 
 __all__ = ("DEFAULT_LIMIT", "decode_rle", "encode_rle")
@@ -33,6 +34,7 @@ def decode_rle(text: str, *, limit: int = DEFAULT_LIMIT) -> str:
     """
     from ._grammar.rle import decode
 
+    checked(text, str, "text")
     return decode(text, limit)
 
 
@@ -48,6 +50,7 @@ def encode_rle(text: str) -> str:
         ValidationError: `text` holds a digit, a parenthesis or ``|``, which
             would be read back as syntax.
     """
+    checked(text, str, "text")
     found = _SYNTAX.search(text)
     if found:
         raise ValidationError(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from ._arguments import checked, checked_flag, whole
 from .board import BOX, BOX_ON_GOAL, FLOOR, GOAL, PUSHER, PUSHER_ON_GOAL, WALL, Board, Position
 from .geometry import neighbours
 from .tessellation import Tessellation
@@ -45,6 +46,7 @@ _MARKS = str.maketrans({_REACHED_FLOOR: FLOOR, _REACHED_GOAL: GOAL})
 
 def symmetries(tessellation: Tessellation) -> tuple[Symmetry, ...]:
     """Every (turns, mirror) of `tessellation`, the identity first."""
+    checked(tessellation, Tessellation, "tessellation")
     return tuple(
         (turns, mirror) for mirror in (False, True) for turns in range(TURNS[tessellation])
     )
@@ -54,6 +56,9 @@ def transformed(board: Board, turns: int = 0, mirror: bool = False) -> Board:
     """`board` mirrored left to right (with `mirror`), then turned clockwise
     `turns` times (a quarter turn on square grids, a sixth on Hexoban's, a
     half on Trioban's), and trimmed."""
+    checked(board, Board, "board")
+    turns = whole(turns, "turns")
+    checked_flag(mirror, "mirror")
     cells = _squares(board.cells)
     if not cells:
         return Board(board.tessellation, (FLOOR,))
@@ -81,6 +86,7 @@ def canonical(board: Board) -> Board:
     its rows) of its trimmed transformations, a single pusher moved to the
     first cell it can walk to.  Two boards are the same puzzle exactly when
     their canonical boards are equal."""
+    checked(board, Board, "board")
     tessellation = board.tessellation
     rows = _with_region(board)
     if tessellation is Tessellation.SOKOBAN:

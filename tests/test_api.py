@@ -100,12 +100,12 @@ def _taking(option: str) -> set[str]:
 
 
 def test_the_checks_are_options_of_every_reader_that_has_them() -> None:
-    # Every reader of collections runs the content checks on request, and
-    # every reader of the .sok family plays the saved games; .lev has neither.
+    # Every reader of collections runs the content checks on request and
+    # plays the saved games (.slc has none); .lev has neither.
     collections = {"loads_sok", "load_sok", "iter_sok", "loads_slc", "load_slc", "iter_slc"}
     assert _taking("diagnostics") == collections | {"load", "loads", "loads_lev", "load_lev"}
     assert _taking("check_content") == collections | {"load", "loads"}
-    assert _taking("check_games") == {"loads_sok", "load_sok", "iter_sok", "load", "loads"}
+    assert _taking("check_games") == collections | {"load", "loads"}
     for name in _taking("check_content"):
         parameters = inspect.signature(getattr(sokfmt, name)).parameters
         assert parameters["check_content"].default is None, name
@@ -304,7 +304,7 @@ def test_dump_writes_a_path_or_a_file_object(tmp_path: Path) -> None:
     assert binary.getvalue().decode("utf-8") == text.getvalue() == SOK
     with pytest.raises(ValidationError, match="name its format"):
         sokfmt.dump(collection, io.StringIO())
-    with pytest.raises(ValidationError, match="Expected a path or a file object"):
+    with pytest.raises(ValidationError, match="file must be a path or a file object"):
         sokfmt.dump_sok(collection, 42)  # type: ignore[call-overload]
     assert sokfmt.load(tmp_path / "a.sok") == collection
 
@@ -322,3 +322,38 @@ def test_loads_reads_text_or_bytes_in_any_format() -> None:
 def test_load_of_a_folder_says_it_is_one(tmp_path: Path) -> None:
     with pytest.raises(ValidationError, match=r"is a folder: load reads one file"):
         sokfmt.load(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "reader", [sokfmt.load_sok, sokfmt.load_slc, sokfmt.load_lev, sokfmt.iter_sok, sokfmt.iter_slc]
+)
+def test_a_reader_of_one_file_given_a_folder_says_it_is_one(reader: Any, tmp_path: Path) -> None:
+    # Not the IsADirectoryError of open(), which differs between systems.
+    with pytest.raises(ValidationError, match=rf"{re.escape(str(tmp_path))} is a folder"):
+        list(reader(tmp_path))
+
+
+def test_a_named_file_object_has_the_extension_of_its_name(tmp_path: Path) -> None:
+    collection = sokfmt.loads_sok(SOK)
+    with open(tmp_path / "a.xsb", "w", encoding="utf-8") as opened:
+        sokfmt.dump(collection, opened)  # as .xsb, by its name: the title written "; Title"
+    assert (tmp_path / "a.xsb").read_text(encoding="utf-8") == "; Title\n#####\n#@$.#\n#####\n"
+    with open(tmp_path / "a.xsb", "rb") as opened:
+        assert sokfmt.load(opened) == collection
+    with pytest.raises(ValidationError, match="A file object has no extension"):
+        sokfmt.load(io.BytesIO(SOK.encode()))
+    with pytest.raises(ValidationError, match=r"file must be a path \(.*\) or a file object"):
+        sokfmt.load(b"levels.sok")  # type: ignore[call-overload]
+
+
+def test_an_option_of_0_2_by_position_says_to_pass_it_by_keyword() -> None:
+    with pytest.warns(DeprecationWarning, match="by keyword") as caught:
+        sokfmt.file_format("a.sok", "xsb")  # type: ignore[misc]
+    assert str(caught[0].message) == (
+        "sokfmt.file_format with name= by position is deprecated since 0.3.0: pass name= by keyword"
+    )
+
+
+def test_one_positional_argument_too_many_is_refused_as_python_refuses_it() -> None:
+    with pytest.raises(TypeError, match=r"file_format\(\) takes at most 2 positional arguments"):
+        sokfmt.file_format("a.sok", "xsb", 1)  # type: ignore[misc]

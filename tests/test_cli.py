@@ -675,6 +675,42 @@ def test_check_and_info_read_slc(tmp_path: Path) -> None:
     )
 
 
+def test_check_reports_what_slc_and_json_puzzles_hold(tmp_path: Path) -> None:
+    # Two boxes and one goal (SOK401): at the <Level> start tag in .slc, at
+    # the board string's first character in JSON; "RR" pushes the box into
+    # the other at its first step (SOK501, at that "R").
+    slc = tmp_path / "two.slc"
+    slc.write_text(
+        "<SokobanLevels><LevelCollection>\n"
+        '<Level Id="Two"><L>######</L><L>#@$$.#</L><L>######</L></Level>\n'
+        "</LevelCollection></SokobanLevels>\n",
+        encoding="utf-8",
+    )
+    board = ' {"title": "Two", "board": {"tessellation": "Sokoban", "board": "'
+    game = '  "saved_games": [{"tessellation": "Sokoban", "moves": "'
+    document = tmp_path / "two.json"
+    document.write_text(
+        f'{{"puzzles": [\n{board}######\\n#@$$.#\\n######"}},\n'
+        f'{game}RR", "title": "Solution"}}]}}\n]}}\n',
+        encoding="utf-8",
+    )
+    unbalanced = "SOK401 puzzle 1 'Two': 2 boxes but 1 goal"
+    result = sokfmt("check", str(slc), str(document))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{slc}:2:1: warning: {unbalanced}",
+        f"{document}:2:{len(board) + 1}: warning: {unbalanced}",
+        f"{document}:3:{len(game) + 1}: error: SOK501 In 'Solution', step 1 cannot be played: "
+        "the box at (1, 2) has another box behind it",
+        "2 files checked: 1 error, 2 warnings",
+    ]
+    quiet = sokfmt("check", "--no-replay", str(document))
+    assert quiet.stdout.splitlines() == [
+        f"{document}:2:{len(board) + 1}: warning: {unbalanced}",
+        "1 file checked: 0 errors, 1 warning",
+    ]
+
+
 def test_convert_a_folder(archive: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = sokfmt("convert", str(archive), str(out), "--to", "slc", "--lossy", "-j", "2")

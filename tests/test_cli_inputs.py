@@ -52,7 +52,7 @@ def test_check_of_an_empty_folder_says_so(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
         f"{tmp_path / 'empty'}: error: no level file in this folder "
-        "(.sok, .xsb, .txt, .hsb, .tsb, .slc, .lev, at any depth)",
+        "(.sok, .xsb, .txt, .hsb, .tsb, .slc, .lev, .json, at any depth)",
         "0 files checked: 1 error, 0 warnings",
     ]
 
@@ -85,11 +85,12 @@ def mixed(tmp_path: Path) -> Path:
 
 
 def test_check_skips_what_is_clearly_not_a_level_file(mixed: Path) -> None:
-    # check reads no .json: of the .txt files, LICENSE.txt has no board.
+    # LICENSE.txt has no board; package.json and list.json are JSON of
+    # another kind.
     result = sokfmt("check", str(mixed))
     assert (result.returncode, result.stdout) == (
         0,
-        "2 files checked: 0 errors, 0 warnings; 1 skipped as not level files\n",
+        "2 files checked: 0 errors, 0 warnings; 3 skipped as not level files\n",
     )
     # Named, a file is read whatever it holds: it has no puzzle (SOK102).
     named = sokfmt("check", str(mixed / "LICENSE.txt"))
@@ -104,7 +105,7 @@ def test_a_txt_file_with_a_broken_board_is_a_level_file(mixed: Path) -> None:
     assert result.returncode == 1
     assert result.stdout.startswith(f"{mixed / 'broken.txt'}:3:3: error: SOK301 ")
     assert result.stdout.splitlines()[-1] == (
-        "3 files checked: 1 error, 0 warnings; 1 skipped as not level files"
+        "3 files checked: 1 error, 0 warnings; 3 skipped as not level files"
     )
 
 
@@ -115,9 +116,9 @@ def test_a_folder_of_files_that_are_not_level_files_has_none(mixed: Path) -> Non
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
         f"{mixed}: error: no level file in this folder "
-        "(.sok, .xsb, .txt, .hsb, .tsb, .slc, .lev, at any depth); "
-        "1 skipped as not level files",
-        "0 files checked: 1 error, 0 warnings; 1 skipped as not level files",
+        "(.sok, .xsb, .txt, .hsb, .tsb, .slc, .lev, .json, at any depth); "
+        "3 skipped as not level files",
+        "0 files checked: 1 error, 0 warnings; 3 skipped as not level files",
     ]
 
 
@@ -238,7 +239,7 @@ def test_a_folder_of_broken_links_says_why_it_has_no_level_file(tmp_path: Path) 
         f"{folder / 'levels.sok'}: warning: symbolic link to '/nonexistent/levels.sok' "
         "skipped: No such file or directory",
         f"{folder}: error: no level file in this folder "
-        "(.sok, .xsb, .txt, .hsb, .tsb, .slc, .lev, at any depth); "
+        "(.sok, .xsb, .txt, .hsb, .tsb, .slc, .lev, .json, at any depth); "
         "1 could not be reached (see the warnings)",
         "0 files checked: 1 error, 1 warning",
     ]

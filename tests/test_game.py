@@ -350,6 +350,21 @@ def test_a_reverse_game_jumps_then_pulls() -> None:
     assert loads_moves("[*lll]RRr") == game.saved_game()
 
 
+def test_a_jump_takes_numpy_integers() -> None:
+    # What an agent finds with numpy.argwhere: numpy integers, not ints.
+    numpy = pytest.importorskip("numpy")
+    room = sokfmt.loads_board("#######\n#@$-.-#\n#######")
+    row, column = numpy.argwhere(sokfmt.to_array(room) == 1)[0]  # 1: floor
+    assert (row, column) == (1, 3)
+    assert not isinstance(row, int)
+    game = Game(room, reverse=True)
+    game.jump((row, column))
+    assert game.pusher == (1, 3)
+    assert all(type(n) is int for n in game.pusher)
+    with pytest.raises(ValidationError, match="position must be"):
+        game.jump((numpy.float64(1), 3))
+
+
 def test_a_jump_back_to_where_the_jump_began_takes_it_back() -> None:
     game = Game(HALLWAY, reverse=True)
     game.jump((1, 2))
@@ -407,12 +422,15 @@ def test_no_pusher() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda g: g.move("l"), "Expected a Direction, not 'l'"),
+        (lambda g: g.move("l"), "direction must be a Direction, not 'l'"),
         (lambda g: g.move(D.NORTH_WEST), "Sokoban has no direction NORTH_WEST"),
         (lambda g: g.move(D.LEFT, pull=True), "Only a reverse game pulls"),
         (lambda g: g.jump((1, 1)), "Only a reverse game jumps"),
-        (lambda g: g.select([1, 1]), r"A position is a \(row, column\) pair, not \[1, 1\]"),
-        (lambda g: g.select((1, True)), "A position is a"),
+        (
+            lambda g: g.select([1, 1]),
+            r"position must be a \(row, column\) pair of whole numbers, not \[1, 1\]",
+        ),
+        (lambda g: g.select((1, True)), "position must be a"),
         (lambda g: g.saved_game(title="two\nlines"), "must be one line"),
     ],
 )
@@ -424,13 +442,13 @@ def test_invalid_arguments(call: Any, message: str) -> None:
 
 
 def test_invalid_boards_and_games() -> None:
-    with pytest.raises(ValidationError, match="Expected a Puzzle or a Board"):
+    with pytest.raises(ValidationError, match="puzzle_or_board must be a Puzzle or a Board"):
         Game("#@$.#")  # type: ignore[arg-type]
     with pytest.raises(ValidationError, match="sokoban_plus needs a Puzzle"):
         Game(HALLWAY, sokoban_plus=True)
     with pytest.raises(ValidationError, match="A Hexoban game cannot be played on a Sokoban"):
         Game.resume(HALLWAY, loads_moves("r", tessellation=Tessellation.HEXOBAN))
-    with pytest.raises(ValidationError, match="Expected a SavedGame"):
+    with pytest.raises(ValidationError, match="saved_game must be a SavedGame"):
         Game.resume(HALLWAY, "lLL")  # type: ignore[arg-type]
 
 

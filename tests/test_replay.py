@@ -151,8 +151,8 @@ def test_a_replay_and_the_replay_up_to_its_failure_end_on_the_same_board() -> No
         ({"upto": -1}, r"upto must be a whole number from 0 to 3, not -1"),
         ({"upto": True}, r"upto must be a whole number from 0 to 3, not True"),
         ({"sokoban_plus": True}, "sokoban_plus needs a Puzzle"),
-        ({"puzzle_or_board": "#@#"}, "Expected a Puzzle or a Board, not '#@#'"),
-        ({"game": "lLL"}, "Expected a SavedGame, not 'lLL'"),
+        ({"puzzle_or_board": "#@#"}, "puzzle_or_board must be a Puzzle or a Board, not '#@#'"),
+        ({"game": "lLL"}, "game must be a SavedGame, not 'lLL'"),
     ],
 )
 def test_invalid_arguments(arguments: dict[str, Any], message: str) -> None:

@@ -26,23 +26,20 @@ export function drawn(parsers, text, limit) {
 
 // The characters of the legend (all ASCII) that print as another square, by
 // their terminals, each with its printed square; made once per parser.
-const legends = new WeakMap();
-function legend(T) {
-  if (legends.has(T)) return legends.get(T);
+function legend(parser) {
+  const T = rle.terminals(parser);
   const square = (c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))];
-  const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
-  return legends.set(T, ascii.filter((c) => square(c) && square(c) !== c).map((c) => [c, square(c)])).get(T);
+  return (parser.legend ||= rle.ASCII.filter((c) => square(c) && square(c) !== c).map((c) => [c, square(c)]));
 }
 // The printed squares of rows of the legend.
-const squares = (T, rows) => legend(T).reduce((text, [c, square]) => text.replaceAll(c, square), rows);
+const squares = (parser, rows) => legend(parser).reduce((text, [c, square]) => text.replaceAll(c, square), rows);
 
 // The board of `text` as the vectors' JSON: its printed rows, its cells, its size.
 export function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
   const lines = drawn(parsers, text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
   const first = lines.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
-  const T = rle.terminals(parsers.board);
-  let cells = squares(T, lines.slice(first, lines.findLastIndex(Boolean) + 1).join("\n")).split("\n");
+  let cells = squares(parsers.board, lines.slice(first, lines.findLastIndex(Boolean) + 1).join("\n")).split("\n");
   if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");

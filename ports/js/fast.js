@@ -3,16 +3,12 @@
 // path gives its answer only when the text is plainly valid; anything else
 // (an error to place, a group, a bracket, the limit) returns null and goes
 // down the full path, which decides.  The differential holds both to sokfmt.
-import { terminals } from "./rle.js";
+import { terminals, TESSELLATIONS } from "./rle.js";
 
 // Any one of a grammar's terminals (each a whole-string RegExp), as a source.
 const union = (...patterns) => `(?:${patterns.map((p) => p.source.slice(1, -1)).join("|")})`;
-const cache = new WeakMap();
 // Patterns of a parser's terminals, made once per parser.
-function patterns(parser, make) {
-  if (!cache.has(parser)) cache.set(parser, make(terminals(parser)));
-  return cache.get(parser);
-}
+const patterns = (parser, make) => (parser.fast ||= make(terminals(parser)));
 
 // moves.lark: a text of RUN_CHARACTER alone (letters, "*", white space) is
 // one RUN without counts; with DIGIT, one RUN when each count has its letter
@@ -25,11 +21,7 @@ const movesPatterns = (T) => ({
   digit: new RegExp(union(T.DIGIT)),
   // A count that no letter follows, or one that is 0 or too long to count here.
   doubtful: ((d) => new RegExp(`${d}+(?!${union(T.DIGIT, T.LETTER)})|(?<!${d})0|${d}{7}`))(union(T.DIGIT)),
-  letters: Object.fromEntries(
-    ["Sokoban", "Hexoban", "Trioban", "Octoban"].map((t) => {
-      return [t, new RegExp(`^${union(T[`${t.toUpperCase()}_LETTER`])}*$`)];
-    }),
-  ),
+  letters: Object.fromEntries(TESSELLATIONS.map((t) => [t, new RegExp(`^${union(T[`${t.toUpperCase()}_LETTER`])}*$`)])),
 });
 
 // A move string without group or bracket: its canonical moves (no "*") and

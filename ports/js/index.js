@@ -4,7 +4,7 @@
 // sokfmt reads (the JSON of `sokfmt convert --to json`); errors are thrown as
 // ParseError subclasses, placed in the caller's text as sokfmt places them.
 import { parsers } from "./grammars.js";
-import { PortError, DEFAULT_LIMIT, decode } from "./rle.js";
+import { PortError, DEFAULT_LIMIT, TESSELLATIONS, decode, inputOrder } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 import * as sok from "./sok.js";
@@ -113,7 +113,7 @@ function placing(input, { file = false, bom = file } = {}) {
     const sourceLine = input.slice(lines()[1][where.line - 1] ?? input.length).split(BREAKS)[0];
     const kind = KINDS[found.code.slice(0, 3)] || KINDS[found.code.slice(0, 4)] || LevSyntaxError;
     const [atEnd, char] = [where.offset >= points(input), [...sourceLine][where.column - 1]];
-    const what = atEnd || char === undefined ? "end of input" : `'${char}'`;
+    const what = atEnd ? "end of input" : char === undefined ? "line break" : `'${char}'`;
     const reason = /^[a-z]/.test(where.message) ? `Unexpected ${what} ${where.message}` : where.message;
     return new kind(reason, { ...where, sourceLine, atEnd });
   };
@@ -127,9 +127,8 @@ function placing(input, { file = false, bom = file } = {}) {
   return { read, place };
 }
 
-const TESSELLATIONS = Object.keys(moves.LETTERS);
 function tessellationOf(name = "Sokoban") {
-  const found = TESSELLATIONS.find((t) => t.toLowerCase() === String(name).toLowerCase());
+  const found = moves.named(name);
   if (!found) throw new ValidationError(`Unknown tessellation ${JSON.stringify(name)}; expected ${TESSELLATIONS}`);
   return found;
 }
@@ -141,8 +140,7 @@ const warn = (w) => console.warn(`${w.line}:${w.column}: warning: ${w.code} ${w.
 function withWarnings(reading, places, onWarning = warn) {
   const { result, warnings } = reading;
   const placed = warnings.map(([code, line, column]) => places.place(code, line, column, code === "SOK102"));
-  const order = (w) => [w.code === "SOK102", w.line, w.column];
-  const sorted = placed.sort((a, b) => order(a).reduce((by, x, i) => by || x - order(b)[i], 0));
+  const sorted = placed.sort((a, b) => (a.code === "SOK102") - (b.code === "SOK102") || inputOrder(a, b));
   for (const warning of sorted) onWarning(warning);
   return result;
 }

@@ -1,16 +1,15 @@
 // Move strings (grammars/moves.lark): rules 1 to 6 of its header, each
 // token's rules checked once the generated parser has taken the token, each
 // group's once the parser has closed it.
-import { DEFAULT_LIMIT, PortError, parsed, Budget, expand } from "./rle.js";
+import { DEFAULT_LIMIT, TESSELLATIONS, PortError, parsed, Budget, expand, terminals } from "./rle.js";
 import { plainMoves } from "./fast.js";
 
 const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203" };
 Object.assign(CODES, { syntax: "SOK204", zero: "SOK205", limit: "SOK206" });
-// Rule 1: the letters of each tessellation and their directions.
-const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
-const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
-const OCTO = { ...SQUARE, w: "north west", e: "south east", n: "north east", s: "south west" };
-export const LETTERS = { Sokoban: SQUARE, Hexoban: HEX, Trioban: HEX, Octoban: OCTO };
+// The tessellation a name names (in any letter case), or undefined.
+export const named = (name) => TESSELLATIONS.find((t) => t.toLowerCase() === String(name).toLowerCase());
+// Rule 1: the letters a tessellation allows, its terminal (SOKOBAN_LETTER, ...).
+export const letters = (parsers, tessellation) => terminals(parsers.moves)[`${tessellation.toUpperCase()}_LETTER`];
 const BRACKETS = { jump: "[]", "pusher change": "{}" };
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
@@ -53,16 +52,21 @@ const stepsOf = (m) => ({
   pusher_change: bracket(m, "pusher change"),
 });
 
-// The game `text` writes: its tessellation, steps ([kind, direction]), whether reverse, position.
+// The canonical moves `text` writes, without "*" (each letter is its
+// direction's: each jump or pusher change in its brackets, those in a row
+// joined, "[]" first in a reverse game that opens with no jump), and the
+// position (the steps before the "*").
 export function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
-  const m = { budget: new Budget(limit, CODES), letters: LETTERS[tessellation], opening: "", stars: 0 };
+  const m = { budget: new Budget(limit, CODES), letters: letters(parsers, tessellation), opening: "", stars: 0 };
   const segments = parsed(parsers.moves, text, CODES.syntax, stepsOf(m));
-  const written = segments.flatMap(([kind, letters]) => [...letters].map((c) => [kind, c]));
-  const position = written.findIndex(([, c]) => c === "*");
-  const step = ([bracket, c]) => [bracket || (/[a-z]/.test(c) ? "move" : "push or pull"), m.letters[c.toLowerCase()]];
-  const played = written.filter(([, c]) => c !== "*").map(step);
-  const reverse = segments.some((s) => s[0] === "jump");
-  return { tessellation, steps: played, reverse, position: position < 0 ? played.length : position };
+  const bracketed = ([kind, run]) => (kind ? BRACKETS[kind][0] + run + BRACKETS[kind][1] : run);
+  const written = segments.map(bracketed).join("");
+  const steps = written.replace(/[[\]{}]/g, ""); // a letter each, and the "*"
+  const moves = written.replace("*", "").replace(/\[\]|\{\}/g, "").replace(/\]\[|\}\{/g, "");
+  // Rule 3: a jump, even "[]", makes the game reverse.
+  const opening = segments.some(([kind]) => kind === "jump") && moves[0] !== "[" ? "[]" : "";
+  const position = steps.indexOf("*");
+  return { moves: opening + moves, position: position < 0 ? steps.length : position };
 }
 
 // Rules 1, 2 and 4 for one RUN: the first of its characters that breaks rule
@@ -73,28 +77,11 @@ function checkRun(m, token) {
     if (c === "*" && ++m.stars > 1) throw new PortError("* twice", at, CODES.star);
     if (!/[a-z]/i.test(c)) continue;
     if (m.opening && c !== c.toLowerCase()) throw new PortError("upper case in brackets", at, CODES.bracket);
-    if (!(c.toLowerCase() in m.letters)) throw new PortError("no such letter", at, CODES.letter);
+    if (!m.letters.test(c)) throw new PortError("no such letter", at, CODES.letter);
   }
-}
-
-// The canonical text: "*" at the position when `mark`, "[]" first in a
-// reverse game that does not open with a jump; each jump or pusher change in
-// its brackets, then those of steps of one kind in a row joined.
-export function printed(game, mark) {
-  const letterOf = Object.fromEntries(Object.entries(LETTERS[game.tessellation]).map(([l, d]) => [d, l]));
-  const text = game.steps.map(([kind, direction], index) => {
-    const letter = (mark && index === game.position ? "*" : "") + letterOf[direction];
-    const brackets = BRACKETS[kind];
-    return brackets ? brackets[0] + letter + brackets[1] : kind === "move" ? letter : letter.toUpperCase();
-  });
-  const opening = game.reverse && game.steps[0]?.[0] !== "jump" ? "[]" : "";
-  return (opening + text.join("")).replace(/\]\[|\}\{/g, "");
 }
 
 // A game's canonical moves (without "*") and position: by the fast path, else by the parser.
 export function game(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
-  const found = plainMoves(parsers.moves, text, tessellation, limit);
-  if (found) return found;
-  const read = decode(parsers, text, tessellation, limit);
-  return { moves: printed(read, false), position: read.position };
+  return plainMoves(parsers.moves, text, tessellation, limit) || decode(parsers, text, tessellation, limit);
 }

@@ -7,6 +7,8 @@
 // board.lark's tokens and rules are rle.lark's: boards are decoded here too.
 
 export const DEFAULT_LIMIT = 5000000;
+// moves.lark's tessellations, each with its *_LETTER terminal.
+export const TESSELLATIONS = ["Sokoban", "Hexoban", "Trioban", "Octoban"];
 const CODES = { syntax: "RLE101", zero: "RLE102", limit: "RLE103" };
 
 // An error of the port: a code and an offset in the text it read, or a line and column.
@@ -17,8 +19,12 @@ export class PortError extends Error {
   }
 }
 
-// The first of errors placed at a line and column, in input order.
-export const first = (errors) => errors.reduce((a, b) => ((b.line - a.line || b.column - a.column) < 0 ? b : a));
+// Input order of what is placed at a line and column, and the first error in it.
+export const inputOrder = (a, b) => a.line - b.line || a.column - b.column;
+export const first = (errors) => [...errors].sort(inputOrder)[0];
+
+// The ASCII characters, which the legend and the moves are made of.
+export const ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
 
 // A grammar's terminals (generate.py keeps them all), each a RegExp of a whole string.
 export function terminals(parser) {
@@ -26,16 +32,12 @@ export function terminals(parser) {
   return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
 
-// A step for each rule of a parser that builds no lark Tree (a rule without
-// a step of its own is read for its children alone); made once per parser.
-const plainSteps = new WeakMap();
-function plain(parser) {
-  const step = (children) => ({ children });
-  if (!plainSteps.has(parser)) {
-    plainSteps.set(parser, Object.fromEntries(parser.rules.map(({ origin }) => [origin.name, step])));
-  }
-  return plainSteps.get(parser);
-}
+// A step for each rule of a parser that builds no lark Tree; made once per
+// parser.  A rule without a step of its own gives its children, an array that
+// is also its own `children`, which the parser reads when it inlines a `_rule`.
+const plainStep = (children) => Object.assign(children, { children });
+const plain = (parser) =>
+  (parser.plain ||= Object.fromEntries(parser.rules.map(({ origin }) => [origin.name, plainStep])));
 
 // A reading by `parser` of its own, whose transformer is `steps` (made for
 // this reading alone, so that a reading started inside another's step or

@@ -2,7 +2,7 @@
 // each line (`tokens`); the parser lark-js generated from its rules reads them
 // and calls its steps and units (`steps`, the parser's transformer), which lay
 // out the file; then the header's semantic rules build the collection.
-import { PortError, first, terminals, settle, reading } from "./rle.js";
+import { PortError, ASCII, first, terminals, settle, reading } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 
@@ -38,8 +38,6 @@ function strays(text, test, most = Infinity) {
   for (const stray of text.matchAll(/./gsu)) if (!test(stray[0]) && found.push(stray) >= most) break;
   return found;
 }
-const ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
-const named = (name) => Object.keys(moves.LETTERS).find((t) => t.toLowerCase() === name.toLowerCase());
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
 function property(line) {
   const [, key, value] = /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(line);
@@ -56,7 +54,7 @@ export function parse(parsers, text, caller = "Sokoban") {
 
   // Of MOVE, what a tessellation allows: characters that are no letter, and its letters
   // (MOVE's characters are ASCII: a table of them, made once per reading and tessellation).
-  const allows = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || c.toLowerCase() in moves.LETTERS[t]);
+  const allows = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || moves.letters(parsers, t).test(c));
   const moveOf = (t) => (r.moves[t] ||= ((allowed) => {
     const escaped = allowed.map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
     return Object.assign((c) => allowed.includes(c), { line: new RegExp(`^[${escaped}]*$`) });
@@ -145,7 +143,7 @@ export function parse(parsers, text, caller = "Sokoban") {
     const [key, value] = kind === "PROPERTY" ? property(bare) : [];
     // The first "Game:" line with a value of the file notes, or of a puzzle before its moves, decides.
     if (key === "game" && value && !r.decided && !(r.puzzles.length && r.movesSinceBoard)) {
-      r[r.puzzles.length ? "puzzleGame" : "fileGame"] = named(value);
+      r[r.puzzles.length ? "puzzleGame" : "fileGame"] = moves.named(value);
       r.decided = true;
     }
     r.movesSinceBoard ||= kind === "MOVES";
@@ -213,7 +211,8 @@ export function parse(parsers, text, caller = "Sokoban") {
   }
 
   // The steps of the rules (the names of their alternatives) and their units:
-  // the transformer of this reading of the generated parser (`reading`, rle.js).
+  // the transformer of this reading of the generated parser (`reading`, rle.js;
+  // a rule without a step, such as `board` or `moves`, gives its children).
   const steps = {
     line: ([, ...children]) => addNotes(children),
     blank: ([, ...children]) => addNotes(children),
@@ -234,11 +233,8 @@ export function parse(parsers, text, caller = "Sokoban") {
     },
     untitled_moves: ([, ...children]) => newMoves(children),
     titled_moves: ([, ...children]) => newMoves(children, take()),
-    ...Object.fromEntries(
-      ["board", "board_notes", "board_note", "moves", "long_moves", "notes", "almosts"].map((n) => [n, (c) => c]),
-    ),
     ...{ rows: unit("rows"), row: unit("row"), note: unit("title"), almost: unit("title") },
-    ...{ board_semicolon: (c) => c, stray_title: strayText, stray_semicolon: strayText, stray_line: strayText },
+    ...{ stray_title: strayText, stray_semicolon: strayText, stray_line: strayText },
   };
 
   // ------------------------------------------------------------ the semantic rules
@@ -281,7 +277,8 @@ export function parse(parsers, text, caller = "Sokoban") {
   // A block's recognised properties (the first line of each field with a value,
   // taken out of its notes), the rest of its notes without the blank lines at
   // either end, its title (its Title property, the title line then kept, else its
-  // title line); and its first "Game:" line with a value.
+  // title line); and its first "Game:" line with a value.  (The file notes
+  // have no title line: their `title_line` is no key of the collection's JSON.)
   function noted({ notes, title }, keys) {
     const fields = Object.fromEntries(Object.values(keys).map((name) => [name, ""]));
     const [lines, game] = [[], []];
@@ -292,7 +289,6 @@ export function parse(parsers, text, caller = "Sokoban") {
       else lines.push(token.text);
     }
     fields.notes = inked(lines, (line) => /[^ \t>]/.test(line)).join("\n");
-    if (title === undefined) return [fields, game];
     // A title line that is the title itself is no title line.
     fields.title_line = fields.title && title && title.text !== fields.title ? title.text : "";
     fields.title ||= title ? strip(strip(unquoted(title.text)).replace(/^;/, "")) : "";
@@ -302,8 +298,8 @@ export function parse(parsers, text, caller = "Sokoban") {
   // The tessellation a "Game:" line names; SOK101 at its value when it names none.
   function tessellationOf([token, value]) {
     const place = token && { line: token.line, column: token.text.lastIndexOf(value) + 1 };
-    if (token && !named(value)) r.errors.push(new PortError("no such tessellation", null, "SOK101", place));
-    return token && named(value);
+    if (token && !moves.named(value)) r.errors.push(new PortError("no such tessellation", null, "SOK101", place));
+    return token && moves.named(value);
   }
 
   // A block's lines read without their mail quotes, an error placed in the

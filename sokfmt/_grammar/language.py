@@ -14,7 +14,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, NoReturn, TypeVar
 
-from ..errors import ParseError, ValidationError
+from .._arguments import checked_limit
+from ..errors import ParseError
 from . import lalr
 from .lalr import Token
 
@@ -78,8 +79,7 @@ class Budget:
     __slots__ = ("codes", "limit", "used")
 
     def __init__(self, limit: int, codes: Mapping[str, str]) -> None:
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
-            raise ValidationError(f"limit must be a whole number of at least 0, not {limit!r}")
+        checked_limit(limit)
         self.limit = limit
         self.used = 0
         self.codes = codes

@@ -25,6 +25,7 @@ from typing import TypeVar
 
 from .._files import decode_xml, xml_encoding
 from .._reading import collector, content_checked, report
+from .._sok.checks import named_warnings, puzzle_warnings
 from ..errors import Diagnostic, Excerpt, ParseError, SlcSyntaxError, quoted
 from ..puzzle import Collection, Puzzle
 from . import tree
@@ -357,11 +358,15 @@ class _Reader:
             ),
         )
         if self.content:
+            at = (level.line, level.column)
             for doubt in sok_level_doubts(puzzle):
                 name = f"Level {self.levels}" + (
                     f" {quoted(puzzle.title, 40)}" if puzzle.title else ""
                 )
-                self._content("SLC205", f"{name}: {doubt}", (level.line, level.column))
+                self._content("SLC205", f"{name}: {doubt}", at)
+            # What every reader says of what a puzzle holds (SOK401-404).
+            for code, message in named_warnings(puzzle, self.levels):
+                self._doubt(code, message, at)
         return puzzle
 
     def _in_row(self, error: ParseError, level: _Level) -> ParseError:
@@ -461,6 +466,14 @@ def read_slc(
     if isinstance(text, bytes) and xml_encoding(text) is not None:
         text = decode_xml(text)  # not UTF-8: the fast path reads UTF-8 bytes only
     clean = tree.read(text)
+    # The fast path gives no content warning: a document with one is read
+    # again by the full reader, which places it.
+    if (
+        clean is not None
+        and content_checked(content, diagnostics)
+        and any(puzzle_warnings(puzzle) for puzzle in clean.puzzles)
+    ):
+        clean = None
     if clean is not None:  # nothing to report: read by the fast path
         if on_puzzle is not None:
             for puzzle in clean.puzzles:

@@ -1,8 +1,10 @@
-"""The pass over the puzzles a `.sok` reader reads: what is odd about a
-puzzle that reads well (the content warnings, SOK401 to SOK404), whether
-its saved games play (SOK501 and SOK502), and the problems of each
-puzzle in the order a caller gets them.  The readers build puzzles and say
-where their parts stand (`Read`); this pass runs what the caller asked for.
+"""The pass over the puzzles a reader reads: what is odd about a puzzle
+that reads well (the content warnings, SOK401 to SOK404), whether its
+saved games play (SOK501 and SOK502), and the problems of each puzzle in
+the order a caller gets them.  The readers build puzzles and say where
+their parts stand (`Read`); this pass runs what the caller asked for.
+The .sok and JSON readers run it whole; the .slc reader, whose levels
+hold no saved games, gives `named_warnings` at each level's start tag.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ class Checks:
         self,
         diagnostics: list[Diagnostic] | None,
         games: bool,
-        sink: Callable[[Puzzle], None],
+        sink: Callable[[Puzzle], object],
         *,
         content: bool | None = None,
     ) -> None:
@@ -77,21 +79,12 @@ class Checks:
 
     def __call__(self, read: Read) -> None:
         puzzle, errors, found = read.puzzle, read.errors, read.doubts
-        oddities = puzzle_warnings(puzzle) if puzzle and self.content else []
-        if oddities:  # most puzzles have none: nothing to name or place
-            assert puzzle is not None
+        oddities = named_warnings(puzzle, read.number) if puzzle and self.content else []
+        if oddities:  # most puzzles have none: nothing to place
             assert read.board is not None
-            name = f"puzzle {read.number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+            excerpt, pos = read.board.excerpt(), read.board.pos
             for code, message in oddities:
-                found.append(
-                    Diagnostic.at(
-                        "warning",
-                        code,
-                        f"{name}: {message}",
-                        text=read.board.excerpt(),
-                        pos=read.board.pos,
-                    )
-                )
+                found.append(Diagnostic.at("warning", code, message, text=excerpt, pos=pos))
         if puzzle is not None and self.games:
             for game, lines, title in read.games:
                 _replayed(puzzle, game, lines, title, errors, found)
@@ -104,6 +97,16 @@ class Checks:
                 report(problem, self.diagnostics)
         if puzzle is not None:
             self.sink(puzzle)
+
+
+def named_warnings(puzzle: Puzzle, number: int) -> list[tuple[str, str]]:
+    """`puzzle_warnings`, each message naming the puzzle as every reader
+    names it: "puzzle 3 'Title': ..." (`number` counts from 1)."""
+    oddities = puzzle_warnings(puzzle)
+    if not oddities:  # most puzzles have none: nothing to name
+        return oddities
+    name = f"puzzle {number}" + (f" {puzzle.title!r}" if puzzle.title else "")
+    return [(code, f"{name}: {message}") for code, message in oddities]
 
 
 def puzzle_warnings(puzzle: Puzzle) -> list[tuple[str, str]]:

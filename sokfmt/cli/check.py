@@ -32,8 +32,10 @@ from .report import REPORTS, Problem, printed
 from .selection import Spec, add_puzzle_option, refuse_for_lev, select
 from .walk import add_jobs_option, level_files, run_each, tick
 
-#: The formats check reads: those with lines and columns to report.
-CHECKED = tuple(name for name in FORMATS if name != "json")
+#: The formats check reads: every one (JSON's problems are placed in its
+#: text too; JSON that is not a collection or .lev puzzle at all is a
+#: problem of the file, without a line).
+CHECKED = FORMATS
 
 #: The severity of a `Problem` that is not the file's but the command
 #: line's: --puzzle chooses nothing in it (exit status 2).

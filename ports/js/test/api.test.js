@@ -41,6 +41,15 @@ test("an error where more was expected is at the end of input", () => {
   assert.equal(error.message, "Unexpected end of input in a move string (at end of input)");
 });
 
+test("an error at a line break that is not the last says so", () => {
+  // "3" must be followed by what it repeats on its own line (rle.lark): the break is the error.
+  for (const text of ["3\nx", "3\r\nx"]) {
+    const error = thrown(() => sokfmt.rleDecode(text));
+    assert.deepEqual(where(error), ["RleSyntaxError", "RLE101", 1, 2, 1]);
+    assert.equal(error.reason, "Unexpected line break in run-length encoding");
+  }
+});
+
 test("each language has its error class", () => {
   assert.equal(thrown(() => sokfmt.rleDecode("0#")).name, "RleSyntaxError");
   const board = thrown(() => sokfmt.parseBoard("#?#"));

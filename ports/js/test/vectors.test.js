@@ -17,15 +17,34 @@ const KINDS = { SOK1: "SokSyntaxError", SOK2: "SavedGameSyntaxError", SOK3: "Boa
 // Runs of one letter, without a back reference (V8 runs out of stack on one of millions).
 const RUNS = new RegExp([..."lurdneswLURDNESW"].map((c) => `${c}+`).join("|"), "g");
 
-// The JSON object of the moves vectors.
-function gameVector(game) {
-  const printed = moves.printed(game, true);
+// The directions of the letters (moves.lark's header), for the steps of the vectors.
+const SQUARE = { l: "left", r: "right", u: "up", d: "down" };
+const HEX = { l: "left", r: "right", u: "north west", n: "north east", s: "south west", d: "south east" };
+const OCTO = { ...SQUARE, w: "north west", e: "south east", n: "north east", s: "south west" };
+const DIRECTIONS = { Sokoban: SQUARE, Hexoban: HEX, Trioban: HEX, Octoban: OCTO };
+const OPENINGS = { "[": "jump", "{": "pusher change" };
+
+// The JSON object of the moves vectors, from the canonical moves the package
+// reads: a step for each letter (of the kind its brackets say, else its case
+// does), "*" before the letter at the position.
+function gameVector({ moves, position }, tessellation) {
+  const [steps, letters] = [[], [...moves.matchAll(/[a-z]/gi)]];
+  let opened = null;
+  for (const c of moves) {
+    if (c in OPENINGS || c === "]" || c === "}") opened = OPENINGS[c] || null;
+    else {
+      const kind = opened || (c === c.toLowerCase() ? "move" : "push or pull");
+      steps.push([kind, DIRECTIONS[tessellation][c.toLowerCase()]]);
+    }
+  }
+  const at = letters[position]?.index;
+  const printed = at === undefined ? moves : `${moves.slice(0, at)}*${moves.slice(at)}`;
   return {
-    steps: game.steps,
-    solving_mode: game.reverse ? "reverse" : "forward",
-    current_move_idx: game.position,
-    moves_count: game.steps.filter((s) => s[0] === "move").length,
-    pushes_count: game.steps.filter((s) => s[0] === "push or pull").length,
+    steps,
+    solving_mode: moves.startsWith("[") ? "reverse" : "forward",
+    current_move_idx: position,
+    moves_count: steps.filter((s) => s[0] === "move").length,
+    pushes_count: steps.filter((s) => s[0] === "push or pull").length,
     printed,
     printed_rle: printed.replace(RUNS, (run) => (run.length > 2 ? `${run.length}${run[0]}` : run)),
   };
@@ -39,7 +58,7 @@ function outcome(c) {
       return api.rleDecode(c.input, options);
     case "moves":
       api.parseMoves(c.input, options);
-      return gameVector(moves.decode(parsers, c.input, c.tessellation, c.limit));
+      return gameVector(moves.decode(parsers, c.input, c.tessellation, c.limit), c.tessellation);
     case "board":
       api.parseBoard(c.input, options);
       return board.parse(parsers, c.input.replace(/\r\n?/g, "\n"), c.tessellation, c.limit);
