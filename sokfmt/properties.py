@@ -79,8 +79,8 @@ def parse_property(line: str) -> tuple[str, str] | None:
 def keyed_property(line: str) -> tuple[str, str] | None:
     """(key, value) of a key/value line as readers match it: the key
     case-folded with inner spaces made single, the value stripped; else None."""
-    found = parse_property(line)
-    return None if found is None else (" ".join(found[0].casefold().split()), found[1])
+    found = _pattern().fullmatch(line)  # (parse_property's match: one call less a line)
+    return None if found is None else (" ".join(found[1].casefold().split()), found[2].strip())
 
 
 def key_of(line: str) -> str | None:

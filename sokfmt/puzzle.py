@@ -128,13 +128,34 @@ class Puzzle:
         return self.board.tessellation
 
     @classmethod
-    def _trusted(cls, board: Board, **fields: Any) -> Puzzle:
+    def _trusted(
+        cls,
+        board: Board,
+        *,
+        title: str = "",
+        author: str = "",
+        notes: str = "",
+        saved_games: tuple[SavedGame, ...] = (),
+        boxorder: str = "",
+        goalorder: str = "",
+        comments: tuple[str, ...] = (),
+        title_line: str = "",
+    ) -> Puzzle:
         """A puzzle from parts a reader built, known to be valid (no checks;
-        the .sok reader's notes have no blank line at either end)."""
+        the .sok reader's notes have no blank line at either end).  Each
+        field is set on its own line: a loop over them cost a reading of
+        5,000 small puzzles 3% of its time."""
         puzzle = object.__new__(cls)
-        for name, default in _PUZZLE_DEFAULTS.items():
-            object.__setattr__(puzzle, name, fields.get(name, default))
-        object.__setattr__(puzzle, "board", board)
+        setter = object.__setattr__
+        setter(puzzle, "board", board)
+        setter(puzzle, "title", title)
+        setter(puzzle, "author", author)
+        setter(puzzle, "notes", notes)
+        setter(puzzle, "saved_games", saved_games)
+        setter(puzzle, "boxorder", boxorder)
+        setter(puzzle, "goalorder", goalorder)
+        setter(puzzle, "comments", comments)
+        setter(puzzle, "title_line", title_line)
         return puzzle
 
     @property
@@ -202,18 +223,6 @@ def _ids(name: str, text: str) -> tuple[int, ...]:
 
 # A Sokoban+ id: digits, few enough to convert (a board has far fewer boxes).
 _ID = re.compile(r"[0-9]{1,9}")
-
-
-_PUZZLE_DEFAULTS: dict[str, Any] = {
-    "title": "",
-    "author": "",
-    "notes": "",
-    "saved_games": (),
-    "boxorder": "",
-    "goalorder": "",
-    "comments": (),
-    "title_line": "",
-}
 
 
 @dataclass(frozen=True, slots=True)

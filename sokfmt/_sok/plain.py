@@ -132,8 +132,8 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
                     return None  # exit: rule 3 (a note one character away from moves)
         if after == "rows" and postlex.stray_row(line):
             return None  # exit: rule 4 (a stray row right under a board)
-        # (The key found here serves the builder too.)
-        if kind == PROPERTY and token.key_value()[0] == "game":
+        # (The token found the key of a key/value line as it was made.)
+        if kind == PROPERTY and token.keyed is not None and token.keyed[0] == "game":
             games.read(token)
             tessellation = games.tessellation
             notes_pattern = _note_pattern(tessellation)

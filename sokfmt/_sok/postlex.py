@@ -63,7 +63,7 @@ class Line:
     "Game:" line that decides the tessellation in effect, the decision
     (`game`, see `Games`)."""
 
-    __slots__ = ("_key_value", "game", "line", "pos", "raw", "run", "stray", "text", "type")
+    __slots__ = ("game", "keyed", "line", "pos", "raw", "rows", "run", "stray", "text", "type")
 
     def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
         self.type = kind
@@ -71,20 +71,20 @@ class Line:
         self.pos = pos
         self.line = line
         self.raw = raw
+        self.rows = text.count("\n") + 1 if raw else 1  # how many lines it holds
         self.stray = False
         self.run: Run | None = None
-        self._key_value: tuple[str, str] | None = None
+        # A PROPERTY's key (case-folded, inner spaces made single) and value
+        # (stripped): every reader of one asks for them.
+        self.keyed = keyed_property(text) if kind == PROPERTY else None
         # `game` is set on the PROPERTY that decides alone (a text of a
         # million lines spends no time on it): `decision` reads it.
         self.game: Tessellation | SokSyntaxError
 
     def key_value(self) -> tuple[str, str]:
-        """A PROPERTY's key (case-folded, inner spaces made single) and its
-        value (stripped), found once for the readers that ask."""
-        if self._key_value is None:
-            self._key_value = keyed_property(self.text)
-            assert self._key_value is not None, "a PROPERTY is a PROPERTY_LINE as it stands"
-        return self._key_value
+        """A PROPERTY's `keyed`."""
+        assert self.keyed is not None, "a PROPERTY is a PROPERTY_LINE as it stands"
+        return self.keyed
 
     @property
     def starts(self) -> list[tuple[int, int]]:
@@ -95,11 +95,6 @@ class Line:
             (self.pos + found.start(), self.line + number)
             for number, found in enumerate(_LINES.finditer(self.raw))
         ]
-
-    @property
-    def rows(self) -> int:
-        """How many lines it holds."""
-        return self.text.count("\n") + 1
 
     @property
     def lines(self) -> list[str]:
@@ -610,12 +605,12 @@ def stray_row(line: str) -> bool:
     text ("#.999999####" draws a million walls) stays text."""
     bare = unquoted(line)
     found = patterns()
+    if found.edge.search(bare) is None:  # first: most text has no wall (a title, a note)
+        return False
     if found.rle_line.fullmatch(bare):
         return False
     strays = found.stray.findall(bare)
     if not strays or len(strays) > len(found.solid.findall(bare)):
-        return False
-    if found.edge.search(bare) is None:
         return False
     return found.wall_row.fullmatch(found.stray.sub(found.wall, bare)) is not None
 

@@ -13,7 +13,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Any, TypeVar
 
 from .._grammar import board as _board
@@ -35,7 +35,7 @@ from ..rle import DEFAULT_LIMIT
 from ..tessellation import Tessellation
 from . import bare as _sok_bare
 from . import plain
-from .checks import Checks, Read
+from .checks import Checks, Lines, Place, Read
 from .postlex import (
     ALMOST,
     BLANK,
@@ -86,17 +86,16 @@ def _unit(kind: str) -> Callable[[list[Any]], _Unit]:
     return build
 
 
-@dataclass
+@dataclass(slots=True)
 class _Block:
     """A board or a block of moves: its lines, title and notes."""
 
-    kind: str
     tokens: list[Line]
-    title: Line | None = None
-    notes: list[Line] = field(default_factory=list)
+    title: Line | None
+    notes: list[Line]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Puzzle:
     board: _Block
     games: list[_Block] = field(default_factory=list)
@@ -177,18 +176,18 @@ class _Builder:
 
     def untitled_board(self, children: list[Any]) -> None:
         self._flush()
-        self._board(children[-1], None)
+        self._board(children[-1].tokens, None, children[-1].after)
 
     def titled_board(self, children: list[Any]) -> None:
         title, self.pending = self.pending[0], []
-        self._board(children[-1], title)
+        self._board(children[-1].tokens, title, children[-1].after)
 
     def semicolon_board(self, children: list[Any]) -> None:
         """A ";" line and text under it, right above a board: its title and
         notes (the rule semicolon_titles, a doubt)."""
         held, self.pending = self.pending, []
         lines = [token for token in held[1:] if token.type != BLANK]
-        self._board(children[-1], held[0], before=lines)
+        self._board(children[-1].tokens, held[0], children[-1].after, before=lines)
         self.doubts.append(
             _warning(
                 "SOK108",
@@ -203,7 +202,7 @@ class _Builder:
         moves_titles, a doubt)."""
         self._flush()
         title: Line = children[1]
-        self._board(children[2], title)
+        self._board(children[2].tokens, title, children[2].after)
         self.doubts.append(
             _warning(
                 "SOK107", "A line of moves alone right above a board, read as its title", title
@@ -212,11 +211,11 @@ class _Builder:
 
     def untitled_moves(self, children: list[Any]) -> None:
         self._flush()
-        self._moves(children[1:], None)
+        self._moves_of(children[1:], None)
 
     def titled_moves(self, children: list[Any]) -> None:
         title, self.pending = self.pending[0], []
-        self._moves(children[1:], title)
+        self._moves_of(children[1:], title)
 
     # ------------------------------------------------------------ blocks
 
@@ -234,32 +233,43 @@ class _Builder:
                     self.doubts.append(_warning("SOK103", _LOOKS_LIKE_A_BOARD, run.first))
         self.into += _lines(children)
 
-    def _after(self, unit: _Unit | None) -> None:
+    def _after(self, unit: _Unit) -> None:
         """The rows after a board, or after a block of moves: notes, or a line
         that may title what comes next."""
-        if unit is None:
-            return
         if unit.kind in ("title", "row"):
             self.pending = list(unit.tokens)
         else:
             self._add_notes([unit])
 
-    def _board(self, unit: _Unit, title: Line | None, before: list[Line] | None = None) -> None:
-        self._give_comments(before=unit.tokens[0].line)
+    def _board(
+        self,
+        tokens: list[Line],
+        title: Line | None,
+        after: _Unit | None = None,
+        before: list[Line] | None = None,
+    ) -> None:
+        if self.comments:
+            self._give_comments(before=tokens[0].line)
         self._finish()
-        self.puzzle = _Puzzle(_Block("board", unit.tokens, title, list(before or [])))
-        self.into = self.puzzle.board.notes
+        notes = before or []
+        self.puzzle = _Puzzle(_Block(tokens, title, notes))
+        self.into = notes
         self.boards += 1
-        self._after(unit.after)
+        if after is not None:
+            self._after(after)
 
-    def _moves(self, children: list[Any], title: Line | None) -> None:
+    def _moves_of(self, children: list[Any], title: Line | None) -> None:
+        """A step's moves: a unit of them (or a MOVES), and the unit after them."""
         first = children[0]
-        unit = first if isinstance(first, _Unit) else _Unit("moves", [first])
-        block = _Block("moves", unit.tokens, title)
+        self._moves(first.tokens if isinstance(first, _Unit) else [first], title)
+        if len(children) > 1:
+            self._after(children[1])
+
+    def _moves(self, tokens: list[Line], title: Line | None) -> None:
+        notes: list[Line] = []
         assert self.puzzle is not None, "the grammar reads moves as text before the first board"
-        self.puzzle.games.append(block)
-        self.into = block.notes
-        self._after(children[1] if len(children) > 1 else None)
+        self.puzzle.games.append(_Block(tokens, title, notes))
+        self.into = notes
 
     def _give_comments(self, before: int | None = None) -> None:
         """Comment lines belong to the last board that begins before them."""
@@ -308,39 +318,38 @@ class _Builder:
     def _finish(self) -> None:
         """Decode the puzzle read so far and hand it on (for the file notes,
         their problems)."""
-        read = Read(doubts=self.doubts)
-        self.doubts = []
-        errors, found = read.errors, read.doubts
+        doubts, self.doubts = self.doubts, []
+        errors: list[ParseError] = []
         if self.puzzle is None:  # the file notes are complete
             if self.boards == 0 and self.file_game is None:
                 self.file_game = _decided(self.file_notes, errors)
-                found += _doubts(self.file_notes, self.tessellation, file_notes=True)
-                self.hand_on(read)
+                doubts += _doubts(self.file_notes, self.tessellation, file_notes=True)
+                self.hand_on(Read(errors=errors, doubts=doubts))
             return
         puzzle, self.puzzle = self.puzzle, None
-        fields, notes, _ = _notes(puzzle.board.notes, _PUZZLE_KEYS)
+        block = puzzle.board
+        doubtful: list[Line] = []  # lines of notes and titles that look like moves or a row
+        fields, notes, _ = _notes(block.notes, _PUZZLE_KEYS, doubtful)
         # Only notes with a "Game:" line with a value (a field) hold a decision.
-        decided = _decided(puzzle.board.notes, errors) if fields.pop("game", None) else None
+        decided = _decided(block.notes, errors) if fields.pop("game", None) else None
         tessellation = decided or self.file_game or self.tessellation
-        board = _decoded(_BlockText(puzzle.board.tokens), _board.read_board, tessellation, errors)
-        for block in puzzle.games:
-            title, solved_by, game_notes = _game_metadata(block)
-            with_metadata = partial(
-                _moves.read_moves, title=title, solved_by=solved_by, notes=game_notes
-            )
-            lines = _BlockText(block.tokens)
-            game = _decoded(lines, with_metadata, tessellation, errors)
+        board = _decoded(_BlockText(block.tokens), _board.read_board, tessellation, errors)
+        games = []
+        placed: list[tuple[SavedGame, Lines, Place]] = []  # each game, its lines and title
+        for game_block in puzzle.games:
+            lines = _BlockText(game_block.tokens)
+            metadata = _game_metadata(game_block, doubtful)
+            game = _decoded(lines, _moves.read_moves, tessellation, errors, **metadata)
             if game is not None:
-                read.games.append((game, lines, block.title or block.tokens[0]))
-        for block in [puzzle.board, *puzzle.games]:
-            found += _doubts(block.notes, tessellation)
-            if block.title is not None and block.title.stray:
-                found += _doubts([block.title], tessellation)
-        if board is not None:
-            games = tuple(game for game, _, _ in read.games)
-            read.puzzle = self._puzzle(puzzle, board, games, fields, notes)
-            read.number, read.board = self.puzzles, puzzle.board.tokens[0]
-        self.hand_on(read)
+                games.append(game)
+                placed.append((game, lines, game_block.title or game_block.tokens[0]))
+        for titled in (block, *puzzle.games):
+            if titled.title is not None and titled.title.stray:
+                doubtful.append(titled.title)
+        if doubtful:
+            doubts += _doubts(doubtful, tessellation)
+        made = None if board is None else self._puzzle(puzzle, board, tuple(games), fields, notes)
+        self.hand_on(Read(made, self.puzzles, block.tokens[0], placed, errors, doubts))
 
     def _puzzle(
         self,
@@ -355,7 +364,7 @@ class _Builder:
         title_line = ""
         if title is not None and puzzle.board.title is not None:
             # The line the Title property overrides; the title itself carries nothing.
-            title_line = puzzle.board.title.lines[0]
+            title_line = _first_line(puzzle.board.title)
             title_line = "" if title_line == title else title_line
         self.puzzles += 1
         # Lines of text, comment lines and games of the board's tessellation:
@@ -440,7 +449,7 @@ class _BlockText:
 
     def __init__(self, tokens: list[Line]) -> None:
         self.tokens = tokens
-        joined = "\n".join(token.text for token in tokens)
+        joined = tokens[0].text if len(tokens) == 1 else "\n".join(t.text for t in tokens)
         self.quoted = ">" in joined
         self.text = _unquoted_lines(joined) if self.quoted else joined
 
@@ -486,12 +495,14 @@ def _decoded(
     parse: Callable[..., _Parsed],
     tessellation: Tessellation,
     errors: list[ParseError],
+    **metadata: str,
 ) -> _Parsed | None:
-    """A block's lines (without their mail quotes) parsed, with errors at
-    their positions in the file; a line quoted unlike most is an error."""
-    requoted, usual = _requoted(block)
+    """A block's lines (without their mail quotes) parsed (with `metadata`),
+    with errors at their positions in the file; a line quoted unlike most is
+    an error."""
+    requoted, usual = _requoted(block) if block.quoted else (None, 0)
     try:
-        parsed = parse(block.text, tessellation, limit=DEFAULT_LIMIT)
+        parsed = parse(block.text, tessellation, limit=DEFAULT_LIMIT, **metadata)
     except ParseError as error:
         line, pos = block.in_file(error.pos)
         if requoted is None or line.line < block.starts[requoted][1]:
@@ -516,8 +527,6 @@ def _decoded(
 def _requoted(block: _BlockText) -> tuple[int | None, int]:
     """The first line of a block quoted unlike most of its lines (None: all
     alike), and the quoting of most (the first's, on a tie)."""
-    if not block.quoted:
-        return None, 0
     quotes = block.quotes
     usual = max(quotes, key=Counter(quotes).__getitem__)
     return next((i for i, quote in enumerate(quotes) if quote != usual), None), usual
@@ -527,37 +536,48 @@ def _quoting(quotes: int) -> str:
     return f"quoted {'>' * quotes!r}" if quotes else "not quoted"
 
 
-def _game_metadata(block: _Block) -> tuple[str, str, str]:
-    """The title, solver and notes of a saved game, from its lines."""
-    fields, notes, _ = _notes(block.notes, _GAME_KEYS)
+def _game_metadata(block: _Block, doubtful: list[Line]) -> dict[str, str]:
+    """The title, solver and notes of a saved game, from its lines (those
+    that look like moves or a row go to `doubtful`)."""
+    fields, notes, _ = _notes(block.notes, _GAME_KEYS, doubtful)
     title = fields.get("title")
     if title is not None and block.title is not None:
         # An overridden title line stays with the game it labels, in its notes.
-        notes = "\n".join(filter(None, [block.title.lines[0], notes]))
-    return (
-        _title(block.title) if title is None else title,
-        fields.get("solved_by", ""),
-        notes,
-    )
+        notes = "\n".join(filter(None, [_first_line(block.title), notes]))
+    title = _title(block.title) if title is None else title
+    return {"title": title, "solved_by": fields.get("solved_by", ""), "notes": notes}
 
 
 def _title(token: Line | None) -> str:
-    return "" if token is None else title_of(token.lines[0])
+    return "" if token is None else title_of(_first_line(token))
+
+
+def _first_line(token: Line) -> str:
+    """The first line of a token (a run's lines are joined by "\\n")."""
+    return token.text.partition("\n")[0]
 
 
 def _notes(
-    tokens: Iterable[Line], keys: dict[str, str], *, placed: bool = False
+    tokens: Iterable[Line],
+    keys: dict[str, str],
+    doubtful: list[Line] | None = None,
+    *,
+    placed: bool = False,
 ) -> tuple[dict[str, str], str, tuple[tuple[str, int], ...]]:
     """The recognised properties of a block's notes (the first of each key
     with a value), the rest of its text, and, when `placed` (the file notes:
     only a collection keeps them), where those properties stood in it (as
-    `Collection.fields_at`)."""
+    `Collection.fields_at`).  Lines that look like moves (ALMOST) or a row
+    (`stray`) go to `doubtful`, if given."""
     fields: dict[str, str] = {}
     texts: list[str] = []
     taken: list[tuple[str, int]] = []  # (field, how many tokens of text stood above it)
     for token in tokens:
-        if token.type == PROPERTY:
-            key, value = token.key_value()
+        kind = token.type
+        if doubtful is not None and (kind == ALMOST or token.stray):
+            doubtful.append(token)
+        if kind == PROPERTY and (keyed := token.keyed) is not None:
+            key, value = keyed
             name = keys.get(key)
             if name and value and name not in fields:
                 fields[name] = value
@@ -647,11 +667,18 @@ def _laid_out(builder: _Builder, layout: plain.Layout) -> None:
     other line a `line` of notes of the block above it."""
     builder.comments = layout.comments
     builder.into += layout.file_notes
-    for block in layout.blocks:
+    # Taken from the end of the list, each block leaves it: the tokens of a
+    # puzzle are freed once it is built, rather than kept to the end for the
+    # garbage collector to go through again and again (a tenth of the time
+    # of 5,000 small puzzles).
+    blocks = layout.blocks[::-1]
+    layout.blocks.clear()
+    while blocks:
+        block = blocks.pop()
         if block.token.type == ROWS:
-            builder._board(_Unit("board", [block.token]), block.title)
+            builder._board([block.token], block.title)
         else:
-            builder._moves([_Unit("moves", [block.token])], block.title)
+            builder._moves([block.token], block.title)
         builder.into += block.notes
 
 
