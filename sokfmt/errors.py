@@ -13,7 +13,7 @@ import re
 import sys
 import warnings
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Literal, TypeVar
 
 __all__ = (
@@ -318,11 +318,17 @@ class SokfmtWarning(UserWarning):
 def warn(message: str) -> None:
     """Emit a `SokfmtWarning` attributed to the caller's own line: the first
     frame outside the sokfmt package, however deep the reader is."""
-    package = os.path.dirname(os.path.abspath(__file__))
     level, frame = 1, sys._getframe(0)
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+    while frame is not None and _in_package(frame.f_code.co_filename):
         frame, level = frame.f_back, level + 1  # type: ignore[assignment]
     warnings.warn(message, SokfmtWarning, stacklevel=level)
+
+
+@cache
+def _in_package(filename: str) -> bool:
+    """Whether the code of `filename` is sokfmt's (asked of every frame of
+    every warning: a reading of many warnings asks of few files)."""
+    return os.path.abspath(filename).startswith(os.path.dirname(os.path.abspath(__file__)))
 
 
 def quoted(text: str, limit: int = 60) -> str:
