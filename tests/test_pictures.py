@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from chromium import headless, needs_chromium
 from png import Image, Pixel
 
 from sokfmt import Board, Collection, Puzzle, Tessellation, loads_lev, loads_sok
@@ -28,11 +28,6 @@ from sokfmt.cli.gallery import CARD, TARGET, gallery_html
 from sokfmt.cli.show import draw
 from sokfmt.cli.svg import _FILL, board_svg, compact_svg, lev_svg
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None and not os.environ.get("SOKFMT_REQUIRE_CHROMIUM"),
-    reason="no Chromium to render pictures with: install Debian's chromium package",
-)
 README = Path(__file__).parent.parent / "README.md"
 
 
@@ -48,22 +43,12 @@ def _rgb(code: str) -> Pixel:
 def render(page: Path, size: tuple[int, int], fragment: str = "") -> Image:
     """`page` (an SVG picture or an HTML page) as Chromium draws it, at
     its address's `fragment` ("#id") when one is given."""
-    assert CHROMIUM is not None, "SOKFMT_REQUIRE_CHROMIUM is set, and there is no Chromium"
     shot = page.with_suffix(".png")
     subprocess.run(
         [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
+            *headless(page.parent / "chromium-profile"),
             "--hide-scrollbars",
             "--force-device-scale-factor=1",
-            f"--user-data-dir={page.parent / 'chromium-profile'}",
             f"--window-size={size[0]},{size[1]}",
             f"--screenshot={shot}",
             page.as_uri() + fragment,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -21,7 +20,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from threading import Thread
 
-import pytest
+from chromium import headless, needs_chromium
 from jsport import PORT, ROOT, JsPort, larkjs_python, unavailable
 
 import sokfmt
@@ -186,11 +185,6 @@ def test_the_types_declare_every_export(js_port: JsPort) -> None:
     assert sorted(declared) == sorted(listed.stdout.split())
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None and not os.environ.get("SOKFMT_REQUIRE_CHROMIUM"),
-    reason="no Chromium to read a page with: install Debian's chromium package",
-)
 # A web page that imports the package as an ES module and reads a collection.
 PAGE = """<!DOCTYPE html>
 <meta charset="utf-8">
@@ -214,7 +208,6 @@ PAGE = """<!DOCTYPE html>
 def test_a_web_page_reads_a_collection_with_the_package(tmp_path: Path) -> None:
     """Headless Chromium loads a page served over HTTP that imports the
     package (no Node-only API may be used) and writes what it read."""
-    assert CHROMIUM is not None, "SOKFMT_REQUIRE_CHROMIUM is set, and there is no Chromium"
     site = tmp_path / "site"
     site.mkdir()
     (site / "sokfmt").symlink_to(PORT, target_is_directory=True)
@@ -225,16 +218,7 @@ def test_a_web_page_reads_a_collection_with_the_package(tmp_path: Path) -> None:
         try:
             dumped = subprocess.run(
                 [
-                    CHROMIUM,
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-quic",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    f"--user-data-dir={tmp_path / 'chromium-profile'}",
+                    *headless(tmp_path / "chromium-profile"),
                     "--virtual-time-budget=20000",
                     "--dump-dom",
                     f"http://127.0.0.1:{server.server_address[1]}/page.html",
