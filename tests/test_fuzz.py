@@ -124,3 +124,31 @@ def test_the_refusal_is_a_failure_when_a_game_line_does_not_mend_it(
     )
     with pytest.raises(fuzzing.Failure, match="with a Game: line in its notes"):
         fuzzing.check(_READERS["loads_sok/Octoban"], TITLE_LINE_ONLY_OCTOBAN_READS)
+
+
+@pytest.mark.parametrize("reader", ["loads_sok/Sokoban", "loads_sok/Octoban"])
+def test_the_refusal_is_a_failure_for_a_line_sokoban_reads_as_a_title(
+    monkeypatch: pytest.MonkeyPatch, reader: str
+) -> None:
+    # "Tiny" is a title line in every tessellation: nothing refuses it.
+    text = TITLE_LINE_ONLY_OCTOBAN_READS.replace("Uwl: 12", "Tiny")
+    message = _TITLE_LINE_REFUSAL.replace("'Uwl: 12'", "'Tiny'")
+    _refuse_what_was_read(monkeypatch, reader, text, message)
+    with pytest.raises(fuzzing.Failure, match="writing what was read: ValidationError"):
+        fuzzing.check(_READERS[reader], text)
+
+
+def test_the_refusal_is_a_failure_for_a_collection_read_as_sokoban(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # What the Octoban reader reads, as if the Sokoban reader had read it: a
+    # refusal of what a reader of Sokoban read cannot be by design.
+    _refuse_what_was_read(
+        monkeypatch, "loads_sok/Octoban", TITLE_LINE_ONLY_OCTOBAN_READS, _TITLE_LINE_REFUSAL
+    )
+    collection = sokfmt.loads_sok(
+        TITLE_LINE_ONLY_OCTOBAN_READS, tessellation=sokfmt.Tessellation.OCTOBAN
+    )
+    with pytest.raises(sokfmt.ValidationError):
+        fuzzing._sok_writes_read_in(sokfmt.Tessellation.SOKOBAN)(collection)
+    assert fuzzing._sok_writes_read_in(sokfmt.Tessellation.OCTOBAN)(collection) == []
