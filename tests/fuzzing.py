@@ -514,8 +514,6 @@ def _title_line_needs_game(
     if tessellation is Tessellation.SOKOBAN or "game" in valued_keys(collection.notes):
         return False
     line = collection.puzzles[0].title_line if collection.puzzles else ""
-    if not line:
-        return False
     message = str(error)
     said = f": its title line {quoted(line)} reads otherwise above its board: "
     if not (
