@@ -150,6 +150,10 @@ _SOK_LINES = [
     "URL=dd",
     "#-$-?",
     "?-$-#",
+    # Almost-moves in Octoban, a key/value line in Sokoban: above a board, a
+    # title line that only a caller's Octoban reads (see _title_line_needs_game).
+    "Uwl: 12",
+    "nesw: 3",
 ]
 _SLC_LINES = [
     '<?xml version="1.0" encoding="utf-8"?>',
