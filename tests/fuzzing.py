@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import functools
 import io
 import json
@@ -49,6 +50,8 @@ from sokfmt._slc import read as _slc
 from sokfmt._slc import tree
 from sokfmt._sok import plain
 from sokfmt._sok import read as _sok_read
+from sokfmt._sok.holds import valued_keys
+from sokfmt.errors import quoted
 
 VECTORS = Path(__file__).parent / "vectors"
 
@@ -147,6 +150,10 @@ _SOK_LINES = [
     "URL=dd",
     "#-$-?",
     "?-$-#",
+    # Almost-moves in Octoban, a key/value line in Sokoban: above a board, a
+    # title line that only a caller's Octoban reads (see _title_line_needs_game).
+    "Uwl: 12",
+    "nesw: 3",
 ]
 _SLC_LINES = [
     '<?xml version="1.0" encoding="utf-8"?>',
@@ -477,6 +484,55 @@ def _sok_writes(collection: Collection) -> list[str]:
     ]
 
 
+def _sok_writes_read_in(tessellation: Tessellation) -> Callable[[Collection], list[str]]:
+    """`_sok_writes` for a collection read with `tessellation` given by the
+    caller, where one refusal is by design: see `_title_line_needs_game`."""
+
+    def writes(collection: Collection) -> list[str]:
+        try:
+            return _sok_writes(collection)
+        except sokfmt.ValidationError as error:
+            if not _title_line_needs_game(error, collection, tessellation):
+                raise
+        # The refusal's cause is the missing Game: line and nothing else: with
+        # one in the notes, the same collection writes and reads back.
+        game = f"Game: {tessellation.value}"
+        told = dataclasses.replace(
+            collection, notes="\n".join(filter(None, [game, collection.notes]))
+        )
+        if _parse_sok(sokfmt.dumps_sok(told)) != told:
+            raise Failure("with a Game: line in its notes, the collection reads back differently")
+        return []
+
+    return writes
+
+
+def _title_line_needs_game(
+    error: sokfmt.ValidationError, collection: Collection, tessellation: Tessellation
+) -> bool:
+    """Whether `error` is the refusal by design of a collection read with a
+    caller's `tessellation`: its first puzzle's title line is one only that
+    tessellation reads as a title ("Uwl: 12" is almost-moves in Octoban, a
+    key/value line in Sokoban), and with no Game: line in the file's notes no
+    text can hold it (a reader of the text reads it as Sokoban)."""
+    if tessellation is Tessellation.SOKOBAN or "game" in valued_keys(collection.notes):
+        return False
+    line = collection.puzzles[0].title_line if collection.puzzles else ""
+    message = str(error)
+    said = f": its title line {quoted(line)} reads otherwise above its board: "
+    if not (
+        message.startswith("puzzle 1")
+        and said in message
+        and message.endswith(" there (before the first board, Sokoban in effect)")
+    ):
+        return False
+    # What the refusal says, by a second method: a reader of Sokoban keeps
+    # no such title line above a board.
+    probe = f"{line}\n#####\n#@$.#\n#####\nTitle: {line} (probe)\n"
+    puzzles = sokfmt.loads_sok(probe, diagnostics=[]).puzzles
+    return not puzzles or puzzles[0].title_line != line
+
+
 def readers() -> list[Reader]:
     found = [
         Reader("decode_rle", "rle", sokfmt.decode_rle, _rle_writes),
@@ -506,7 +562,7 @@ def readers() -> list[Reader]:
                 f"loads_sok/{tessellation.value}",
                 "sok",
                 lambda text, t=tessellation: _parse_sok(text, t),
-                _sok_writes,
+                _sok_writes_read_in(tessellation),
                 reread=_parse_sok,
             )
         )

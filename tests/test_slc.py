@@ -763,6 +763,48 @@ def test_malformed_xml_is_placed_at_the_character_to_blame(document: str, stray:
     assert (error.line, error.column, error.pos) == (*_place(text, where), where)
 
 
+_ONE_LEVEL = (
+    '<SokobanLevels><LevelCollection><Level Id="T">'
+    "<L>#####</L><L>#@$.#</L><L>#####</L></Level></LevelCollection></SokobanLevels>\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("".join(f"\0{char}" for char in _ONE_LEVEL), 0),  # "\0<" is "<" in UTF-16BE
+        ("".join(f"{char}\0" for char in _ONE_LEVEL), 1),  # "<\0" is "<" in UTF-16LE
+        ("\n\0" + _ONE_LEVEL, 1),
+        ("\0<Title>\r<Title>A &amp; B</Title>", 0),
+    ],
+)
+def test_a_nul_that_opens_a_document_is_malformed_xml(text: str, where: int) -> None:
+    # Found by fuzzing: expat takes a NUL among the first two bytes for
+    # UTF-16, whatever encoding it is told, and read the first document as
+    # the level it spells; XML 1.0's Char production has no #x0.
+    with pytest.raises(SlcSyntaxError) as raised:
+        loads_slc(text)
+    error = raised.value
+    assert error.message == "Malformed XML: not well-formed (invalid token)"
+    assert (error.line, error.column, error.pos) == (*_place(text, where), where)
+    loaded: list[Diagnostic] = []
+    sokfmt.load_slc(io.BytesIO(text.encode()), diagnostics=loaded)
+    streamed: list[Diagnostic] = []
+    list(sokfmt.iter_slc(io.BytesIO(text.encode()), diagnostics=streamed))
+    for found in (loaded, streamed):
+        assert [(d.code, d.line, d.column) for d in found] == [("SLC101", *_place(text, where))]
+
+
+def test_a_nul_that_opens_a_document_is_malformed_xml_when_fed_a_character_at_a_time() -> None:
+    # The blocks given to expat are long; the first two bytes are checked
+    # wherever they fall.
+    text = "".join(f"{char}\0" for char in _ONE_LEVEL)
+    reader = _slc._Reader(lambda puzzle: None, None)
+    with pytest.raises(SlcSyntaxError) as raised:
+        list(map(reader.feed, text, [False] * len(text)))
+    assert (raised.value.line, raised.value.column, raised.value.pos) == (1, 2, 1)
+
+
 @pytest.mark.parametrize("codec", ["base64", "hex", "zlib", "rot13", "undefined", "idna", "utf-16"])
 def test_a_declared_encoding_that_is_not_one_of_text_is_a_decode_error(codec: str) -> None:
     document = f'<?xml version="1.0" encoding="{codec}"?><SokobanLevels/>'.encode() + b"\xff"

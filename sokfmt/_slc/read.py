@@ -50,6 +50,7 @@ from .source import Source, decoded_offset
 #: How many characters go to expat at a time.
 _BLOCK = 1 << 16
 _UNEXPECTED_CODE = "SLC102"
+_INVALID_TOKEN = xml.parsers.expat.errors.XML_ERROR_INVALID_TOKEN
 _Error = TypeVar("_Error", bound=ParseError)
 
 
@@ -88,6 +89,7 @@ class _Reader:
         self.parts: list[str] = []  # the text of the element being read
         self.size = 0
         self.levels = 0
+        self.fed = 0  # how many characters of the document expat has been given
         parser = xml.parsers.expat.ParserCreate(encoding="UTF-8")
         parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
         parser.StartDoctypeDeclHandler = self._doctype
@@ -109,6 +111,13 @@ class _Reader:
         # Keep what expat may still point into: where it stands, and the level.
         keep = self.parser.CurrentLineNumber
         self.source.add(text, keep if self.level is None else min(keep, self.level.line))
+        start, self.fed = self.fed, self.fed + len(text)
+        if start < 2 and "\0" in text[: 2 - start]:
+            # expat takes a NUL among the first two bytes for UTF-16 and reads
+            # the rest so, whatever encoding it was told: "\0<\0S..." would
+            # read as "<S...".  A NUL is no character of XML 1.0.
+            at = self.source.located(start + text.index("\0"))
+            raise self._error(f"Malformed XML: {_INVALID_TOKEN}", *at)
         try:
             self.parser.Parse(text.encode("utf-8", "surrogatepass"), final)
         except xml.parsers.expat.ExpatError as error:
