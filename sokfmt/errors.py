@@ -386,6 +386,22 @@ class ValidationError(SokfmtError, ValueError):
     """
 
 
+class JsonValueError(ParseError, ValidationError):
+    """A JSON document is JSON, but not a collection or .lev puzzle as
+    `to_dict` writes them (a value of the wrong type, an unknown key, a
+    missing key), at the key or value at fault in the caller's text.  A
+    `ValidationError` too, as `from_dict` raises for the same object given
+    as a dict (which has no text to place it in).
+
+    >>> loads('{"titel": "T"}', "json")
+    Traceback (most recent call last):
+        ...
+    sokfmt.errors.JsonValueError: Unknown key 'titel' in a collection; ... (at line 1, column 2)
+    """
+
+    default_code = "JSON102"
+
+
 class ReplayFailure(enum.Enum):
     """Why a step cannot be played.  The values are stable codes for tools.
 

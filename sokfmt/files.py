@@ -24,7 +24,7 @@ from ._files import FileLike
 from ._json.text import document_text, placed_values
 from ._json.text import loads as json_loads
 from ._losses import Loss
-from .errors import Diagnostic, ParseError, ValidationError, quoted
+from .errors import Diagnostic, JsonValueError, ParseError, ValidationError, quoted
 from .formats import (
     dumps_lev,
     dumps_slc,
@@ -404,16 +404,19 @@ def json_item(
         ParseError: a malformed board or moves string, at its place in the
             JSON text; with `check_games` and no `diagnostics`, an illegal
             step (`IllegalStepError`) at its letter.
-        ValidationError: JSON that is not a collection or .lev puzzle.
+        JsonValueError: JSON that is not a collection or .lev puzzle (a
+            `ValidationError`), at the key or value at fault.
+        ValidationError: bytes that are not text in a JSON encoding, JSON
+            that Python cannot hold.
     """
     text = document_text(data)
     document = json_loads(text)
     try:
         item = _from_document(document)
-    except ParseError as error:
-        # Read again from strings that know their place in the text, which
+    except (ParseError, ValidationError) as error:
+        # Read again from values that know their place in the text, which
         # places the same error there.
-        _from_document(placed_values(text))
+        _from_placed_document(text)
         raise error  # pragma: no cover - the second reading raises
     if isinstance(item, Collection):
         from ._json.checks import check_collection
@@ -428,6 +431,21 @@ def json_item(
             content=check_content,
         )
     return item
+
+
+def _from_placed_document(text: str) -> Collection | LevPuzzle:
+    """The item of JSON `text` read from values that know their place in it:
+    an error is raised at its key or value, or at the document's first
+    character when it is about the whole (a collection that is not an
+    object, or breaks an invariant of `Collection`)."""
+    placed = placed_values(text)
+    try:
+        return _from_document(placed)
+    except ValidationError as error:
+        if isinstance(error, ParseError):
+            raise
+        first = len(text) - len(text.lstrip(" \t\n\r"))
+        raise JsonValueError.at(str(error), text=text, pos=first) from None
 
 
 def _from_document(document: Any) -> Collection | LevPuzzle:

@@ -146,6 +146,7 @@ def test_errors_pickle() -> None:
     for error_type, read in (
         (sokfmt.SlcSyntaxError, lambda: sokfmt.loads_slc("<SokobanLevels><x/></SokobanLevels>")),
         (sokfmt.JsonSyntaxError, lambda: sokfmt.loads('{"title": ', "json")),
+        (sokfmt.JsonValueError, lambda: sokfmt.loads('{"title": 3}', "json")),
     ):
         with pytest.raises(error_type) as raised:
             read()

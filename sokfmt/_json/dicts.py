@@ -12,13 +12,12 @@ from typing import Any
 from .._grammar import board as _board
 from .._grammar import moves as _moves
 from ..board import Board
-from ..errors import ValidationError
 from ..lev import LevPuzzle, UnknownSection
 from ..moves import SavedGame
 from ..puzzle import Collection, Puzzle
 from ..rle import DEFAULT_LIMIT
 from .objects import JsonObject
-from .text import placed_errors
+from .text import placed_errors, value_error
 
 _GAME_KEYS = ("tessellation", "moves", "title", "solved_by", "notes", "current_move_idx")
 _PUZZLE_KEYS = (
@@ -49,21 +48,24 @@ _LEV_KEYS = tuple(LevPuzzle.__dataclass_fields__)
 def board(data: Any) -> Board:
     keys = ("tessellation", "board")
     fields = JsonObject("board", data, keys, required=keys)
-    text = fields.text("board")
+    text, tessellation = fields.text("board"), fields.tessellation()
     with placed_errors(text):
-        return _board.read_board(text, fields.tessellation(), limit=DEFAULT_LIMIT)
+        return _board.read_board(text, tessellation, limit=DEFAULT_LIMIT)
 
 
 def saved_game(data: Any) -> SavedGame:
     if isinstance(data, dict) and "solving_mode" in data:
-        raise ValidationError(
+        raise value_error(
             "Unknown key 'solving_mode' in a saved game: the moves decide the solving "
-            "mode (a reverse game begins with a jump)"
+            "mode (a reverse game begins with a jump)",
+            data,
+            "solving_mode",
+            key=True,
         )
     fields = JsonObject("saved game", data, _GAME_KEYS, required=("tessellation", "moves"))
-    moves = fields.text("moves")
+    moves, tessellation = fields.text("moves"), fields.tessellation()
     with placed_errors(moves):
-        game = _moves.read_moves(moves, fields.tessellation(), limit=DEFAULT_LIMIT)
+        game = _moves.read_moves(moves, tessellation, limit=DEFAULT_LIMIT)
     position = game.current_move_idx
     if "current_move_idx" in fields.data:
         position = fields.whole("current_move_idx")
@@ -78,12 +80,12 @@ def saved_game(data: Any) -> SavedGame:
 def puzzle(data: Any) -> Puzzle:
     fields = JsonObject("puzzle", data, _PUZZLE_KEYS, required=("board",))
     return Puzzle(
-        board(fields.data["board"]),
+        fields.read("board", board),
         title=fields.text("title"),
         title_line=fields.text("title_line"),
         author=fields.text("author"),
         notes=fields.text("notes"),
-        saved_games=tuple(saved_game(game) for game in fields.items("saved_games")),
+        saved_games=fields.read_items("saved_games", saved_game),
         boxorder=fields.text("boxorder"),
         goalorder=fields.text("goalorder"),
         comments=fields.texts("comments"),
@@ -98,7 +100,7 @@ def collection(data: Any) -> Collection:
         created_at=fields.text("created_at"),
         updated_at=fields.text("updated_at"),
         notes=fields.text("notes"),
-        puzzles=tuple(puzzle(item) for item in fields.items("puzzles")),
+        puzzles=fields.read_items("puzzles", puzzle),
         comments=fields.texts("comments"),
         email=fields.text("email"),
         url=fields.text("url"),
@@ -112,7 +114,9 @@ def lev_puzzle(data: Any) -> LevPuzzle:
         if not isinstance(rgb, list) or not all(
             isinstance(value, int) and not isinstance(value, bool) for value in rgb
         ):
-            raise ValidationError(f"The color of {label!r} must be [R, G, B], not {rgb!r}")
+            raise value_error(
+                f"The color of {label!r} must be [R, G, B], not {rgb!r}", colors, label
+            )
     return LevPuzzle(
         width=fields.whole("width"),
         height=fields.whole("height"),

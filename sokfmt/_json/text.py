@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..errors import JsonSyntaxError, ParseError, ValidationError
+from ..errors import JsonSyntaxError, JsonValueError, ParseError, ValidationError
 
 # The white space of JSON (RFC 8259, section 2).
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -97,27 +97,50 @@ def placed_errors(value: str) -> Iterator[None]:
     try:
         yield
     except ParseError as error:
-        if isinstance(value, PlacedString):
+        # A JsonValueError is placed in the document already.
+        if isinstance(value, PlacedString) and not isinstance(error, JsonValueError):
             raise value.place(error) from None
         raise
 
 
+class PlacedObject(dict[str, Any]):
+    """An object of a JSON text that knows where the text writes it and
+    each of its keys and values, to place an error about one of them."""
+
+    document: str  # the whole JSON text
+    start: int  # the offset of its opening brace
+    key_places: dict[str, int]  # the offset of each key's opening quote
+    value_places: dict[str, int]  # the offset of each value's first character
+
+
+class PlacedArray(list[Any]):
+    """An array of a JSON text that knows where the text writes it and each
+    of its items."""
+
+    document: str  # the whole JSON text
+    start: int  # the offset of its opening bracket
+    items: list[int]  # the offset of each item's first character
+
+
 def placed_values(text: str) -> Any:
     """The value of `text`, JSON that `loads` reads, with every string value
-    a `PlacedString`.  Arrays and objects are followed with a stack, not by
+    a `PlacedString`, every object a `PlacedObject` and every array a
+    `PlacedArray`.  Arrays and objects are followed with a stack, not by
     recursion, so that any nesting that `loads` read is read here too."""
-    stack: list[tuple[dict[str, Any] | list[Any], str]] = []  # open containers, pending keys
+    # Open containers, with the pending key of an object and where it begins.
+    stack: list[tuple[PlacedObject | PlacedArray, str, int]] = []
     pos = _SPACE.match(text).end()  # type: ignore[union-attr]
     while True:
         # One value begins at `pos`.
         value: Any
+        start = pos
         opening = text[pos]
         if opening in _CLOSING:
             pos = _SPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
-            value = {} if opening == "{" else []
+            value = _container(opening, text, start)
             if text[pos] != _CLOSING[opening]:
-                key, pos = _key(text, pos) if opening == "{" else ("", pos)
-                stack.append((value, key))
+                key, key_at, pos = _key(text, pos) if opening == "{" else ("", 0, pos)
+                stack.append((value, key, key_at))
                 continue
             pos += 1
         elif opening == '"':
@@ -129,26 +152,65 @@ def placed_values(text: str) -> Any:
             value, pos = _SCALARS.raw_decode(text, pos)
         # The value is whole: it goes into its container, which may end too.
         while stack:
-            container, key = stack[-1]
-            if isinstance(container, dict):
+            container, key, key_at = stack[-1]
+            if isinstance(container, PlacedObject):
                 container[key] = value
+                container.key_places[key], container.value_places[key] = key_at, start
             else:
                 container.append(value)
+                container.items.append(start)
             pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
             if text[pos] == ",":
                 pos = _SPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
-                if isinstance(container, dict):
-                    key, pos = _key(text, pos)
-                    stack[-1] = (container, key)
+                if isinstance(container, PlacedObject):
+                    key, key_at, pos = _key(text, pos)
+                    stack[-1] = (container, key, key_at)
                 break
             stack.pop()  # its closing bracket
-            value, pos = container, pos + 1
+            value, start, pos = container, container.start, pos + 1
         else:
             return value
 
 
-def _key(text: str, pos: int) -> tuple[str, int]:
-    """The key of an object's member that begins at `pos`, and where its value begins."""
+def value_error(
+    message: str, container: object, member: str | int | None = None, *, key: bool = False
+) -> ValidationError:
+    """The error `message` about `container` (a JSON object or array), or its
+    value `member` (its key, with `key`): placed there in the JSON text when
+    `placed_values` read it, without a place when it was given as a dict."""
+    if isinstance(container, PlacedObject) and isinstance(member, str):
+        places = container.key_places if key else container.value_places
+        pos = places.get(member, container.start)
+    elif isinstance(container, PlacedArray) and isinstance(member, int):
+        pos = container.items[member]
+    elif isinstance(container, PlacedObject | PlacedArray):
+        pos = container.start
+    else:
+        return ValidationError(message)
+    return JsonValueError.at(message, text=container.document, pos=pos)
+
+
+def unplaced(error: ValidationError) -> bool:
+    """Whether `error` has no place yet (it is placed where it is first known)."""
+    return not isinstance(error, ParseError)
+
+
+def _container(opening: str, text: str, start: int) -> PlacedObject | PlacedArray:
+    """An empty object or array (as `opening` says) that begins at `start`."""
+    container: PlacedObject | PlacedArray
+    if opening == "{":
+        container = PlacedObject()
+        container.key_places, container.value_places = {}, {}
+    else:
+        container = PlacedArray()
+        container.items = []
+    container.document, container.start = text, start
+    return container
+
+
+def _key(text: str, pos: int) -> tuple[str, int, int]:
+    """The key of an object's member that begins at `pos`, where it begins
+    (`pos`) and where its value begins."""
     key, end = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
     colon = _SPACE.match(text, end).end()  # type: ignore[union-attr]
-    return key, _SPACE.match(text, colon + 1).end()  # type: ignore[union-attr]
+    return key, pos, _SPACE.match(text, colon + 1).end()  # type: ignore[union-attr]

@@ -32,6 +32,7 @@ from sokfmt import (
     IllegalMoveError,
     IllegalStepError,
     JsonSyntaxError,
+    JsonValueError,
     LevPuzzle,
     LevSyntaxError,
     Loss,
@@ -219,6 +220,7 @@ def errors() -> None:
         (lambda: loads_slc("<SokobanLevels>"), SlcSyntaxError),
         (lambda: loads_lev("size 2 1\ninitial\nA\n"), LevSyntaxError),
         (lambda: loads("{", "json"), JsonSyntaxError),
+        (lambda: loads('{"titel": "T"}', "json"), JsonValueError),
         (lambda: load_sok(io.BytesIO(b"\xff#"), encoding="utf-8"), DecodeError),
         (lambda: loads_sok(TINY.replace("\nR\n", "\nL\n"), check_games=True), IllegalStepError),
     ]
