@@ -49,6 +49,16 @@ CASES = [
         '"tessellation": ^"Sokobahn", "board"',
         "Unknown tessellation 'Sokobahn', expected one of",
     ),
+    (
+        '"board": {"tessellation": "Sokoban", "board": "#####\\n#@$.#\\n#####"}',
+        '"board": ^"#####"',
+        "A board must be a JSON object, not str",
+    ),
+    (
+        '"tessellation": "Sokoban", "moves"',
+        '"tessellation": ^"Sokobahn", "moves"',
+        "Unknown tessellation 'Sokobahn', expected one of",
+    ),
     # Unknown keys: at the key.
     ('"title": "C"', '^"titel": "C"', "Unknown key 'titel' in a collection; expected title"),
     ('"title": "P"', '^"titel": "P"', "Unknown key 'titel' in a puzzle; expected board"),

@@ -48,6 +48,8 @@ _LEV_KEYS = tuple(LevPuzzle.__dataclass_fields__)
 def board(data: Any) -> Board:
     keys = ("tessellation", "board")
     fields = JsonObject("board", data, keys, required=keys)
+    # Its tessellation read before the board: its error is placed in the
+    # document already, not in the board's string.
     text, tessellation = fields.text("board"), fields.tessellation()
     with placed_errors(text):
         return _board.read_board(text, tessellation, limit=DEFAULT_LIMIT)

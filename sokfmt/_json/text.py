@@ -97,8 +97,7 @@ def placed_errors(value: str) -> Iterator[None]:
     try:
         yield
     except ParseError as error:
-        # A JsonValueError is placed in the document already.
-        if isinstance(value, PlacedString) and not isinstance(error, JsonValueError):
+        if isinstance(value, PlacedString):
             raise value.place(error) from None
         raise
 
