@@ -135,6 +135,7 @@ def load(
     file: FileLike,
     *,
     format: Literal["lev"],
+    encoding: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
@@ -147,6 +148,7 @@ def load(
     file: FileLike,
     *,
     format: _COLLECTION_FORMATS | None = None,
+    encoding: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
@@ -159,6 +161,7 @@ def load(
     file: FileLike,
     *,
     format: str,
+    encoding: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
@@ -171,6 +174,7 @@ def load(
     file: FileLike,
     *,
     format: str | None = None,
+    encoding: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
@@ -184,6 +188,8 @@ def load(
     `Collection`): a .lev file, or JSON of a .lev puzzle, is refused with a
     message that says to name the format.
 
+    `encoding` works as for the reader of the format (`load_sok`,
+    `load_slc`, `load_lev`; JSON text is decoded with it too).
     `tessellation` is for puzzles without a ``Game:`` line where the format
     does not fix it (.hsb and .tsb do).  `diagnostics`, `check_content` and
     `check_games` work as for `loads_sok` (.lev files have no content
@@ -206,6 +212,7 @@ def load(
     return load_handing_on(
         file,
         format=format,
+        encoding=encoding,
         tessellation=tessellation,
         diagnostics=diagnostics,
         check_content=check_content,
@@ -217,6 +224,7 @@ def load_handing_on(
     file: FileLike,
     *,
     format: str | None = None,
+    encoding: str | None = None,
     tessellation: Tessellation | None = None,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
@@ -239,6 +247,7 @@ def load_handing_on(
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok_handing_on(
             file,
+            encoding=encoding,
             tessellation=chosen.tessellation or tessellation,
             diagnostics=diagnostics,
             check_content=check_content,
@@ -248,6 +257,7 @@ def load_handing_on(
     if chosen.name == "slc":
         return load_slc_handing_on(
             file,
+            encoding=encoding,
             diagnostics=diagnostics,
             check_content=check_content,
             check_games=check_games,
@@ -256,9 +266,14 @@ def load_handing_on(
     if chosen.name == "lev" and format is None:
         raise _not_a_collection(file, "lev")
     if chosen.name == "lev":
-        return load_lev(file, diagnostics=diagnostics)
+        return load_lev(file, encoding=encoding, diagnostics=diagnostics)
+    data = Path(file).read_bytes() if isinstance(file, (str, os.PathLike)) else file.read()
+    if encoding is not None and isinstance(data, bytes):
+        from ._files import _codec, decode
+
+        data = decode(data, _codec(encoding))
     item = json_item(
-        Path(file).read_bytes() if isinstance(file, (str, os.PathLike)) else file.read(),
+        data,
         diagnostics=diagnostics,
         check_content=check_content,
         check_games=check_games,

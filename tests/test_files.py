@@ -422,3 +422,26 @@ def test_bytes_that_cp1252_leaves_undefined_are_read_as_latin_1() -> None:
     collection = sokfmt.load_sok(io.BytesIO(data))
     assert (collection.notes, collection.puzzles[0].title) == ("Caf\u00e9", title)
     assert list(sokfmt.iter_sok(io.BytesIO(data))) == list(collection.puzzles)
+
+
+@pytest.mark.parametrize("suffix", ["sok", "xsb", "slc", "json"])
+def test_load_decodes_with_the_encoding_it_is_given(tmp_path: Path, suffix: str) -> None:
+    # "Café" in UTF-8 is the bytes C3 A9 for "é"; read as cp1252 they are
+    # "Ã" and "©".  Without an encoding each reader decodes UTF-8 (the .slc
+    # document declares it), with one, `load` decodes as its format's reader
+    # (load_sok, load_slc) would with the same option.
+    collection = sokfmt.loads_sok("Café\n#####\n#@$.#\n#####\n")
+    path = tmp_path / f"levels.{suffix}"
+    path.write_bytes(sokfmt.dumps(collection, suffix).encode("utf-8"))
+    assert load(path).puzzles[0].title == "Café"
+    assert load(path, encoding="cp1252").puzzles[0].title == "CafÃ©"
+
+
+def test_load_of_a_lev_file_decodes_with_the_encoding_it_is_given(tmp_path: Path) -> None:
+    path = tmp_path / "puzzle.lev"
+    path.write_bytes("size 3 1\ninitial\nA.B\ntarget\n.A.\n; é\n".encode())
+    assert load(path, format="lev", encoding="utf-8").width == 3
+    with pytest.raises(sokfmt.DecodeError):
+        load(path, format="lev", encoding="ascii")  # the é of the comment is no ASCII
+    with pytest.raises(ValidationError, match="Unknown encoding 'nope'"):
+        load(path, format="lev", encoding="nope")
