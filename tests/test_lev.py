@@ -6,11 +6,12 @@ import dataclasses
 import io
 import json
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sokfmt import (
@@ -359,6 +360,7 @@ _PIECES = st.sampled_from(
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_PIECES, max_size=14), st.booleans())
+@example(["size 3 1", "initial", "A.B", "AB"], False)  # LEV113 read past, as a warning
 def test_any_text_reads_or_fails_cleanly(lines: list[str], strict: bool) -> None:
     text = "\n".join(lines)
     found: list[Diagnostic] = []
@@ -367,9 +369,14 @@ def test_any_text_reads_or_fails_cleanly(lines: list[str], strict: bool) -> None
         assert dataclasses.replace(read) == read
     except LevSyntaxError:
         pass
-    try:
-        puzzle = loads_lev(text, strict=strict)
-    except LevSyntaxError as error:
-        assert 1 <= error.line <= len(lines) + 1
-        return
-    assert loads_lev(dumps_lev(puzzle), strict=strict) == puzzle
+    # Without a list, its warnings (LEV113, an unknown section) go to
+    # Python's warnings, and nothing else does.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            puzzle = loads_lev(text, strict=strict)
+        except LevSyntaxError as error:
+            assert 1 <= error.line <= len(lines) + 1
+            return
+        assert loads_lev(dumps_lev(puzzle), strict=strict) == puzzle
+    assert all(issubclass(warning.category, SokfmtWarning) for warning in caught)
