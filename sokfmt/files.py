@@ -267,11 +267,10 @@ def load_handing_on(
         raise _not_a_collection(file, "lev")
     if chosen.name == "lev":
         return load_lev(file, encoding=encoding, diagnostics=diagnostics)
-    data = Path(file).read_bytes() if isinstance(file, (str, os.PathLike)) else file.read()
-    if encoding is not None and isinstance(data, bytes):
-        from ._files import _codec, decode
+    from ._files import read_bytes, read_text
 
-        data = decode(data, _codec(encoding))
+    # JSON finds its own encoding in its bytes (RFC 8259) unless one is given.
+    data = read_bytes(file) if encoding is None else read_text(file, encoding)
     item = json_item(
         data,
         diagnostics=diagnostics,
