@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 __all__ = ("parse_property",)
 
@@ -47,6 +48,13 @@ GAME_FIELDS = (
 def fields_by_key(fields: tuple[Field, ...]) -> dict[str, str]:
     """Case-folded key -> the field a reader takes it for."""
     return {key: field.name for field in fields for key in field.read}
+
+
+def file_fields(found: dict[str, str]) -> dict[str, Any]:
+    """Each of a collection's `FILE_FIELDS` as the readers found it in the
+    file notes (`found`, by field name), "" where they did not: keyword
+    arguments of `Collection` (typed Any, as ``**`` passes them on)."""
+    return {field.name: found.get(field.name, "") for field in FILE_FIELDS}
 
 
 def synonyms(fields: tuple[Field, ...]) -> tuple[frozenset[str], ...]:

@@ -11,7 +11,7 @@ from .._losses import floor_rows_of, without_floor_rows
 from .._notes import places
 from ..board import FLOOR, Board
 from ..errors import quoted
-from ..properties import FILE_FIELDS, fields_by_key
+from ..properties import FILE_FIELDS, fields_by_key, file_fields
 from ..puzzle import Collection, Puzzle
 from ..rle import DEFAULT_LIMIT
 from ..tessellation import Tessellation
@@ -84,17 +84,7 @@ def document_collection(
                 kept.append(line)
         notes = "\n".join(kept)
         fields_at = places(kept, above)
-    return Collection(
-        title=fields.get("title", ""),
-        author=fields.get("author", ""),
-        created_at=fields.get("created_at", ""),
-        updated_at=fields.get("updated_at", ""),
-        notes=notes,
-        email=fields.get("email", ""),
-        url=fields.get("url", ""),
-        puzzles=puzzles,
-        fields_at=fields_at,
-    )
+    return Collection(**file_fields(fields), notes=notes, puzzles=puzzles, fields_at=fields_at)
 
 
 def description_properties(notes: str) -> list[tuple[int, str, str]]:

@@ -29,6 +29,7 @@ from ..properties import (
     GAME_FIELDS,
     PUZZLE_FIELDS,
     fields_by_key,
+    file_fields,
 )
 from ..puzzle import Collection, Puzzle
 from ..rle import DEFAULT_LIMIT
@@ -304,14 +305,9 @@ class _Builder:
             )
         fields, notes, fields_at = _notes(self.file_notes, _FILE_KEYS, placed=True)
         return Collection(
-            title=fields.get("title", ""),
-            author=fields.get("author", ""),
-            created_at=fields.get("created_at", ""),
-            updated_at=fields.get("updated_at", ""),
+            **file_fields(fields),
             notes=notes,
             comments=tuple(self.file_comments),
-            email=fields.get("email", ""),
-            url=fields.get("url", ""),
             fields_at=fields_at,
         )
 
