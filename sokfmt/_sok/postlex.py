@@ -300,19 +300,19 @@ class Games:
     SOK101 when it names none (the scope then names none).
     """
 
-    __slots__ = ("after_moves", "caller", "file", "in_puzzle", "open", "puzzle")
+    __slots__ = ("after_moves", "file", "in_puzzle", "open", "tessellation")
 
     def __init__(self, caller: Tessellation) -> None:
-        self.caller = caller
-        self.file: Tessellation | None = None
-        self.puzzle: Tessellation | None = None
+        self.file = caller  # the file notes' decision, else the caller's
+        self.tessellation = caller  # in effect: the puzzle's decision, else `file`
         self.in_puzzle = False  # after the first board
         self.after_moves = False  # after moves after the last board
         self.open = True  # no "Game:" line with a value in the scope yet
 
     def new_board(self) -> None:
         """A board was read: the scope of its puzzle opens."""
-        self.in_puzzle, self.after_moves, self.puzzle, self.open = True, False, None, True
+        self.in_puzzle, self.after_moves, self.open = True, False, True
+        self.tessellation = self.file
 
     def moves(self) -> None:
         """Moves were read: after a board, its puzzle's scope closes."""
@@ -336,14 +336,9 @@ class Games:
             pos = token.pos + token.text.rindex(value)
             token.game = SokSyntaxError.at(str(exc), text=token.excerpt(), pos=pos, code="SOK101")
             return
-        if self.in_puzzle:
-            self.puzzle = game
-        else:
+        if not self.in_puzzle:
             self.file = game
-
-    @property
-    def tessellation(self) -> Tessellation:
-        return self.puzzle or self.file or self.caller
+        self.tessellation = game
 
 
 def decision(tokens: Iterable[Line]) -> Tessellation | SokSyntaxError | None:
