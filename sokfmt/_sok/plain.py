@@ -13,14 +13,18 @@ own terminals (WALL_ROW_LINE, MOVES_LINE), types every other line with step
 hands the blocks to the builder, which applies every semantic rule as on the
 full path.
 
-Anything else goes down the full path, before anything is handed on: each
-exit says why in a comment "# exit: ..." (tests/test_sok_plain.py counts
-the exits its texts reach, and holds the two paths to each other).
+Anything else goes down the full path, before anything is handed on: from
+the line that leaves the layout, to which this path hands the tokens of the
+lines before it (a text that leaves at its last line costs little more than
+the full path alone), or from the start.  Each exit says why in a comment
+"# exit: ..." (tests/test_sok_plain.py counts the exits its texts reach,
+and holds the two paths to each other).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -28,7 +32,6 @@ from .._grammar import lalr
 from ..tessellation import Tessellation
 from . import postlex
 from .postlex import BLANK, COMMENT, PROPERTY, ROWS, TEXT, Games, Line
-
 
 #: A blank line of notes: what the builder asks of one is its type and text
 #: alone (no problem is ever placed at a blank line), so every blank line of
@@ -49,11 +52,29 @@ class Block:
 
 @dataclass
 class Layout:
-    """What the grammar's steps make of a text in the common layout."""
+    """What the grammar's steps make of a text in the common layout, or of
+    its lines before `rest`, where it leaves the layout."""
 
     file_notes: list[Line] = field(default_factory=list)
     comments: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
     blocks: list[Block] = field(default_factory=list)  # a board first
+    rest: tuple[int, int] | None = None  # (offset, line number) of the first line left out
+
+    def up_to(self, pos: int, number: int) -> Layout:
+        """This layout, of the lines before line `number` (at `pos`) alone."""
+        self.rest = pos, number
+        return self
+
+    def tokens(self) -> Iterator[Line]:
+        """The tokens of its lines as step 1 makes them, in order (the
+        full path reads them on to the lines after)."""
+        yield from self.file_notes
+        for block in self.blocks:
+            yield block.title
+            if block.token.line > block.title.line + 1:
+                yield _BLANK  # (the blank line between a title and its block)
+            yield block.token
+            yield from block.notes
 
 
 @cache
@@ -75,9 +96,12 @@ def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
 
 
 def layout(text: str, tessellation: Tessellation) -> Layout | None:
-    """The blocks and notes of `text` if it is in the common layout, else
-    None.  The tessellation in effect is that of `Games`, told of each
-    "Game:" line and each board as the full path tells it."""
+    """The blocks and notes of `text` if it is in the common layout; else
+    those of its lines before the first line that leaves it (`Layout.rest`),
+    or None when a line break, mail quote or byte order mark keeps the
+    whole text from this path.  The tessellation in effect is that of
+    `Games`, told of each "Game:" line and each board as the full path
+    tells it."""
     if "\r" in text:
         return None  # exit: a line break other than LF
     # Rule 3 right after moves reads past a mail quote, this path does not
@@ -107,13 +131,13 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         found = fresh and kind == TEXT and _block_at(text, end + 1, number + 1, tessellation)
         if found:
             if match is None and postlex.almost(line, tessellation):
-                return None  # exit: rule 3 (a title one character away from moves)
+                return laid.up_to(pos, number)  # exit: rule 3 (a title one character from moves)
             if found.type == ROWS:
                 if found.line == number + 1 and postlex.stray_row(line):
-                    return None  # exit: rule 4 (a stray row right above a board)
+                    return laid.up_to(pos, number)  # exit: rule 4 (a stray row right above a board)
                 games.new_board()
             elif not laid.blocks:
-                return None  # exit: moves before the first board (text there)
+                return laid.up_to(pos, number)  # exit: moves before the first board (text there)
             else:
                 games.moves()
             if games.tessellation is not tessellation:  # (a new board's, or back to the file's)
@@ -131,14 +155,14 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         token = Line(kind, line, pos, number)
         if match is None and kind != BLANK:
             if kind != TEXT and kind != PROPERTY:
-                return None  # exit: a line of another class where a note stands
+                return laid.up_to(pos, number)  # exit: a line of another class where a note stands
             if kind == TEXT or not games.recognised(token):
                 if after == "moves" and postlex._ends_moves(line, tessellation):
-                    return None  # exit: rule 3 (right after moves, a line that goes on with them)
+                    return laid.up_to(pos, number)  # exit: rule 3 (goes on with the moves above)
                 if postlex.almost(line, tessellation):
-                    return None  # exit: rule 3 (a note one character away from moves)
+                    return laid.up_to(pos, number)  # exit: rule 3 (a note one character from moves)
         if after == "rows" and postlex.stray_row(line):
-            return None  # exit: rule 4 (a stray row right under a board)
+            return laid.up_to(pos, number)  # exit: rule 4 (a stray row right under a board)
         # (The token found the key of a key/value line as it was made.)
         if kind == PROPERTY and token.keyed is not None and token.keyed[0] == "game":
             games.read(token)

@@ -207,15 +207,18 @@ def title_of(line: str) -> str:
 # ------------------------------------------------------------------ step 1
 
 
-def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line]:
+def lex(
+    chunks: Iterable[str], comments: list[tuple[int, str]], start: tuple[int, int] = (0, 1)
+) -> Iterator[Line]:
     """The tokens of the text in `chunks` (each of whole lines, but for the
-    last), by the line classes of the grammar; comment lines go to
-    `comments` as (line number, text)."""
+    last), by the line classes of the grammar, from the line at offset and
+    number `start`; comment lines go to `comments` as (line number, text)."""
     found = patterns()
     line_pattern, walls, moves_lines = found.line, found.walls, found.moves_lines
-    offset, number = 0, 1
+    (skip, number), offset = start, 0
     for chunk in chunks:
-        pos = 1 if offset == 0 and chunk.startswith("\ufeff") else 0
+        pos = skip or (1 if offset == 0 and chunk.startswith("\ufeff") else 0)
+        skip = 0
         end = len(chunk)
         while pos < end:
             first = chunk[pos]

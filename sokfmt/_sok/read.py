@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from typing import Any, TypeVar
 
 from .._grammar import board as _board
@@ -615,11 +616,16 @@ class _Reading:
             tessellation, lambda: not boards.isdisjoint(self.parser.settle(lines))
         )
 
-    def steps(self, chunks: Iterable[str]) -> Iterator[None]:
+    def steps(self, chunks: Iterable[str], laid: plain.Layout | None = None) -> Iterator[None]:
         """Feed the tokens of `chunks` to the parser, a step per token (so that
-        a stream is read only as far as needed)."""
+        a stream is read only as far as needed); the lines before `laid.rest`
+        as the fast path laid them out (its tokens are step 1's)."""
         index, parser = self.index, self.parser
-        for token in self.postlex.process(lex(chunks, self.builder.comments)):
+        tokens: Iterable[Line] = lex(chunks, self.builder.comments)
+        if laid is not None and laid.rest is not None:
+            self.builder.comments[:0] = laid.comments
+            tokens = chain(laid.tokens(), lex(chunks, self.builder.comments, laid.rest))
+        for token in self.postlex.process(tokens):
             parser.feed(index[token.type], token)
             yield
         parser.end()
@@ -648,10 +654,10 @@ def read_sok(
     if collection is None:
         builder = _Builder(tessellation, Checks(diagnostics, games, sink, content=content))
         layout = plain.layout(text, tessellation) if fast else None
-        if layout is not None:
+        if layout is not None and layout.rest is None:
             _laid_out(builder, layout)
         else:
-            for _ in _Reading(builder, tessellation).steps([text]):
+            for _ in _Reading(builder, tessellation).steps([text], layout):
                 pass
         collection = builder.end()
     return dataclasses.replace(collection, puzzles=tuple(puzzles))
