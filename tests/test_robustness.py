@@ -534,8 +534,8 @@ def test_a_collection_lets_go_of_the_lines_of_each_puzzle_it_has_built() -> None
     # Kept to the end, the tokens of 5,000 small puzzles cost a tenth of
     # their reading in garbage collection alone: each puzzle's are freed
     # once it is built (here, in the common layout's path).
-    from sokfmt._sok.postlex import Line
     from sokfmt._sok.read import read_sok
+    from sokfmt._sok.tokens import Line
 
     text = "".join(
         f"Level {n}\n#####\n#@$.#\n#####\n\nAuthor: someone\nDifficulty: {n}\n\n"

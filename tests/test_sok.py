@@ -43,6 +43,7 @@ from sokfmt._grammar import lalr
 from sokfmt._sok import bare as _sok_bare
 from sokfmt._sok import postlex as _sok_postlex
 from sokfmt._sok import read as _sok_read
+from sokfmt._sok.tokens import Line
 
 BOARD = "#####\n#@$.#\n#####"
 
@@ -446,7 +447,7 @@ def test_a_key_recognised_where_it_stands_makes_a_property() -> None:
 def test_keys_are_recognised_where_they_stand() -> None:
     # The tables of sokfmt.properties, by the notes a line stands in.
     def where(line: str) -> list[bool]:
-        token = _sok_postlex.Line("PROPERTY", line, 0, 1)
+        token = Line("PROPERTY", line, 0, 1)
         places = ((False, False), (False, True), (True, False), (True, True))
         return [_sok_postlex.recognised(token, *place) for place in places]
 

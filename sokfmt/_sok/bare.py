@@ -27,7 +27,7 @@ from ..errors import Diagnostic, ParseError
 from ..puzzle import Collection, Puzzle
 from ..rle import DEFAULT_LIMIT
 from ..tessellation import Tessellation
-from . import postlex
+from . import postlex, tokens
 from .checks import Checks, Read
 
 
@@ -69,7 +69,7 @@ def read_bare(
             return None  # exit: no paragraph of a title and a board here
         title = match["title"]
         if title is not None and not _quiet_title().fullmatch(title):
-            if postlex.line_class(title) not in (postlex.TEXT, postlex.SEMICOLON):
+            if postlex.line_class(title) not in (tokens.TEXT, tokens.SEMICOLON):
                 return None  # exit: a title line of another class
             if postlex.stray_row(title):
                 return None  # exit: rule 4 (a stray row right above a board)
@@ -96,9 +96,7 @@ def read_bare(
     for number, (puzzle, (_, rows, start)) in enumerate(zip(puzzles, found, strict=True), start=1):
         line += text.count("\n", counted, start)
         counted = start
-        checks(
-            Read(puzzle, number, postlex.Line(postlex.ROWS, rows[: rows.find("\n")], start, line))
-        )
+        checks(Read(puzzle, number, tokens.Line(tokens.ROWS, rows[: rows.find("\n")], start, line)))
     return Collection()
 
 

@@ -31,7 +31,8 @@ from functools import cache
 from .._grammar import lalr
 from ..tessellation import Tessellation
 from . import postlex
-from .postlex import BLANK, COMMENT, PROPERTY, ROWS, TEXT, Games, Line
+from .postlex import Games
+from .tokens import BLANK, COMMENT, MOVES, MOVES_LINES, PROPERTY, ROWS, TEXT, Line
 
 #: A blank line of notes: what the builder asks of one is its type and text
 #: alone (no problem is ever placed at a blank line), so every blank line of
@@ -189,17 +190,18 @@ def _runs() -> tuple[re.Pattern[str], re.Pattern[str]]:
 def _block_at(text: str, start: int, number: int, tessellation: Tessellation) -> Line | None:
     """The token of the board or saved game that a title line above would
     title, if one begins at `start` (line `number`) or after one blank line
-    there (`title_blank`)."""
+    there (`title_blank`): the lines of a run, each ending in LF, as step 1
+    makes its token of them (`postlex._run`)."""
     gap = text.startswith("\n", start)
     start, number = start + gap, number + gap
     rows, moves = _runs()
     found = rows.match(text, start)
     if found is not None:
-        return postlex._run(ROWS, found[0], start, number)
+        return Line(ROWS, found[0][:-1], start, number, found[0])
     found = moves.match(text, start)
     if found is None:
         return None
     if postlex._refused(found[0], tessellation):
         return None  # exit: rule 2 (moves with a letter the tessellation refuses)
-    kind = postlex.MOVES if found[0].count("\n") == 1 else postlex.MOVES_LINES
-    return postlex._run(kind, found[0], start, number)
+    kind = MOVES if found[0].count("\n") == 1 else MOVES_LINES
+    return Line(kind, found[0][:-1], start, number, found[0])

@@ -19,17 +19,31 @@ from functools import cache
 from .._grammar import board as _board
 from .._grammar import lalr
 from .._grammar.moves import refused_letters
-from ..errors import Excerpt, ParseError, SokSyntaxError
-from ..properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS, fields_by_key, keyed_property
+from ..errors import ParseError, SokSyntaxError
+from ..properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS, fields_by_key
 from ..tessellation import Tessellation
+from .tokens import (
+    ALMOST,
+    BLANK,
+    COMMENT,
+    EDGE_ROW,
+    FLOOR_ROW,
+    LINES,
+    MOVES,
+    MOVES_LINES,
+    OPEN_ROW,
+    PAIR_ROWS,
+    PROPERTY,
+    RLE,
+    ROWS,
+    SEMICOLON,
+    STRAY,
+    TEXT,
+    WALL_ROW,
+    Line,
+    Run,
+)
 
-# Token types (grammar %declare) and the line classes that give them.
-BLANK, TEXT, SEMICOLON, PROPERTY = "BLANK", "TEXT", "SEMICOLON", "PROPERTY"
-ALMOST, MOVES, MOVES_LINES = "ALMOST", "MOVES", "MOVES_LINES"
-WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS = "WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS"
-OPEN_ROW, FLOOR_ROW = "OPEN_ROW", "FLOOR_ROW"
-RLE, COMMENT = "RLE", "COMMENT"  # step 1 only: rule 1 retypes the one, the other is set aside
-STRAY = "STRAY_"  # rule 4: STRAY_TEXT, STRAY_SEMICOLON, STRAY_PROPERTY
 ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW))
 # The grammar's units that are a board: reducing one, the parser has read a board.
 BOARDS = frozenset(("board", "board_notes", "board_note", "board_semicolon"))
@@ -53,79 +67,6 @@ _CLASSES = {
 _LINE_END = r"(?:\r\n|\r|\n|\Z)"
 
 
-class Line:
-    """A token: one line, or lines of walled rows (then `text` joins them
-    with "\\n", and `raw` holds them as written, line breaks and all).  It
-    knows the offset `pos` and the number `line` of its first line in the
-    caller's text, and `starts` works out those of each line.  A TEXT that
-    rule 4 doubts has `stray` set; a row (and a line of rule 4 after one), the
-    `run` of rows it stands in; the
-    "Game:" line that decides the tessellation in effect, the decision
-    (`game`, see `Games`)."""
-
-    __slots__ = ("game", "keyed", "line", "pos", "raw", "rows", "run", "stray", "text", "type")
-
-    def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
-        self.type = kind
-        self.text = text
-        self.pos = pos
-        self.line = line
-        self.raw = raw
-        self.rows = text.count("\n") + 1 if raw else 1  # how many lines it holds
-        self.stray = False
-        self.run: Run | None = None
-        # A PROPERTY's key (case-folded, inner spaces made single) and value
-        # (stripped): every reader of one asks for them.
-        self.keyed = keyed_property(text) if kind == PROPERTY else None
-        # `game` is set on the PROPERTY that decides alone (a text of a
-        # million lines spends no time on it): `decision` reads it.
-        self.game: Tessellation | SokSyntaxError
-
-    def key_value(self) -> tuple[str, str]:
-        """A PROPERTY's `keyed`."""
-        assert self.keyed is not None, "a PROPERTY is a PROPERTY_LINE as it stands"
-        return self.keyed
-
-    @property
-    def starts(self) -> list[tuple[int, int]]:
-        """The offset and number of each of its lines."""
-        if not self.raw:
-            return [(self.pos, self.line)]
-        return [
-            (self.pos + found.start(), self.line + number)
-            for number, found in enumerate(_LINES.finditer(self.raw))
-        ]
-
-    @property
-    def lines(self) -> list[str]:
-        """Its lines: one, but for a run."""
-        return self.text.split("\n") if self.raw else [self.text]
-
-    def excerpt(self, index: int = 0) -> Excerpt:
-        """Its `index`-th line as the caller's text has it, to place a
-        problem in: the first line of the text with the byte order mark that
-        step 1 stepped over."""
-        start, number = self.starts[index]
-        text = self.lines[index]
-        if number == 1 and start:
-            return Excerpt("\ufeff" + text, 0, 1)
-        return Excerpt(text, start, number)
-
-    def __repr__(self) -> str:
-        return f"Line({self.type}, {self.text!r}, line {self.line})"
-
-
-@dataclass
-class Run:
-    """Lines of rows one after another: how many, the first that is not of
-    floor alone, and whether one holds a pusher, box or goal (SOK103 asks it
-    of runs that make no board)."""
-
-    first: Line
-    lines: int = 0
-    squares: bool = False
-
-
 @dataclass(frozen=True)
 class _Patterns:
     line: re.Pattern[str]  # one line: its quotes, class and line break
@@ -138,7 +79,6 @@ class _Patterns:
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
     edge: re.Pattern[str]  # a square of EDGE
-    puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
     wall: str  # a character of WALL
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
     rle_line: re.Pattern[str]  # RLE_LINE
@@ -172,7 +112,6 @@ def patterns() -> _Patterns:
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         edge=re.compile(terminals["EDGE"]),
-        puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
         wall=lalr.characters(terminals["WALL"])[0],
         wall_row=re.compile(wall_row),
         rle_line=re.compile(terminals["RLE_LINE"]),
@@ -254,7 +193,6 @@ def lex(
         offset += end
 
 
-_LINES = re.compile("([^\r\n]*)(?:\r\n|\r|\n)")
 #: The most lines one match of a run takes: a regular expression keeps
 #: state for every repetition it may undo, so a run of a million lines is
 #: matched a block at a time here, and the fast paths leave a longer run to
@@ -278,7 +216,7 @@ def _run_end(block: re.Pattern[str], chunk: str, pos: int, least: int) -> int | 
 
 def _run(kind: str, raw: str, pos: int, number: int) -> Line:
     """A token of the lines `raw` (each with its line break)."""
-    text = "\n".join(line[1] for line in _LINES.finditer(raw)) if "\r" in raw else raw[:-1]
+    text = "\n".join(line[1] for line in LINES.finditer(raw)) if "\r" in raw else raw[:-1]
     return Line(kind, text, pos, number, raw)
 
 
@@ -342,14 +280,6 @@ class Games:
         if not self.in_puzzle:
             self.file = game
         self.tessellation = game
-
-
-def decision(tokens: Iterable[Line]) -> Tessellation | SokSyntaxError | None:
-    """What the "Game:" line of a scope's lines decided (see `Games`)."""
-    for token in tokens:
-        if token.type == PROPERTY and (found := getattr(token, "game", None)) is not None:
-            return found  # type: ignore[no-any-return]
-    return None
 
 
 # ------------------------------------------------------------------ step 2
@@ -416,7 +346,7 @@ class PostLex:
                 kind = self.almost_moves(token, kind)  # a row right after moves may go on with them
             elif self.stray is not None:  # a line of rule 4 between rows: a row of their run
                 row, self.stray = self.stray, None
-                _count(row.run, row, WALL_ROW)
+                _run_of(row).add(row, WALL_ROW)
         elif row is not None and kind in _TEXTS and stray_row(token.text):
             return self.stray_rows(token, row)
         elif row is not None or self.stray is not None:
@@ -426,8 +356,8 @@ class PostLex:
             self.in_moves = False
             return token
         if kind in ROW_TOKENS:
-            token.run = row.run if row is not None else Run(token)
-            _count(token.run, token, kind)
+            token.run = _run_of(row) if row is not None else Run(token)
+            token.run.add(token, kind)
         else:
             if kind == MOVES:
                 kind = self.tessellation_of_moves(token)
@@ -542,13 +472,10 @@ def _split(token: Line) -> Iterator[Line]:
         yield Line(kind, text, pos, number)
 
 
-def _count(run: Run | None, token: Line, kind: str) -> None:
-    """`token`, a row of `run`: its lines, and a pusher, box or goal."""
-    assert run is not None
-    if run.first.type == FLOOR_ROW and kind != FLOOR_ROW:
-        run.first = token  # SOK103 stands at a line that is not of floor alone
-    run.lines += token.rows
-    run.squares = run.squares or puzzle_squares(token.text)
+def _run_of(row: Line) -> Run:
+    """The run of rows that `row` (a row, or a line of rule 4 after one) stands in."""
+    assert row.run is not None, "step 2 gives every row, and every line of rule 4, its run"
+    return row.run
 
 
 def _refused(text: str, tessellation: Tessellation) -> int:
@@ -672,11 +599,6 @@ def _row_class(row: str) -> str:
     match = patterns().line.fullmatch(row)
     kind = _CLASSES.get(match.lastgroup or "", TEXT) if match else TEXT
     return FLOOR_ROW if kind == BLANK else kind
-
-
-def puzzle_squares(text: str) -> bool:
-    """Whether `text` holds a pusher, box or goal (SOK103's doubt)."""
-    return patterns().puzzle_square.search(text) is not None
 
 
 def line_class(line: str) -> str:

@@ -38,22 +38,8 @@ from ..tessellation import Tessellation
 from . import bare as _sok_bare
 from . import plain
 from .checks import Checks, Lines, Place, Read
-from .postlex import (
-    ALMOST,
-    BLANK,
-    BOARDS,
-    MAY_BE_ROWS,
-    PROPERTY,
-    ROWS,
-    STRAY,
-    Line,
-    PostLex,
-    decision,
-    lex,
-    patterns,
-    title_of,
-    unquoted,
-)
+from .postlex import BOARDS, MAY_BE_ROWS, PostLex, lex, patterns, title_of, unquoted
+from .tokens import ALMOST, BLANK, PROPERTY, ROWS, STRAY, Line
 
 # Recognised properties: key (case-folded) -> field, per kind of notes.
 _FILE_KEYS = fields_by_key(FILE_FIELDS)
@@ -380,11 +366,19 @@ class _Builder:
 def _decided(notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
     """The tessellation that the "Game:" line of `notes` decided (see
     `_sok.postlex.Games`); SOK101 goes to `errors`."""
-    found = decision(notes)
+    found = _decision(notes)
     if isinstance(found, ParseError):
         errors.append(found)
         return None
     return found
+
+
+def _decision(tokens: Iterable[Line]) -> Tessellation | SokSyntaxError | None:
+    """What the "Game:" line of a scope's lines decided (see `Games`)."""
+    for token in tokens:
+        if token.type == PROPERTY and (found := getattr(token, "game", None)) is not None:
+            return found  # type: ignore[no-any-return]
+    return None
 
 
 def _lines(children: Iterable[Any]) -> list[Line]:
