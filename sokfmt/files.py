@@ -24,7 +24,7 @@ from ._files import FileLike
 from ._json.text import document_text, placed_values
 from ._json.text import loads as json_loads
 from ._losses import Loss
-from .errors import Diagnostic, JsonValueError, ParseError, ValidationError, quoted
+from .errors import Diagnostic, JsonValueError, ParseError, ValidationError, quoted, warn
 from .formats import (
     dumps_lev,
     dumps_slc,
@@ -191,7 +191,13 @@ def load(
     `encoding` works as for the reader of the format (`load_sok`,
     `load_slc`, `load_lev`; JSON text is decoded with it too).
     `tessellation` is for puzzles without a ``Game:`` line where the format
-    does not fix it (.hsb and .tsb do).  `diagnostics`, `check_content` and
+    does not fix it: .sok and .xsb.  Where it can change nothing (.lev;
+    JSON, whose puzzles name their own; .hsb, .tsb and .slc, which are
+    Hexoban, Trioban and Sokoban, unless it names that one), the file is
+    read as it says and a `SokfmtWarning` says so (LOAD101, once, at line
+    1, column 1 in `diagnostics` when given): an option that cannot do what
+    it asks is not passed over in silence, nor refused, since a program
+    that reads many files may give it to each.  `diagnostics`, `check_content` and
     `check_games` work as for `loads_sok` (.lev files have no content
     checks, and only the .sok family and JSON hold saved games); a problem
     of JSON that the checks find is placed in its text (a board's string,
@@ -243,6 +249,7 @@ def load_handing_on(
             "dedup read folders)"
         )
     chosen = file_format(_named(file, format), name=format)
+    _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok_handing_on(
@@ -281,6 +288,57 @@ def load_handing_on(
     if isinstance(item, LevPuzzle) and format is None:  # (no checks ran: they are a collection's)
         raise _not_a_collection(file, "json")
     return item
+
+
+#: The tessellation of every puzzle of a format that fixes it, and so has
+#: no use for `tessellation=` (.slc boards are Sokoban: SokobanYASC's
+#: format has no other).
+_FIXED_TESSELLATIONS = {
+    **{f.name: f.tessellation for f in FILE_FORMATS if f.tessellation is not None},
+    "slc": Tessellation.SOKOBAN,
+}
+
+#: Why `tessellation=` has no effect on the formats that never use it.
+_NO_TESSELLATION = {
+    "lev": "a .lev file holds a sliding-block puzzle, which has none",
+    "json": "the puzzles of JSON name their own",
+}
+
+#: The code of the warning that an option of `load` or `loads` has no
+#: effect on the format read.
+UNUSED_OPTION = "LOAD101"
+
+
+def unused_tessellation(chosen: FileFormat, tessellation: Tessellation | None) -> str:
+    """Why `tessellation`, given to read a file of the `chosen` format, has
+    no effect on it; "" when it has one (.sok, .xsb), when none is given,
+    or when it names the tessellation the format fixes (Hexoban for .hsb).
+
+    >>> unused_tessellation(file_format(name="slc"), Tessellation.HEXOBAN)
+    'A tessellation (Hexoban) was given, which has no effect on .slc files: they are Sokoban'
+    """
+    if tessellation is None or chosen.name in ("sok", "xsb"):
+        return ""
+    fixed = _FIXED_TESSELLATIONS.get(chosen.name)
+    if fixed is tessellation:
+        return ""
+    why = f"they are {fixed.value}" if fixed is not None else _NO_TESSELLATION[chosen.name]
+    return (
+        f"A tessellation ({tessellation.value}) was given, which has no effect on "
+        f".{chosen.name} files: {why}"
+    )
+
+
+def _report_unused(why: str, diagnostics: list[Diagnostic] | None) -> None:
+    """The warning (`UNUSED_OPTION`) that an option has no effect, `why`,
+    if there is one: in `diagnostics` at the start of the text (it is about
+    the whole file), else to Python's `warnings`, without a line."""
+    if not why:
+        return
+    if diagnostics is not None:
+        diagnostics.append(Diagnostic("warning", UNUSED_OPTION, why, 1, 1, 0))
+    else:
+        warn(f"{UNUSED_OPTION} {why}")
 
 
 def _named(file: object, format: str | None) -> str | os.PathLike[str] | None:
@@ -360,7 +418,7 @@ def loads(
     """What `text` holds in `format` (a name of `FILE_FORMATS`): a collection,
     a .lev puzzle with "lev", either kind with "json" (as `to_dict` writes
     them).  Bytes are decoded as `load` decodes a file's.  The options work
-    as for `load`.
+    as for `load` (a `tessellation` the format has no use for warns, LOAD101).
 
     >>> loads("Title\\n#####\\n#@$.#\\n#####\\n", "sok").puzzles[0].title
     'Title'
@@ -378,6 +436,7 @@ def loads(
     checked_tessellation(tessellation)
     checked_reader_options(diagnostics, check_content, check_games)
     chosen = file_format(name=format)
+    _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
     if chosen.name == "json":
         return json_item(
             text, diagnostics=diagnostics, check_content=check_content, check_games=check_games

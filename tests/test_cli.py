@@ -621,6 +621,46 @@ def test_tessellation_option(tmp_path: Path) -> None:
     assert "Unknown tessellation 'squares'" in refused.stderr
 
 
+def test_tessellation_goes_only_to_the_files_of_a_folder_that_use_it(tmp_path: Path) -> None:
+    # A folder of a Hexoban .sok file (read so by the option) beside .slc,
+    # JSON and .lev files, which have no use for it: no warning for those.
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "hex.sok").write_text(" # # # #\n# @ $ . #\n # # # #\n", encoding="utf-8")
+    (folder / "s.slc").write_text(SLC, encoding="utf-8")
+    other = "T\n######\n#@$ .#\n######\n"  # not the board of s.slc: no repeat for dedup
+    (folder / "t.json").write_text(dumps(loads_sok(other), "json"), encoding="utf-8")
+    (folder / "c19.lev").write_bytes((VECTORS / "lev" / "c19.lev").read_bytes())
+    checked = sokfmt("check", "--tessellation", "hexoban", str(folder))
+    assert (checked.returncode, checked.stdout, checked.stderr) == (
+        0,
+        "4 files checked: 0 errors, 0 warnings\n",
+        "",
+    )
+    out = tmp_path / "out"
+    converted = sokfmt(
+        "convert", "--tessellation", "hexoban", str(folder), str(out), "--to", "json"
+    )
+    assert (converted.returncode, converted.stderr) == (0, "")
+    assert "4 of 4 files converted" in converted.stdout
+    assert sokfmt_load(out / "hex.json").puzzles[0].tessellation is Tessellation.HEXOBAN
+    deduped = sokfmt("dedup", "--tessellation", "hexoban", str(folder))
+    assert (deduped.returncode, deduped.stderr) == (0, "")
+    # A file named on the command line is read as asked, and told so.
+    named = folder / "s.slc"
+    expected = (
+        "LOAD101 A tessellation (Hexoban) was given, which has no effect on .slc files: "
+        "they are Sokoban"
+    )
+    alone = sokfmt("check", "--tessellation", "hexoban", str(named))
+    assert alone.stdout.splitlines() == [
+        f"{named}:1:1: warning: {expected}",
+        "1 file checked: 0 errors, 1 warning",
+    ]
+    info = sokfmt("info", "--tessellation", "hexoban", str(named))
+    assert (info.returncode, info.stderr) == (0, f"sokfmt: {named}: warning: {expected}\n")
+
+
 # ------------------------------------------------------------ folders and .slc
 
 SLC = (

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from ..errors import Diagnostic, ParseError, SokfmtError, SokfmtWarning, ValidationError
-from ..files import FILE_FORMATS, file_format, load_handing_on
+from ..files import FILE_FORMATS, file_format, load_handing_on, unused_tessellation
 from ..formats import loads_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
@@ -290,6 +290,11 @@ def load(
     which the reader finds no board and no error (a licence, a read-me),
     or JSON of another kind (see `_json_of_another_kind`).
 
+    `tessellation` (--tessellation) goes to a file found `in_folder` only
+    if its format uses it: a folder of .sok and .slc files read as Hexoban
+    gives no warning (LOAD101) per .slc file; a file named on the command
+    line gets it, and the warning, whatever its format.
+
     Raises:
         SokfmtError: the text is malformed, or a JSON document is not a
             collection or .lev puzzle.
@@ -297,6 +302,8 @@ def load(
         ContentError: a FIFO without a writer, or a file too large.
         OSError: the file cannot be read.
     """
+    if in_folder and unused_tessellation(file_format(name=format), tessellation):
+        tessellation = None
     data = read_bytes(path)
     if in_folder and format == "json" and _json_of_another_kind(data):
         raise NotALevelFile("JSON of another kind than sokfmt's")
