@@ -137,6 +137,7 @@ def load(
     format: Literal["lev"],
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -150,6 +151,7 @@ def load(
     format: _COLLECTION_FORMATS | None = None,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -163,6 +165,7 @@ def load(
     format: str,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -176,6 +179,7 @@ def load(
     format: str | None = None,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -197,7 +201,10 @@ def load(
     read as it says and a `SokfmtWarning` says so (LOAD101, once, at line
     1, column 1 in `diagnostics` when given): an option that cannot do what
     it asks is not passed over in silence, nor refused, since a program
-    that reads many files may give it to each.  `diagnostics`, `check_content` and
+    that reads many files may give it to each.  `strict` works as for
+    `load_lev` (the sections the .lev format does not document are errors,
+    LEV113), and warns so for any other format (JSON too: it holds unknown
+    sections as data).  `diagnostics`, `check_content` and
     `check_games` work as for `loads_sok` (.lev files have no content
     checks, and only the .sok family and JSON hold saved games); a problem
     of JSON that the checks find is placed in its text (a board's string,
@@ -220,6 +227,7 @@ def load(
         format=format,
         encoding=encoding,
         tessellation=tessellation,
+        strict=strict,
         diagnostics=diagnostics,
         check_content=check_content,
         check_games=check_games,
@@ -232,6 +240,7 @@ def load_handing_on(
     format: str | None = None,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -242,6 +251,7 @@ def load_handing_on(
     the command's progress, and the ``on_puzzle=`` of 0.2."""
     checked_format(format, optional=True)
     checked_tessellation(tessellation)
+    checked_flag(strict, "strict")
     checked_reader_options(diagnostics, check_content, check_games)
     if is_path(file) and os.path.isdir(file):
         raise ValidationError(
@@ -250,6 +260,7 @@ def load_handing_on(
         )
     chosen = file_format(_named(file, format), name=format)
     _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
+    _report_unused(unused_strict(chosen, strict), diagnostics)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok_handing_on(
@@ -273,7 +284,7 @@ def load_handing_on(
     if chosen.name == "lev" and format is None:
         raise _not_a_collection(file, "lev")
     if chosen.name == "lev":
-        return load_lev(file, encoding=encoding, diagnostics=diagnostics)
+        return load_lev(file, encoding=encoding, strict=strict, diagnostics=diagnostics)
     from ._files import read_bytes, read_text
 
     # JSON finds its own encoding in its bytes (RFC 8259) unless one is given.
@@ -329,6 +340,26 @@ def unused_tessellation(chosen: FileFormat, tessellation: Tessellation | None) -
     )
 
 
+def unused_strict(chosen: FileFormat, strict: bool) -> str:
+    """Why `strict`, given to read a file of the `chosen` format, has no
+    effect on it; "" when it has one (.lev), or is False.  It makes the
+    sections that the .lev format does not document (LEV113) errors: only
+    .lev text has them (JSON holds a puzzle's unknown sections as data, its
+    "unknown" list, read without a warning).
+
+    >>> unused_strict(file_format(name="sok"), True).split(": ")[1]
+    'only .lev files have sections it refuses'
+    >>> unused_strict(file_format(name="lev"), True)
+    ''
+    """
+    if not strict or chosen.name == "lev":
+        return ""
+    return (
+        f"strict=True was given, which has no effect on .{chosen.name} files: "
+        "only .lev files have sections it refuses"
+    )
+
+
 def _report_unused(why: str, diagnostics: list[Diagnostic] | None) -> None:
     """The warning (`UNUSED_OPTION`) that an option has no effect, `why`,
     if there is one: in `diagnostics` at the start of the text (it is about
@@ -375,6 +406,7 @@ def loads(
     format: Literal["lev"],
     *,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -387,6 +419,7 @@ def loads(
     format: _COLLECTION_FORMATS,
     *,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -399,6 +432,7 @@ def loads(
     format: str,
     *,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -411,6 +445,7 @@ def loads(
     format: str,
     *,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -418,7 +453,7 @@ def loads(
     """What `text` holds in `format` (a name of `FILE_FORMATS`): a collection,
     a .lev puzzle with "lev", either kind with "json" (as `to_dict` writes
     them).  Bytes are decoded as `load` decodes a file's.  The options work
-    as for `load` (a `tessellation` the format has no use for warns, LOAD101).
+    as for `load` (an option the format has no use for warns, LOAD101).
 
     >>> loads("Title\\n#####\\n#@$.#\\n#####\\n", "sok").puzzles[0].title
     'Title'
@@ -434,9 +469,11 @@ def loads(
     checked(text, (str, bytes, bytearray), "text", "a str or bytes")
     checked_format(format)
     checked_tessellation(tessellation)
+    checked_flag(strict, "strict")
     checked_reader_options(diagnostics, check_content, check_games)
     chosen = file_format(name=format)
     _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
+    _report_unused(unused_strict(chosen, strict), diagnostics)
     if chosen.name == "json":
         return json_item(
             text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
@@ -448,7 +485,7 @@ def loads(
     if not isinstance(text, str):
         text = decode(bytes(text))
     if chosen.name == "lev":
-        return loads_lev(text, diagnostics=diagnostics)
+        return loads_lev(text, strict=strict, diagnostics=diagnostics)
     return loads_sok(
         text,
         tessellation=chosen.tessellation or tessellation,

@@ -10,7 +10,16 @@ from pathlib import Path
 import pytest
 
 import sokfmt
-from sokfmt import Collection, Diagnostic, LevPuzzle, SokfmtWarning, Tessellation, load, loads
+from sokfmt import (
+    Collection,
+    Diagnostic,
+    LevPuzzle,
+    SokfmtWarning,
+    Tessellation,
+    ValidationError,
+    load,
+    loads,
+)
 
 H, S, T = Tessellation.HEXOBAN, Tessellation.SOKOBAN, Tessellation.TRIOBAN
 SOK = "Tiny\n#####\n#@$.#\n#####\n"
@@ -122,3 +131,82 @@ def test_the_tessellation_still_reads_sok_and_xsb_boards_otherwise() -> None:
         read = sokfmt.loads(text, format, tessellation=H)
         assert read.puzzles[0].tessellation is H
         assert sokfmt.loads(text, format).puzzles[0].tessellation is S
+
+
+# --------------------------------------------------------------- strict=
+
+# A .lev puzzle with a section the format does not document (LEV113 at its
+# keyword: line 4, column 1), and its JSON, which holds it as data.
+ODD_LEV = "size 3 1\ninitial\nA.B\nsparkle 3\n"
+
+
+def test_strict_reads_a_lev_file_as_load_lev_does(tmp_path: Path) -> None:
+    path = tmp_path / "odd.lev"
+    path.write_text(ODD_LEV, encoding="utf-8")
+    lenient: list[Diagnostic] = []
+    puzzle = load(path, format="lev", diagnostics=lenient)
+    assert [(d.severity, d.code, d.line, d.column) for d in lenient] == [
+        ("warning", "LEV113", 4, 1)
+    ]
+    assert [section.keyword for section in puzzle.unknown] == ["sparkle"]
+    for read in (
+        lambda: load(path, format="lev", strict=True),
+        lambda: loads(ODD_LEV, "lev", strict=True),
+        lambda: loads(ODD_LEV.encode("utf-8"), "lev", strict=True),
+    ):
+        with pytest.raises(sokfmt.LevSyntaxError) as raised:
+            read()
+        assert (raised.value.code, raised.value.line, raised.value.column) == ("LEV113", 4, 1)
+    found: list[Diagnostic] = []
+    # With a list, read on past the section, as load_lev reads.
+    kept = load(path, format="lev", strict=True, diagnostics=found)
+    assert [(d.severity, d.code, d.line, d.column) for d in found] == [("error", "LEV113", 4, 1)]
+    assert kept == sokfmt.load_lev(path, strict=True, diagnostics=[])
+    with pytest.raises(ValidationError, match="strict must be True or False, not 'yes'"):
+        load(path, format="lev", strict="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValidationError, match="strict must be True or False, not 1"):
+        loads(ODD_LEV, "lev", strict=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("format", ["sok", "xsb", "hsb", "tsb", "slc", "json"])
+def test_strict_for_any_other_format_is_one_warning(tmp_path: Path, format: str) -> None:
+    text = TEXTS[format]
+    path = tmp_path / f"x.{format}"
+    path.write_text(text, encoding="utf-8")
+    expected = Diagnostic(
+        "warning",
+        "LOAD101",
+        f"strict=True was given, which has no effect on .{format} files: "
+        "only .lev files have sections it refuses",
+        1,
+        1,
+        0,
+    )
+    found: list[Diagnostic] = []
+    assert load(path, format=format, strict=True, diagnostics=found) == load(path, format=format)
+    assert [d for d in found if d.code == "LOAD101"] == [expected]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        loads(text, format, strict=True)
+    assert [str(w.message) for w in caught] == [f"LOAD101 {expected.message}"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        load(path, format=format, strict=False)
+
+
+def test_json_holds_unknown_sections_as_data_which_strict_does_not_refuse() -> None:
+    puzzle = sokfmt.loads_lev(ODD_LEV, diagnostics=[])  # (its LEV113 kept from warnings)
+    assert puzzle.unknown
+    document = sokfmt.dumps(puzzle, "json")
+    found: list[Diagnostic] = []
+    assert loads(document, "json", strict=True, diagnostics=found) == puzzle
+    assert [d.code for d in found] == ["LOAD101"]
+
+
+def test_both_options_unused_are_two_warnings_in_the_order_given(tmp_path: Path) -> None:
+    found: list[Diagnostic] = []
+    loads(SLC, "slc", tessellation=H, strict=True, diagnostics=found)
+    assert [(d.code, d.message.split(" ", 2)[1]) for d in found] == [
+        ("LOAD101", "tessellation"),
+        ("LOAD101", "was"),
+    ]
