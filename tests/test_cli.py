@@ -765,13 +765,34 @@ def test_convert_a_folder(archive: Path, tmp_path: Path) -> None:
     assert sokfmt("convert", str(archive), str(out)).returncode == 2  # --to is needed
 
 
-def test_convert_refuses_two_inputs_for_one_output(tmp_path: Path) -> None:
-    (tmp_path / "in").mkdir()
-    for name in ("a.xsb", "a.txt"):
-        (tmp_path / "in" / name).write_text(f"A\n{BOARD}\n", encoding="utf-8")
-    result = sokfmt("convert", str(tmp_path / "in"), str(tmp_path / "out"), "--to", "sok")
-    assert result.returncode == 2
-    assert "a.sok" in result.stderr
+def test_convert_writes_two_inputs_of_one_usual_name_apart(tmp_path: Path) -> None:
+    # x.sok and x.json would both be x.sok, a.xsb and a.txt both a.sok: the
+    # rule keeps the extension of each but the one named x.sok already.
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    for name in ("a.xsb", "a.txt", "x.sok"):
+        (folder / name).write_text(f"{name}\n{BOARD}\n", encoding="utf-8")
+    (folder / "x.json").write_text(dumps(loads_sok(f"x.json\n{BOARD}\n"), "json"), encoding="utf-8")
+    result = sokfmt("convert", str(folder), str(out), "--to", "sok")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        f"{folder / 'a.txt'} written as {out / 'a.txt.sok'} "
+        f"(not {out / 'a.sok'}, the name of {folder / 'a.xsb'} converted too)",
+        f"{folder / 'a.xsb'} written as {out / 'a.xsb.sok'} "
+        f"(not {out / 'a.sok'}, the name of {folder / 'a.txt'} converted too)",
+        f"{folder / 'x.json'} written as {out / 'x.json.sok'} "
+        f"(not {out / 'x.sok'}, the name of {folder / 'x.sok'} converted too)",
+        f"4 of 4 files converted to .sok in {out}; 3 written under another name, "
+        "keeping their extension",
+    ]
+    # Each file converted, none over another: each holds its own title.
+    written = {path.name: load_sok(path).puzzles[0].title for path in out.iterdir()}
+    assert written == {
+        "a.txt.sok": "a.txt",
+        "a.xsb.sok": "a.xsb",
+        "x.json.sok": "x.json",
+        "x.sok": "x.sok",
+    }
 
 
 # A document whose Copyright, level Id and floor row below the board .sok
