@@ -1006,9 +1006,18 @@ def test_dedup_reports_what_it_cannot_read_and_writes_nothing_then(tmp_path: Pat
     merged = tmp_path / "merged.sok"
     result = sokfmt("dedup", str(good), str(bad), "--keep", "first", "-o", str(merged))
     assert result.returncode == 1
-    assert f"sokfmt: {bad}:3:5: error: Unexpected 'X'" in result.stderr
-    assert "1 file could not be read" in result.stdout
+    # The bad puzzle is left out, as check leaves it out, and reported.
+    assert f"sokfmt: {bad}:3:5: error: SOK301 Unexpected 'X'" in result.stderr
+    assert "2 files, 1 puzzles: 0 occur more than once (0 repeats); 1 error" in result.stdout
+    assert "not written: some puzzles could not be read" in result.stdout
     assert not merged.exists()
+    # A file that cannot be read at all (not JSON) is still one unread.
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"puzzles": [', encoding="utf-8")
+    unread = sokfmt("dedup", str(good), str(broken))
+    assert unread.returncode == 1
+    assert f"sokfmt: {broken}:1:14: error: JSON101 " in unread.stderr
+    assert "1 file could not be read" in unread.stdout
 
 
 def test_convert_a_folder_refuses_a_file_or_standard_output(archive: Path, tmp_path: Path) -> None:

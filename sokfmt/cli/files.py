@@ -275,6 +275,7 @@ def load(
     tessellation: Tessellation | None = None,
     *,
     diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
     check_games: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
     in_folder: bool = False,
@@ -282,7 +283,9 @@ def load(
 ) -> Collection | LevPuzzle:
     """The collection or .lev puzzle in `path` ("-": standard input); the
     reader's doubts go to standard error as warnings, told as `verbosity`
-    says (see `grouping`), unless `diagnostics` keeps them.  Each puzzle
+    says (see `grouping`), unless `diagnostics` keeps them (with the
+    errors read past, and the content checks unless `check_content` is
+    False, as `sokfmt.load` keeps them).  Each puzzle
     is handed to `on_puzzle` as it is read (`files.load_handing_on`).
 
     A file found `in_folder` (not named on the command line) that is
@@ -314,6 +317,7 @@ def load(
             format=format,
             tessellation=tessellation,
             diagnostics=diagnostics,
+            check_content=check_content,
             check_games=check_games,
             on_puzzle=on_puzzle,
         )
