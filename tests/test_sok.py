@@ -1279,3 +1279,51 @@ def test_threads_read_alike_while_the_automaton_is_worked_out() -> None:
             assert list(pool.map(loads_sok, texts)) == wanted
     finally:
         lalr.automaton.cache_clear()
+
+
+# A character of each kind the row classes tell apart: floor (two
+# spellings), wall, box on goal, pusher, box, goal, and one outside the legend.
+_ROW_CHARACTERS = " -#*@$.x"
+
+
+def _same_lines(name: str, line: str) -> bool:
+    grammar = re.compile(lalr.terminals("sok")[name])
+    matched = re.compile(_sok_postlex.line_terminals()[name])
+    return bool(grammar.fullmatch(line)) == bool(matched.fullmatch(line))
+
+
+def test_the_per_square_classes_match_the_lines_the_grammar_s_do() -> None:
+    # The readers match the classes of postlex.PER_SQUARE with possessive
+    # groups (to match a long row in little memory): they must take exactly
+    # the lines the grammar's own patterns take.  Every line of up to 6 of
+    # these characters, and longer ones drawn at random (below).
+    import itertools
+
+    for name in _sok_postlex.PER_SQUARE:
+        for size in range(7):
+            for characters in itertools.product(_ROW_CHARACTERS, repeat=size):
+                assert _same_lines(name, "".join(characters)), (name, characters)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(_ROW_CHARACTERS, max_size=60))
+def test_long_lines_of_the_per_square_classes_match_as_the_grammar_s(line: str) -> None:
+    for name in _sok_postlex.PER_SQUARE:
+        assert _same_lines(name, line), name
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_long_row_is_read_in_memory_of_its_size(fast: bool) -> None:
+    # A row of 200,000 walls took 116 bytes a character to match (Python's re
+    # keeps a record of each repetition of a group it may undo): 123 MB for
+    # this text of 0.8 MB.  Allocations, not time: they do not vary by run.
+    row = "#" * 200_000
+    for text in (f"T\n{row}\n{row}\n{row}\n\nnote\n{row}\n", f"; 1\n{row}\n{row}\n{row}\n"):
+        _sok_read.read_sok("T\n###\n#@#\n###\n", Tessellation.SOKOBAN, fast=fast)  # (caches)
+        tracemalloc.start()
+        try:
+            _sok_read.read_sok(text, Tessellation.SOKOBAN, fast=fast)
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert peak < 8 * len(text), (peak, len(text))

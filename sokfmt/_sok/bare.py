@@ -21,7 +21,6 @@ from collections.abc import Callable
 from functools import cache
 
 from .._grammar import board as _board
-from .._grammar import lalr
 from .._reading import content_checked
 from ..errors import Diagnostic, ParseError
 from ..puzzle import Collection, Puzzle
@@ -36,7 +35,7 @@ def _paragraph() -> re.Pattern[str]:
     """Blank lines (at the start of the text), a title line or none, three
     walled rows or more, and the blank lines after them (at least one, or
     the end of the text)."""
-    terminals = lalr.terminals("sok")
+    terminals = postlex.line_terminals()
     row, blank = terminals["WALL_ROW_LINE"], terminals["BLANK_LINE"]
     title = f"(?!{blank}\\n|{row}\\n)[^\\r\\n]*"
     # At most RUN_LINES rows, as a match of step 1 (a taller board takes the
@@ -105,6 +104,6 @@ def _quiet_title() -> re.Pattern[str]:
     """A SEMICOLON_LINE without a square of EDGE or INNER and without a
     MOVE_LETTER ("; 17"): rule 4 wants such squares, rule 3 a move letter,
     so neither looks at it (what most titles are, found in one match)."""
-    terminals = lalr.terminals("sok")
+    terminals = postlex.line_terminals()
     loud = "|".join(terminals[name] for name in ("EDGE", "INNER", "MOVE_LETTER"))
     return re.compile(f"[ \\t]*;(?:(?!{loud})[^\\r\\n])*")

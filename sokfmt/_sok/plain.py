@@ -28,7 +28,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
-from .._grammar import lalr
 from ..tessellation import Tessellation
 from . import postlex
 from .postlex import Games
@@ -84,7 +83,7 @@ def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
     alone in `tessellation`: no mail quote (step 1 reads past them), no
     line class but text, and two characters that no line of its moves
     holds (rule 3 needs one at most)."""
-    terminals = lalr.terminals("sok")
+    terminals = postlex.line_terminals()
     classes = "|".join(terminals[name] for name in (*postlex._CLASSES, "COMMENT_LINE"))
     not_move = postlex.patterns().not_move[tessellation].pattern
     assert not_move.startswith("[^"), "a class of the characters left out"
@@ -180,7 +179,7 @@ def _runs() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """Runs of 3 or more WALL_ROW_LINE and of MOVES_LINE, each line ending
     in LF (the only line break this path takes; step 1's run patterns take
     every line break and mail quotes, and cost 5% more instructions here)."""
-    terminals, most = lalr.terminals("sok"), postlex.RUN_LINES - 1
+    terminals, most = postlex.line_terminals(), postlex.RUN_LINES - 1
     return (
         re.compile(f"(?:{terminals['WALL_ROW_LINE']}\\n){{3,{most}}}"),
         re.compile(f"(?:{terminals['MOVES_LINE']}\\n){{1,{most}}}"),

@@ -85,9 +85,28 @@ class _Patterns:
     move_letter: re.Pattern[str]  # MOVE_LETTER
 
 
+#: The line classes with a group repeated for each square: Python's `re`
+#: keeps a record of every repetition it might undo (116 bytes a character:
+#: a row of a million walls took 116 MB to match), so the readers match them
+#: with each such group possessive, which undoes none.  The grammar writes
+#: these classes so that a line matches them in one way only (what stands
+#: before a character they require cannot hold it), so no repetition is ever
+#: to be undone (tests/test_sok.py holds the two forms to each other).
+PER_SQUARE = ("WALL_ROW_LINE", "EDGE_ROW_LINE")
+
+
+@cache
+def line_terminals() -> dict[str, str]:
+    """sok.lark's terminals as the readers match them (see `PER_SQUARE`)."""
+    found = dict(lalr.terminals("sok"))
+    for name in PER_SQUARE:
+        found[name] = found[name].replace(")*", ")*+")
+    return found
+
+
 @cache
 def patterns() -> _Patterns:
-    terminals = lalr.terminals("sok")
+    terminals = line_terminals()
     classes = "|".join(f"(?P<{name}>{terminals[name]})" for name in _CLASSES)
     wall_row = terminals["WALL_ROW_LINE"]
     refused = {t: refused_letters(t) for t in Tessellation}
