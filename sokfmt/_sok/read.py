@@ -364,19 +364,13 @@ class _Builder:
 
 
 def _decided(notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
-    """The tessellation that the "Game:" line of `notes` decided (see
-    `_sok.postlex.Games`); SOK101 goes to `errors`."""
-    found = _decision(notes)
-    if isinstance(found, ParseError):
-        errors.append(found)
-        return None
-    return found
-
-
-def _decision(tokens: Iterable[Line]) -> Tessellation | SokSyntaxError | None:
-    """What the "Game:" line of a scope's lines decided (see `Games`)."""
-    for token in tokens:
+    """The tessellation that the "Game:" line of `notes` decided (step 2
+    marks it: see `_sok.postlex.Games`); SOK101 goes to `errors`."""
+    for token in notes:
         if token.type == PROPERTY and (found := getattr(token, "game", None)) is not None:
+            if isinstance(found, ParseError):
+                errors.append(found)
+                return None
             return found  # type: ignore[no-any-return]
     return None
 
@@ -615,10 +609,12 @@ class _Reading:
         a stream is read only as far as needed); the lines before `laid.rest`
         as the fast path laid them out (its tokens are step 1's)."""
         index, parser = self.index, self.parser
-        tokens: Iterable[Line] = lex(chunks, self.builder.comments)
+        before: Iterable[Line] = ()
+        start = 0, 1  # (offset and number of the first line to lex)
         if laid is not None and laid.rest is not None:
             self.builder.comments[:0] = laid.comments
-            tokens = chain(laid.tokens(), lex(chunks, self.builder.comments, laid.rest))
+            before, start = laid.tokens(), laid.rest
+        tokens = chain(before, lex(chunks, self.builder.comments, start))
         for token in self.postlex.process(tokens):
             parser.feed(index[token.type], token)
             yield
