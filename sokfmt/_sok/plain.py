@@ -13,12 +13,13 @@ own terminals (WALL_ROW_LINE, MOVES_LINE), types every other line with step
 hands the blocks to the builder, which applies every semantic rule as on the
 full path.
 
-Anything else goes down the full path, before anything is handed on: from
-the line that leaves the layout, to which this path hands the tokens of the
-lines before it (a text that leaves at its last line costs little more than
-the full path alone), or from the start.  Each exit says why in a comment
-"# exit: ..." (tests/test_sok_plain.py counts the exits its texts reach,
-and holds the two paths to each other).
+A text that leaves the layout goes down the full path, before anything is
+handed on: from its first line that leaves the layout, the full path taking
+the tokens of the lines before from this path (so a text that leaves late
+costs about what the full path alone does), or from the start, when a line
+break, mail quote or byte order mark keeps the whole text from this path.
+Each exit says why in a comment "# exit: ..." (tests/test_sok_plain.py
+counts the exits its texts reach, and holds the two paths to each other).
 """
 
 from __future__ import annotations
