@@ -282,6 +282,18 @@ def test_a_line_is_a_property_exactly_when_property_line_matches_it(line: str) -
     assert (match.lastgroup == "PROPERTY") == bool(re.fullmatch(terminal, line))
 
 
+@pytest.mark.parametrize("first", [" ", "\t", "-", "_", "*", "B", "#", "W", ">"])
+def test_three_walled_rows_are_one_token_whatever_they_begin_with(first: str) -> None:
+    # WALL_ROW_LINE begins with FLOOR (" ", tab, "-", "_"), then BOX_ON_GOAL
+    # ("*", "B") or WALL ("#", "W"), after mail quotes (">"): step 1 makes one
+    # ROWS token of three such lines, as sok.lark's header says.
+    rows = "".join(f"{first}{row}\n" for row in ("###", "#.#", "###"))
+    if first in "*BW":  # (then the line is its own first wall)
+        rows = "".join(f"{first}{row}\n" for row in ("##", ".#", "##"))
+    tokens = list(_sok_postlex.lex([rows], []))
+    assert [(t.type, t.rows) for t in tokens] == [("ROWS", 3)]
+
+
 def test_an_empty_line_is_a_blank_line_as_the_lexer_takes_it() -> None:
     # Step 1 types an empty line without matching it: the line classes agree.
     assert _sok_postlex.patterns().line.fullmatch("\n").lastgroup == "BLANK_LINE"  # type: ignore[union-attr]

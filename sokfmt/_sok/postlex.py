@@ -71,6 +71,7 @@ _LINE_END = r"(?:\r\n|\r|\n|\Z)"
 class _Patterns:
     line: re.Pattern[str]  # one line: its quotes, class and line break
     walls: re.Pattern[str]  # lines of walled rows, a block of them at most
+    row_start: str  # what a line of walled rows begins with: a mail quote, FLOOR or EDGE
     moves_lines: re.Pattern[str]  # lines of MOVES_LINE, a block of them at most
     moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
@@ -123,6 +124,7 @@ def patterns() -> _Patterns:
             f"|(?P<QUOTES>>*)(?:(?:{classes}){_LINE_END}|(?P<TEXT>[^\\r\\n]*){_LINE_END})"
         ),
         walls=_block_of(wall_row),
+        row_start=">" + lalr.characters(f"{terminals['FLOOR']}|{terminals['EDGE']}"),
         moves_lines=_block_of(terminals["MOVES_LINE"]),
         moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
@@ -172,7 +174,8 @@ def lex(
     last), by the line classes of the grammar, from the line at offset and
     number `start`; comment lines go to `comments` as (line number, text)."""
     found = patterns()
-    line_pattern, walls, moves_lines = found.line, found.walls, found.moves_lines
+    line_pattern, row_start = found.line, found.row_start
+    walls, moves_lines = found.walls, found.moves_lines
     (skip, number), offset = start, 0
     for chunk in chunks:
         pos = skip or (1 if offset == 0 and chunk.startswith("\ufeff") else 0)
@@ -185,7 +188,7 @@ def lex(
                 number += 1
                 pos += 1
                 continue
-            stop = _run_end(walls, chunk, pos, 3) if first in " \t#>*B-_W" else None
+            stop = _run_end(walls, chunk, pos, 3) if first in row_start else None
             if stop is not None:
                 token = _run(ROWS, chunk[pos:stop], offset + pos, number)
                 number += token.rows
