@@ -439,9 +439,11 @@ class PostLex:
 
 def moves_class(text: str, tessellation: Tessellation) -> str:
     """Rule 2 for a MOVES_LINE `text` (quotes and all) in `tessellation`:
-    MOVES, ALMOST or TEXT."""
-    refused = _refused(unquoted(text), tessellation)
-    return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
+    MOVES, ALMOST (a moves line but for one letter, as rule 3 has it) or TEXT."""
+    bare = unquoted(text)
+    if not _refused(bare, tessellation):
+        return MOVES
+    return ALMOST if _almost(bare, tessellation) else TEXT
 
 
 def _almost_moves(
