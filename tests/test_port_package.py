@@ -66,7 +66,8 @@ def test_the_package_bundles_sokfmts_sample() -> None:
 def test_the_package_is_modules_without_dependencies() -> None:
     assert PACKAGE["type"] == "module"
     assert "dependencies" not in PACKAGE
-    assert PACKAGE["engines"] == {"node": ">=20"}
+    # The messages are a JSON module (import attributes: Node.js 20.10 and later).
+    assert PACKAGE["engines"] == {"node": ">=20.10"}
     assert PACKAGE["exports"]["."] == {"types": "./index.d.ts", "default": "./index.js"}
     # Every module the entry point imports, at any depth, is among the files shipped.
     shipped = {name.rstrip("/") for name in PACKAGE["files"]}

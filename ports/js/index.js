@@ -4,6 +4,7 @@
 // sokfmt reads (the JSON of `sokfmt convert --to json`); errors are thrown as
 // ParseError subclasses, placed in the caller's text as sokfmt places them.
 import { parsers } from "./grammars.js";
+import MESSAGES from "./parsers/codes.json" with { type: "json" };
 import { PortError, DEFAULT_LIMIT, TESSELLATIONS, decode, inputOrder } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
@@ -39,37 +40,8 @@ export class SokSyntaxError extends ParseError {}
 export class LevSyntaxError extends ParseError {}
 
 const KINDS = { RLE: RleSyntaxError, SOK1: SokSyntaxError, SOK2: SavedGameSyntaxError, SOK3: BoardSyntaxError };
-// What each code means (README, Diagnostics), in Python's words where they
-// hold for every error of the code; a reason in lower case follows what was
-// found there ("Unexpected 'x' in a board, ...").
-const REASONS = {
-  RLE101: "in run-length encoding", RLE102: "A count of 0 would drop what follows it, expected 1 or more",
-  RLE103: "Decodes to more than the limit",
-  SOK101: "Unknown tessellation, expected one of Sokoban, Hexoban, Trioban, Octoban", SOK102: "No puzzle in the file",
-  SOK103: "Text kept in the notes that looks like a board",
-  SOK104: "Text that looks like moves but for one character, kept in the notes",
-  SOK105: "A line beside a board that looks like a board row but for a character outside the legend",
-  SOK106: "A line quoted unlike the others of its block, expected the same mail quotes on every line",
-  SOK107: "A line of moves alone right above a board, read as its title",
-  SOK108: "A paragraph right above a board, read as its title and notes",
-  SOK201: "in a move string: no move of the tessellation",
-  SOK202: "in a jump or pusher change, expected lower-case moves only",
-  SOK203: "The current position '*' is marked twice, expected one '*' at most", SOK204: "in a move string",
-  SOK205: "A count of 0 would drop what follows it, expected 1 or more", SOK206: "Decodes to more than the limit",
-  SOK301: "in a board, expected a square of the legend (# W @ m p + M P $ b * B . o - _) or run-length encoding",
-  SOK302: "A count of 0 would drop what follows it, expected 1 or more", SOK303: "Decodes to more than the limit",
-  SOK305: "A Hexoban square stands in a filler column between cells, expected floor there",
-  SOK306: "A board needs at least one row of squares", LEV101: "in a keyword line",
-  LEV102: "No 'size' section before 'initial' or 'target'",
-  LEV103: "No 'initial' section, expected 'initial' and its rows", LEV104: "A section given twice, or out of order",
-  LEV105: "Too few rows", LEV106: "A row of the wrong width",
-  LEV107: "in a section's rows, expected '.' or an alphanumeric label",
-  LEV108: "A label of 'target' is no piece of 'initial'",
-  LEV109: "A piece has another shape in 'target' than in 'initial'",
-  LEV110: "A color value out of range, expected 0 to 255", LEV111: "A color or image for no piece of 'initial'",
-  LEV112: "A color or image given twice for a piece", LEV113: "Unknown section", LEV114: "One row too many",
-  LEV115: "A size out of range, expected 1 to 999,999,999",
-};
+// The errors at a character the language refuses there: their reason says what was found.
+const AT_A_CHARACTER = ["RLE101", "SOK201", "SOK202", "SOK204", "SOK301", "LEV101", "LEV107"];
 const BREAKS = /\r\n|\r|\n/g;
 const lineStarts = (text) => [0, ...Array.from(text.matchAll(BREAKS), (found) => found.index + found[0].length)];
 
@@ -98,7 +70,7 @@ function placing(input, { file = false, bom = file } = {}) {
     const start = starts[line - 1] ?? text.length;
     column = points(text.slice(start, start + column - 1)) + 1 + (mark && line === 1 && !wholeFile ? 1 : 0);
     const offset = before[Math.min(line, before.length) - 1] + column - 1;
-    return { code, line, column, offset, message: REASONS[code] };
+    return { code, line, column, offset, message: MESSAGES[code] };
   };
   // An offset is on the line of the last line start at or before it: a line break is on the line it ends.
   const at = (code, pos) => {
@@ -113,8 +85,8 @@ function placing(input, { file = false, bom = file } = {}) {
     const sourceLine = input.slice(lines()[1][where.line - 1] ?? input.length).split(BREAKS)[0];
     const kind = KINDS[found.code.slice(0, 3)] || KINDS[found.code.slice(0, 4)] || LevSyntaxError;
     const [atEnd, char] = [where.offset >= points(input), [...sourceLine][where.column - 1]];
-    const what = atEnd ? "end of input" : char === undefined ? "line break" : `'${char}'`;
-    const reason = /^[a-z]/.test(where.message) ? `Unexpected ${what} ${where.message}` : where.message;
+    const what = atEnd ? "the end of input" : char === undefined ? "a line break" : `'${char}'`;
+    const reason = AT_A_CHARACTER.includes(found.code) ? `${where.message}, found ${what}` : where.message;
     return new kind(reason, { ...where, sourceLine, atEnd });
   };
   const read = (reader) => {
