@@ -4,7 +4,7 @@
 import * as rle from "./rle.js";
 import { bareBoard } from "./fast.js";
 
-const { PortError } = rle;
+const { PortError, parsers } = rle;
 const CODES = { syntax: "SOK301", zero: "SOK302", limit: "SOK303" };
 // The printed square of each terminal of the legend.
 const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_GOAL: "*", GOAL: ".", FLOOR: "-" };
@@ -12,8 +12,8 @@ const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_
 const FINAL_BAR = /(?<![0-9])\|$/gm;
 
 // The squares `text` draws, rows apart by "\n".
-export function drawn(parsers, text, limit) {
-  const bare = bareBoard(parsers.board, text, limit);
+export function drawn(text, limit) {
+  const bare = bareBoard(text, limit);
   if (bare !== null) return bare;
   const dropped = [...text.matchAll(FINAL_BAR)].map((found) => found.index);
   try {
@@ -25,21 +25,21 @@ export function drawn(parsers, text, limit) {
 }
 
 // The characters of the legend (all ASCII) that print as another square, by
-// their terminals, each with its printed square; made once per parser.
-function legend(parser) {
-  const T = rle.terminals(parser);
+// their terminals, each with its printed square; made once.
+function legend() {
+  const T = rle.terminals(parsers.board);
   const square = (c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))];
-  return (parser.legend ||= rle.ASCII.filter((c) => square(c) && square(c) !== c).map((c) => [c, square(c)]));
+  return (parsers.board.legend ||= rle.ASCII.filter((c) => square(c) && square(c) !== c).map((c) => [c, square(c)]));
 }
 // The printed squares of rows of the legend.
-const squares = (parser, rows) => legend(parser).reduce((text, [c, square]) => text.replaceAll(c, square), rows);
+const squares = (rows) => legend().reduce((text, [c, square]) => text.replaceAll(c, square), rows);
 
 // The board of `text` as the vectors' JSON: its printed rows, its cells, its size.
-export function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  const lines = drawn(parsers, text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
+export function parse(text, tessellation, limit = rle.DEFAULT_LIMIT) {
+  const lines = drawn(text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
   const first = lines.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
-  let cells = squares(parsers.board, lines.slice(first, lines.findLastIndex(Boolean) + 1).join("\n")).split("\n");
+  let cells = squares(lines.slice(first, lines.findLastIndex(Boolean) + 1).join("\n")).split("\n");
   if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");

@@ -3,7 +3,7 @@
 // path gives its answer only when the text is plainly valid; anything else
 // (an error to place, a group, a bracket, the limit) returns null and goes
 // down the full path, which decides.  The differential holds both to sokfmt.
-import { terminals, TESSELLATIONS } from "./rle.js";
+import { parsers, terminals, TESSELLATIONS } from "./rle.js";
 
 // Any one of a grammar's terminals (each a whole-string RegExp), as a source.
 const union = (...patterns) => `(?:${patterns.map((p) => p.source.slice(1, -1)).join("|")})`;
@@ -27,8 +27,8 @@ const movesPatterns = (T) => ({
 // A move string without group or bracket: its canonical moves (no "*") and
 // position, or null.  Each letter is its direction's, so the letters
 // written are the moves printed, and no step is built.
-export function plainMoves(parser, text, tessellation, limit) {
-  const P = patterns(parser, movesPatterns);
+export function plainMoves(text, tessellation, limit) {
+  const P = patterns(parsers.moves, movesPatterns);
   let written = P.plain.test(text) || P.counted.test(text) ? text.replace(P.space, "") : null;
   if (written === null || P.doubtful.test(written)) return null;
   if (P.digit.test(written)) {
@@ -47,5 +47,5 @@ export function plainMoves(parser, text, tessellation, limit) {
 const boardPatterns = (T) => ({ bare: new RegExp(`^(?:${union(T.SQUARE)}|\\n)*$`) });
 
 // The squares a board's text draws, when it has no run-length encoding; else null.
-export const bareBoard = (parser, text, limit) =>
-  text.length <= limit && patterns(parser, boardPatterns).bare.test(text) ? text : null;
+export const bareBoard = (text, limit) =>
+  text.length <= limit && patterns(parsers.board, boardPatterns).bare.test(text) ? text : null;

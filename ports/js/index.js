@@ -3,9 +3,8 @@
 // language.  Each function returns what Python's `to_dict` makes of what
 // sokfmt reads (the JSON of `sokfmt convert --to json`); errors are thrown as
 // ParseError subclasses, placed in the caller's text as sokfmt places them.
-import { parsers } from "./grammars.js";
 import MESSAGES from "./parsers/codes.json" with { type: "json" };
-import { PortError, DEFAULT_LIMIT, TESSELLATIONS, decode, inputOrder } from "./rle.js";
+import { parsers, PortError, DEFAULT_LIMIT, TESSELLATIONS, decode, inputOrder } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 import * as sok from "./sok.js";
@@ -125,25 +124,25 @@ export function rleDecode(text, { limit = DEFAULT_LIMIT } = {}) {
 // A move string as a saved game's JSON (Python: sokfmt.loads_moves(...).to_dict()).
 export function parseMoves(text, { tessellation, limit = DEFAULT_LIMIT } = {}) {
   const t = tessellationOf(tessellation);
-  const game = placing(text).read((read) => moves.game(parsers, read, t, limit));
+  const game = placing(text).read((read) => moves.game(read, t, limit));
   return { tessellation: t, moves: game.moves, title: "", solved_by: "", notes: "", current_move_idx: game.position };
 }
 
 // A board as its JSON, rows in canonical text (Python: sokfmt.loads_board(...).to_dict()).
 export function parseBoard(text, { tessellation, limit = DEFAULT_LIMIT } = {}) {
   const t = tessellationOf(tessellation);
-  const found = placing(text, { file: true, bom: false }).read((read) => board.parse(parsers, read, t, limit));
+  const found = placing(text, { file: true, bom: false }).read((read) => board.parse(read, t, limit));
   return { tessellation: t, board: found.rows.join("\n") };
 }
 
 // A .sok or .xsb file's collection as its JSON (Python: sokfmt.loads_sok(...).to_dict()).
 export function parseSok(text, { tessellation, onWarning } = {}) {
   const [places, t] = [placing(text, { file: true }), tessellationOf(tessellation)];
-  return withWarnings(places.read((read) => sok.parse(parsers, read, t)), places, onWarning);
+  return withWarnings(places.read((read) => sok.parse(read, t)), places, onWarning);
 }
 
 // A .lev file's puzzle as its JSON (Python: sokfmt.loads_lev(...).to_dict()).
 export function parseLev(text, { strict = false, onWarning } = {}) {
   const places = placing(text, { file: true });
-  return withWarnings(places.read((read) => lev.parse(parsers, read, strict)), places, onWarning);
+  return withWarnings(places.read((read) => lev.parse(read, strict)), places, onWarning);
 }

@@ -3,7 +3,7 @@
 // makes the sections, each handed to the reading by the rule that reduces it;
 // rules 3 to 6 while the puzzle is built.  Every error is collected; the first
 // in input order wins.
-import { PortError, first, terminals, reading } from "./rle.js";
+import { parsers, PortError, first, terminals, reading } from "./rle.js";
 
 const ONCE = ["end", "fgimg", "bgimg"]; // rule 3
 const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown"];
@@ -14,7 +14,7 @@ const strip = (line) => line.replace(/^[ \t]+|[ \t]+$/g, "");
 // The puzzle of a text as to_dict's JSON, and the warnings; throws the
 // first error.  The reading's state (`r`: its terminals, lines, size,
 // sections, errors and warnings) and the steps that use it are made for each call.
-export function parse(parsers, text, strict = false) {
+export function parse(text, strict = false) {
   const all = text.split("\n");
   const lines = all.at(-1) ? all : all.slice(0, -1);
   const r = { T: terminals(parsers.lev), lines, strict, end: [all.length, all.at(-1).length + 1], width: 0, height: 0 };

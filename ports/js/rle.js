@@ -5,6 +5,8 @@
 // after its terminal), and a group's once the parser closes it (the step of
 // its rule), so that the first error is the first met reading left to right.
 // board.lark's tokens and rules are rle.lark's: boards are decoded here too.
+// The generated parsers, which every module reads with, are shared from here.
+export { parsers } from "./grammars.js";
 
 export const DEFAULT_LIMIT = 5000000;
 // moves.lark's tessellations, each with its *_LETTER terminal.

@@ -2,7 +2,7 @@
 // each line (`tokens`); the parser lark-js generated from its rules reads them
 // and calls its steps and units (`steps`, the parser's transformer), which lay
 // out the file; then the header's semantic rules build the collection.
-import { PortError, ASCII, first, terminals, settle, reading } from "./rle.js";
+import { parsers, PortError, ASCII, first, terminals, settle, reading } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 
@@ -47,14 +47,14 @@ function property(line) {
 // The collection of a text (to_dict's JSON) and the warnings; throws the
 // first error.  The reading's state (`r`: its tokens, layout, errors and
 // warnings) and the steps that use it are made for each call.
-export function parse(parsers, text, caller = "Sokoban") {
-  const r = { parsers, caller, T: terminals(parsers.sok), errors: [], warnings: [], moves: {} };
+export function parse(text, caller = "Sokoban") {
+  const r = { caller, T: terminals(parsers.sok), errors: [], warnings: [], moves: {} };
   Object.assign(r, { fileNotes: [], puzzles: [], pending: [] });
   r.notes = r.fileNotes;
 
   // Of MOVE, what a tessellation allows: characters that are no letter, and its letters
   // (MOVE's characters are ASCII: a table of them, made once per reading and tessellation).
-  const allows = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || moves.letters(parsers, t).test(c));
+  const allows = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || moves.letters(t).test(c));
   const moveOf = (t) => (r.moves[t] ||= ((allowed) => {
     const escaped = allowed.map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
     return Object.assign((c) => allowed.includes(c), { line: new RegExp(`^[${escaped}]*$`) });
@@ -86,7 +86,7 @@ export function parse(parsers, text, caller = "Sokoban") {
   function rule1(bare) {
     let rows = [];
     try {
-      rows = board.drawn(r.parsers, bare, Math.min(100 * bare.length, 20000)).split("\n");
+      rows = board.drawn(bare, Math.min(100 * bare.length, 20000)).split("\n");
     } catch (error) {
       if (!(error instanceof PortError)) throw error;
     }
@@ -255,7 +255,7 @@ export function parse(parsers, text, caller = "Sokoban") {
     const puzzles = r.puzzles.map((puzzle, i) => {
       const [{ game: _, ...fields }, game] = noted(puzzle, PUZZLE);
       const tessellation = tessellationOf(game) || fileGame || r.caller;
-      const found = decoded(puzzle.lines, (text) => board.parse(r.parsers, text, tessellation));
+      const found = decoded(puzzle.lines, (text) => board.parse(text, tessellation));
       const saved_games = puzzle.games.map((block) => savedGame(block, tessellation));
       doubts(puzzle, tessellation);
       const drawn = found && { tessellation, board: found.rows.join("\n") };
@@ -267,7 +267,7 @@ export function parse(parsers, text, caller = "Sokoban") {
   }
 
   function savedGame(block, tessellation) {
-    const read = decoded(block.lines, (text) => moves.game(r.parsers, text, tessellation));
+    const read = decoded(block.lines, (text) => moves.game(text, tessellation));
     const [{ title_line: line, notes, ...fields }] = noted(block, GAME);
     doubts(block, tessellation);
     const played = read && { moves: read.moves, current_move_idx: read.position };
