@@ -34,8 +34,19 @@ function legend() {
 // The printed squares of rows of the legend.
 const squares = (rows) => legend().reduce((text, [c, square]) => text.replaceAll(c, square), rows);
 
-// The board of `text` as the vectors' JSON: its printed rows, its cells, its size.
+// The board of `text` as the vectors' JSON: its printed rows, its cells, its
+// size.  A CR or a CRLF is one line break, as a LF is (sokfmt reads boards
+// so, and counts each one square of the limit): the text is read with LF
+// alone, and an error placed back in `text`, one character on for each CRLF before it.
 export function parse(text, tessellation, limit = rle.DEFAULT_LIMIT) {
+  if (text.includes("\r")) {
+    try {
+      return parse(text.replace(/\r\n?/g, "\n"), tessellation, limit);
+    } catch (error) {
+      for (const { index } of text.matchAll(/\r\n/g)) if (index < error.pos) error.pos += 1;
+      throw error;
+    }
+  }
   const lines = drawn(text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
   const first = lines.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
@@ -69,8 +80,7 @@ function hexobanCells(lines, layoutError) {
 
 // At the square in plain text; at the start of the board in RLE text.
 function layoutError(text, row, column) {
-  const lines = text.split("\n");
-  const pos = /[0-9()|]/.test(text) ? 0 : lines.slice(0, row).reduce((s, line) => s + line.length + 1, 0) + column;
+  const pos = /[0-9()|]/.test(text) ? 0 : rle.linesOf(text)[row][1] + column;
   return new PortError("a square in a filler column", pos, "SOK305");
 }
 

@@ -13,17 +13,25 @@ export const DEFAULT_LIMIT = 5000000;
 export const TESSELLATIONS = ["Sokoban", "Hexoban", "Trioban", "Octoban"];
 const CODES = { syntax: "RLE101", zero: "RLE102", limit: "RLE103" };
 
-// An error of the port: a code and an offset in the text it read, or a line and column.
+// An error of the port: a code and an offset in the text it read.
 export class PortError extends Error {
-  constructor(message, pos, code, place = {}) {
+  constructor(message, pos, code) {
     super(message);
-    Object.assign(this, { pos, code }, place);
+    Object.assign(this, { pos, code });
   }
 }
 
-// Input order of what is placed at a line and column, and the first error in it.
-export const inputOrder = (a, b) => a.line - b.line || a.column - b.column;
-export const first = (errors) => [...errors].sort(inputOrder)[0];
+// The first of errors in input order.
+export const first = (errors) => errors.reduce((a, b) => (b.pos < a.pos ? b : a), errors[0]);
+
+// The lines of a text, each [its text, the offset of its first character]: as
+// the grammars say, a line ends at LF, CRLF or CR, and a line break at the end
+// of the text ends its last line.  From `start`: a file's byte order mark is
+// no part of its first line.
+const LINES = /([^\r\n]*)(?:\r\n|\r|\n)|([^\r\n]+)$/g;
+export const linesOf = (text, start = 0) =>
+  Array.from(text.slice(start).matchAll(LINES), (found) => [found[1] ?? found[2], found.index + start]);
+export const fileLines = (text) => linesOf(text, text.startsWith("\ufeff") ? 1 : 0);
 
 // The ASCII characters, which the legend and the moves are made of.
 export const ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));

@@ -60,7 +60,7 @@ function outcome(c) {
       return gameVector(moves.decode(c.input, c.tessellation, c.limit), c.tessellation);
     case "board":
       api.parseBoard(c.input, options);
-      return board.parse(c.input.replace(/\r\n?/g, "\n"), c.tessellation, c.limit);
+      return board.parse(c.input, c.tessellation, c.limit);
     case "sok":
       return api.parseSok(c.input, options);
     default:
