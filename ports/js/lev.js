@@ -8,7 +8,8 @@ import { parsers, PortError, first, terminals, reading, fileLines } from "./rle.
 const ONCE = ["end", "fgimg", "bgimg"]; // rule 3
 const SECTIONS = ["size", "initial", "target", "color", "end", "img", "fgimg", "bgimg", "comment", "unknown"];
 const words = (line) => [...line.matchAll(/[^ \t]+/g)];
-const indent = (line) => line.search(/[^ \t]|$/);
+// The offset of a line's first word (a line is a token: its text is its `value`).
+const indent = ({ value, start }) => start + value.search(/[^ \t]|$/);
 const strip = (line) => line.replace(/^[ \t]+|[ \t]+$/g, "");
 
 // The puzzle of a text as to_dict's JSON, and the warnings ([code, offset]); throws the
@@ -24,8 +25,6 @@ export function parse(text, strict = false) {
     r.errors.push(new PortError("not .lev", pos, code));
     return "BLANK";
   }
-  // The offset of a line's first word, by its index.
-  const atIndent = (index) => r.lines[index][1] + indent(r.lines[index][0]);
 
   // ------------------------------------------------------------ steps 1 and 2
 
@@ -68,30 +67,28 @@ export function parse(text, strict = false) {
       if (kind === "SIZE" && !r.sized) size(line, start);
       if (kind === "INITIAL" || kind === "TARGET") rowsLeft = r.height;
       previous = kind;
-      interactive.feed_token({ type: kind, value: index });
+      interactive.feed_token({ type: kind, value: line, start, index });
     }
     interactive.feed_eof();
   }
 
   // ------------------------------------------------------------------ step 3
 
-  // A section the rules made (its tokens carry their lines' indexes): its
-  // lines, kept unless rule 3 leaves it out; an unknown section's warning (an
-  // error in strict mode).
-  function section(kind, children) {
-    const first = children[0].value;
-    const at = atIndent(first);
+  // A section the rules made, its lines (tokens) kept unless rule 3 leaves it
+  // out; an unknown section's warning (an error in strict mode).
+  function section(kind, lines) {
+    const at = indent(lines[0]);
     if (ONCE.includes(kind) && r.firsts[kind]) return error("LEV104", at);
     if (kind === "unknown" && r.strict) error("LEV113", at);
     else if (kind === "unknown") r.warnings.push(["LEV113", at]);
-    const found = { kind, line: first, lines: children.map((t) => r.lines[t.value][0]) };
+    const found = { kind, lines };
     r.sections.push(found);
     r.firsts[kind] ||= found;
   }
 
   // The sections of lev.lark's rules, each handed to the reading in progress (a
   // blank one is none), and its rules named for an error of the order.
-  const atWord = (code) => ([token]) => error(code, atIndent(token.value));
+  const atWord = (code) => ([token]) => error(code, indent(token));
   const steps = {
     ...Object.fromEntries(SECTIONS.map((kind) => [kind, (children) => section(kind, children)])),
     needs_size: atWord("LEV102"),
@@ -105,20 +102,18 @@ export function parse(text, strict = false) {
   // Rules 4 to 6; null when "initial" or "target" break rule 4.
   function build() {
     const seen = r.firsts;
-    const initial = rows(seen.initial);
-    const target = seen.target ? rows(seen.target) : [];
+    const [initial, target] = [rows(seen.initial.lines), seen.target ? rows(seen.target.lines) : []];
     if (!initial || !target) return null;
     // Rule 5: each label of the target a translated copy of its piece, at its first cell.
     const pieces = cells(initial);
     const moved = Object.entries(cells(target)).filter(([label, found]) => shape(pieces[label]) !== shape(found));
     for (const [label, [[top, left]]] of moved) {
-      error(pieces[label] ? "LEV109" : "LEV108", r.lines[seen.target.line + top + 1][1] + left);
+      error(pieces[label] ? "LEV109" : "LEV108", seen.target.lines[top + 1].start + left);
     }
     // Rule 6, line by line: a section with an error is left out.
     const given = { color: {}, img: {} };
-    const kept = r.sections.filter(({ kind, line }) => {
+    const kept = r.sections.filter(({ kind, lines: [{ value: text, start }] }) => {
       if (kind !== "color" && kind !== "img") return kind !== "target" || !moved.length;
-      const [text, start] = r.lines[line];
       const [, label, ...numbers] = words(text);
       const bad = kind === "color" && numbers.find((w) => !(Number(w[0]) <= 255));
       const code = !pieces[label[0]] ? "LEV111" : label[0] in given[kind] ? "LEV112" : bad && "LEV110";
@@ -127,7 +122,7 @@ export function parse(text, strict = false) {
       else given.color[label[0]] = numbers.map((w) => Number(w[0]));
       return !code;
     });
-    const file = (s) => (s ? strip(s.lines[0]).replace(/^[^ \t]+[ \t]+/, "") : "");
+    const file = (s) => (s ? strip(s.lines[0].value).replace(/^[^ \t]+[ \t]+/, "") : "");
     return {
       width: r.width,
       height: r.height,
@@ -138,22 +133,22 @@ export function parse(text, strict = false) {
       foreground: file(seen.fgimg),
       background: file(seen.bgimg),
       end: Boolean(seen.end),
-      comments: r.sections.filter((s) => s.kind === "comment").map((s) => s.lines[0]),
-      unknown: r.sections.filter((s) => s.kind === "unknown").map((s) => s.lines.join("\n")),
+      comments: r.sections.filter((s) => s.kind === "comment").map((s) => s.lines[0].value),
+      unknown: r.sections.filter((s) => s.kind === "unknown").map((s) => s.lines.map((t) => t.value).join("\n")),
       layout: kept.map((s) => s.kind),
     };
   }
 
-  // Rule 4 for the rows of a section (the lines after its first): the rows, else null.
-  function rows(section) {
-    const found = section.lines.slice(1).map((text) => text.replace(/[ \t]+$/, ""));
-    const [after, errors] = [section.line + found.length + 1, r.errors.length];
-    if (found.length < r.height) error("LEV105", r.lines[after]?.[1] ?? r.end);
-    found.forEach((row, i) => {
-      const start = r.lines[section.line + i + 1][1];
+  // Rule 4 for the rows of a section (its lines after the first): the rows, else null.
+  function rows([heading, ...lines]) {
+    const errors = r.errors.length;
+    if (lines.length < r.height) error("LEV105", r.lines[heading.index + lines.length + 1]?.[1] ?? r.end);
+    const found = lines.map(({ value, start }) => {
+      const row = value.replace(/[ \t]+$/, "");
       const bad = [...row.slice(0, r.width)].findIndex((c) => !r.T.CELL.test(c));
       if (bad >= 0) error("LEV107", start + bad);
       else if (row.length !== r.width) error("LEV106", start + Math.min(row.length, r.width));
+      return row;
     });
     return r.errors.length === errors ? found : null;
   }
