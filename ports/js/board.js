@@ -8,16 +8,19 @@ const { PortError, parsers } = rle;
 const CODES = { syntax: "SOK301", zero: "SOK302", limit: "SOK303" };
 // The printed square of each terminal of the legend.
 const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_GOAL: "*", GOAL: ".", FLOOR: "-" };
-// A "|" that ends a line, without a count, adds no row.
-const FINAL_BAR = /(?<![0-9])\|$/gm;
+// What is read as nothing: a "|" that ends a line, without a count (it adds
+// no row), and the LF of a CRLF (a CRLF is one line break, as a CR is, and as
+// sokfmt reads boards, one square of the limit).
+const DROPPED = /(?<![0-9])\|(?=[\r\n]|$)|(?<=\r)\n/g;
 
-// The squares `text` draws, rows apart by "\n".
+// The squares `text` draws, rows apart by "\n": the text is decoded without
+// what DROPPED matches, its line breaks at LF, and an error placed back in it.
 export function drawn(text, limit) {
   const bare = bareBoard(text, limit);
   if (bare !== null) return bare;
-  const dropped = [...text.matchAll(FINAL_BAR)].map((found) => found.index);
+  const dropped = [...text.matchAll(DROPPED)].map((found) => found.index);
   try {
-    return rle.decode(parsers.board, text.replace(FINAL_BAR, ""), limit, CODES);
+    return rle.decode(parsers.board, text.replace(DROPPED, "").replace(/\r/g, "\n"), limit, CODES);
   } catch (error) {
     if (error instanceof PortError) error.pos = dropped.reduce((at, bar) => (bar <= at ? at + 1 : at), error.pos);
     throw error;
@@ -34,19 +37,8 @@ function legend() {
 // The printed squares of rows of the legend.
 const squares = (rows) => legend().reduce((text, [c, square]) => text.replaceAll(c, square), rows);
 
-// The board of `text` as the vectors' JSON: its printed rows, its cells, its
-// size.  A CR or a CRLF is one line break, as a LF is (sokfmt reads boards
-// so, and counts each one square of the limit): the text is read with LF
-// alone, and an error placed back in `text`, one character on for each CRLF before it.
+// The board of `text` as the vectors' JSON: its printed rows, its cells, its size.
 export function parse(text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  if (text.includes("\r")) {
-    try {
-      return parse(text.replace(/\r\n?/g, "\n"), tessellation, limit);
-    } catch (error) {
-      for (const { index } of text.matchAll(/\r\n/g)) if (index < error.pos) error.pos += 1;
-      throw error;
-    }
-  }
   const lines = drawn(text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
   const first = lines.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
