@@ -32,13 +32,14 @@ export function plainMoves(text, tessellation, limit) {
   let written = P.plain.test(text) || P.counted.test(text) ? text.replace(P.space, "") : null;
   if (written === null || P.doubtful.test(written)) return null;
   if (P.digit.test(written)) {
-    // The size is known before anything is repeated: over the limit, the full path says so.
+    // The size (the "*" counts, as every character decoded) is known before anything
+    // is repeated: over the limit, the full path says so.
     const counted = [...written.matchAll(P.counts)].reduce((size, [all, n]) => size + Number(n) - all.length, 0);
-    if (written.length + counted > limit + 1) return null;
+    if (written.length + counted > limit) return null;
     written = written.replace(P.counts, (_, count, letter) => letter.repeat(Number(count)));
   }
   const moves = written.replace("*", "");
-  if (moves.length > limit || !P.letters[tessellation].test(moves)) return null;
+  if (written.length > limit || !P.letters[tessellation].test(moves)) return null;
   const position = written.indexOf("*");
   return { moves, position: position < 0 ? moves.length : position };
 }
