@@ -3,10 +3,8 @@
 // path gives its answer only when the text is plainly valid; anything else
 // (an error to place, a group, a bracket, the limit) returns null and goes
 // down the full path, which decides.  The differential holds both to sokfmt.
-import { parsers, terminals, TESSELLATIONS } from "./rle.js";
+import { parsers, terminals, union, TESSELLATIONS } from "./rle.js";
 
-// Any one of a grammar's terminals (each a whole-string RegExp), as a source.
-const union = (...patterns) => `(?:${patterns.map((p) => p.source.slice(1, -1)).join("|")})`;
 // Patterns of a parser's terminals, made once per parser.
 const patterns = (parser, make) => (parser.fast ||= make(terminals(parser)));
 

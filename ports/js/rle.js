@@ -41,6 +41,8 @@ export function terminals(parser) {
   const whole = (t) => [t.name, new RegExp(`^(?:${t.pattern.to_regexp()})$`)];
   return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
+// Any one of a grammar's terminals (each a whole-string RegExp), as a source.
+export const union = (...patterns) => `(?:${patterns.map((p) => p.source.slice(1, -1)).join("|")})`;
 
 // A step for each rule of a parser that builds no lark Tree; made once per
 // parser.  A rule without a step of its own gives its children, an array that

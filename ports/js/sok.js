@@ -2,7 +2,7 @@
 // each line (`tokens`); the parser lark-js generated from its rules reads them
 // and calls its steps and units (`steps`, the parser's transformer), which lay
 // out the file; then the header's semantic rules build the collection.
-import { parsers, PortError, ASCII, first, terminals, settle, reading, fileLines } from "./rle.js";
+import { parsers, PortError, ASCII, first, terminals, union, settle, reading, fileLines } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 
@@ -62,7 +62,7 @@ export function parse(text, caller = "Sokoban") {
   const lineClasses = CLASSES.map((name) => [name, r.T[`${name}_LINE`]]);
   const classOf = (bare) => lineClasses.find(([, line]) => line.test(bare))?.[0] || "TEXT";
   // A square of INNER or BOX_ON_GOAL anywhere in a line.
-  const marked = new RegExp([r.T.INNER, r.T.BOX_ON_GOAL].map((T) => T.source.slice(1, -1)).join("|"));
+  const marked = new RegExp(union(r.T.INNER, r.T.BOX_ON_GOAL));
 
   // ------------------------------------------------------------ steps 1 and 2
 
