@@ -27,10 +27,17 @@ export const first = (errors) => errors.reduce((a, b) => (b.pos < a.pos ? b : a)
 // The lines of a text, each [its text, the offset of its first character]: as
 // the grammars say, a line ends at LF, CRLF or CR, and a line break at the end
 // of the text ends its last line.  From `start`: a file's byte order mark is
-// no part of its first line.
-const LINES = /([^\r\n]*)(?:\r\n|\r|\n)|([^\r\n]+)$/g;
-export const linesOf = (text, start = 0) =>
-  Array.from(text.slice(start).matchAll(LINES), (found) => [found[1] ?? found[2], found.index + start]);
+// no part of its first line.  (A split is faster than a match per line.)
+export function linesOf(text, start = 0) {
+  const parts = text.slice(start).split(/(\r\n|\r|\n)/); // each line, then its line break
+  const lines = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    lines.push([parts[i], start]);
+    start += parts[i].length + (parts[i + 1] ?? "").length;
+  }
+  if (parts.at(-1) === "") lines.pop();
+  return lines;
+}
 export const fileLines = (text) => linesOf(text, text.startsWith("\ufeff") ? 1 : 0);
 
 // The ASCII characters, which the legend and the moves are made of.
