@@ -74,6 +74,26 @@ if TYPE_CHECKING:
     from .rle import decode_rle, encode_rle
     from .tessellation import Direction, Tessellation
 
+    # The names of 0.2 that 0.3 renamed or moved, deprecated for type checkers
+    # too (a stub: at run time, `__getattr__` gives them, with a warning);
+    # "x as x" says that sokfmt gives them.
+    # isort: off
+    from ._names_0_2 import (
+        best_solution as best_solution,
+        dump_board as dump_board,
+        dump_moves as dump_moves,
+        from_json as from_json,
+        is_solution_title as is_solution_title,
+        parse_board as parse_board,
+        parse_lev as parse_lev,
+        parse_moves as parse_moves,
+        parse_slc as parse_slc,
+        parse_sok as parse_sok,
+        rle_decode as rle_decode,
+        rle_encode as rle_encode,
+    )
+    # isort: on
+
 # Each public name and the module that defines it, imported on first use:
 # `import sokfmt` costs little, and a program pays for what it uses.
 _MODULES = {

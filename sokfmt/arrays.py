@@ -26,7 +26,6 @@ more than reading them.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterable
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal, overload
@@ -236,7 +235,7 @@ def load_arrays(
 
     Raises:
         ParseError: a file is not valid in its format, at its line and
-            column in that file (from Python 3.11, a note names the file).
+            column in that file (a note names the file).
         ValidationError: as `to_arrays` (boards of different tessellations,
             a `shape` they do not fit), or as `load` (a file whose format
             sokfmt cannot tell).
@@ -274,8 +273,7 @@ def load_arrays(
             try:
                 puzzles = load(path).puzzles
             except SokfmtError as error:
-                if sys.version_info >= (3, 11):  # notes are new in 3.11
-                    error.add_note(f"in {os.fspath(path)}")
+                error.add_note(f"in {os.fspath(path)}")
                 raise
             for number, puzzle in enumerate(puzzles, start=count + 1):
                 first.setdefault(puzzle.board.tessellation, number)

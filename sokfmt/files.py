@@ -24,7 +24,7 @@ from ._files import FileLike
 from ._json.text import document_text, placed_values
 from ._json.text import loads as json_loads
 from ._losses import Loss
-from .errors import Diagnostic, JsonValueError, ParseError, ValidationError, quoted
+from .errors import Diagnostic, JsonValueError, ParseError, ValidationError, quoted, warn
 from .formats import (
     dumps_lev,
     dumps_slc,
@@ -137,6 +137,7 @@ def load(
     format: Literal["lev"],
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -150,6 +151,7 @@ def load(
     format: _COLLECTION_FORMATS | None = None,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -163,6 +165,7 @@ def load(
     format: str,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -176,6 +179,7 @@ def load(
     format: str | None = None,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -191,7 +195,16 @@ def load(
     `encoding` works as for the reader of the format (`load_sok`,
     `load_slc`, `load_lev`; JSON text is decoded with it too).
     `tessellation` is for puzzles without a ``Game:`` line where the format
-    does not fix it (.hsb and .tsb do).  `diagnostics`, `check_content` and
+    does not fix it: .sok and .xsb.  Where it can change nothing (.lev;
+    JSON, whose puzzles name their own; .hsb, .tsb and .slc, which are
+    Hexoban, Trioban and Sokoban, unless it names that one), the file is
+    read as it says and a `SokfmtWarning` says so (LOAD101, once, at line
+    1, column 1 in `diagnostics` when given): an option that cannot do what
+    it asks is not passed over in silence, nor refused, since a program
+    that reads many files may give it to each.  `strict` works as for
+    `load_lev` (the sections the .lev format does not document are errors,
+    LEV113), and warns so for any other format (JSON too: it holds unknown
+    sections as data).  `diagnostics`, `check_content` and
     `check_games` work as for `loads_sok` (.lev files have no content
     checks, and only the .sok family and JSON hold saved games); a problem
     of JSON that the checks find is placed in its text (a board's string,
@@ -214,6 +227,7 @@ def load(
         format=format,
         encoding=encoding,
         tessellation=tessellation,
+        strict=strict,
         diagnostics=diagnostics,
         check_content=check_content,
         check_games=check_games,
@@ -226,6 +240,7 @@ def load_handing_on(
     format: str | None = None,
     encoding: str | None = None,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -236,6 +251,7 @@ def load_handing_on(
     the command's progress, and the ``on_puzzle=`` of 0.2."""
     checked_format(format, optional=True)
     checked_tessellation(tessellation)
+    checked_flag(strict, "strict")
     checked_reader_options(diagnostics, check_content, check_games)
     if is_path(file) and os.path.isdir(file):
         raise ValidationError(
@@ -243,6 +259,8 @@ def load_handing_on(
             "dedup read folders)"
         )
     chosen = file_format(_named(file, format), name=format)
+    _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
+    _report_unused(unused_strict(chosen, strict), diagnostics)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok_handing_on(
@@ -266,7 +284,7 @@ def load_handing_on(
     if chosen.name == "lev" and format is None:
         raise _not_a_collection(file, "lev")
     if chosen.name == "lev":
-        return load_lev(file, encoding=encoding, diagnostics=diagnostics)
+        return load_lev(file, encoding=encoding, strict=strict, diagnostics=diagnostics)
     from ._files import read_bytes, read_text
 
     # JSON finds its own encoding in its bytes (RFC 8259) unless one is given.
@@ -281,6 +299,77 @@ def load_handing_on(
     if isinstance(item, LevPuzzle) and format is None:  # (no checks ran: they are a collection's)
         raise _not_a_collection(file, "json")
     return item
+
+
+#: The tessellation of every puzzle of a format that fixes it, and so has
+#: no use for `tessellation=` (.slc boards are Sokoban: SokobanYASC's
+#: format has no other).
+_FIXED_TESSELLATIONS = {
+    **{f.name: f.tessellation for f in FILE_FORMATS if f.tessellation is not None},
+    "slc": Tessellation.SOKOBAN,
+}
+
+#: Why `tessellation=` has no effect on the formats that never use it.
+_NO_TESSELLATION = {
+    "lev": "a .lev file holds a sliding-block puzzle, which has none",
+    "json": "the puzzles of JSON name their own",
+}
+
+#: The code of the warning that an option of `load` or `loads` has no
+#: effect on the format read.
+UNUSED_OPTION = "LOAD101"
+
+
+def unused_tessellation(chosen: FileFormat, tessellation: Tessellation | None) -> str:
+    """Why `tessellation`, given to read a file of the `chosen` format, has
+    no effect on it; "" when it has one (.sok, .xsb), when none is given,
+    or when it names the tessellation the format fixes (Hexoban for .hsb).
+
+    >>> unused_tessellation(file_format(name="slc"), Tessellation.HEXOBAN)
+    'A tessellation (Hexoban) was given, which has no effect on .slc files: they are Sokoban'
+    """
+    if tessellation is None or chosen.name in ("sok", "xsb"):
+        return ""
+    fixed = _FIXED_TESSELLATIONS.get(chosen.name)
+    if fixed is tessellation:
+        return ""
+    why = f"they are {fixed.value}" if fixed is not None else _NO_TESSELLATION[chosen.name]
+    return (
+        f"A tessellation ({tessellation.value}) was given, which has no effect on "
+        f".{chosen.name} files: {why}"
+    )
+
+
+def unused_strict(chosen: FileFormat, strict: bool) -> str:
+    """Why `strict`, given to read a file of the `chosen` format, has no
+    effect on it; "" when it has one (.lev), or is False.  It makes the
+    sections that the .lev format does not document (LEV113) errors: only
+    .lev text has them (JSON holds a puzzle's unknown sections as data, its
+    "unknown" list, read without a warning).
+
+    >>> unused_strict(file_format(name="sok"), True).split(": ")[1]
+    'only .lev files have sections it refuses'
+    >>> unused_strict(file_format(name="lev"), True)
+    ''
+    """
+    if not strict or chosen.name == "lev":
+        return ""
+    return (
+        f"strict=True was given, which has no effect on .{chosen.name} files: "
+        "only .lev files have sections it refuses"
+    )
+
+
+def _report_unused(why: str, diagnostics: list[Diagnostic] | None) -> None:
+    """The warning (`UNUSED_OPTION`) that an option has no effect, `why`,
+    if there is one: in `diagnostics` at the start of the text (it is about
+    the whole file), else to Python's `warnings`, without a line."""
+    if not why:
+        return
+    if diagnostics is not None:
+        diagnostics.append(Diagnostic("warning", UNUSED_OPTION, why, 1, 1, 0))
+    else:
+        warn(f"{UNUSED_OPTION} {why}")
 
 
 def _named(file: object, format: str | None) -> str | os.PathLike[str] | None:
@@ -317,6 +406,7 @@ def loads(
     format: Literal["lev"],
     *,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -329,6 +419,7 @@ def loads(
     format: _COLLECTION_FORMATS,
     *,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -341,6 +432,7 @@ def loads(
     format: str,
     *,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -353,6 +445,7 @@ def loads(
     format: str,
     *,
     tessellation: Tessellation | None = None,
+    strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
     check_content: bool | None = None,
     check_games: bool = False,
@@ -360,7 +453,7 @@ def loads(
     """What `text` holds in `format` (a name of `FILE_FORMATS`): a collection,
     a .lev puzzle with "lev", either kind with "json" (as `to_dict` writes
     them).  Bytes are decoded as `load` decodes a file's.  The options work
-    as for `load`.
+    as for `load` (an option the format has no use for warns, LOAD101).
 
     >>> loads("Title\\n#####\\n#@$.#\\n#####\\n", "sok").puzzles[0].title
     'Title'
@@ -376,8 +469,11 @@ def loads(
     checked(text, (str, bytes, bytearray), "text", "a str or bytes")
     checked_format(format)
     checked_tessellation(tessellation)
+    checked_flag(strict, "strict")
     checked_reader_options(diagnostics, check_content, check_games)
     chosen = file_format(name=format)
+    _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
+    _report_unused(unused_strict(chosen, strict), diagnostics)
     if chosen.name == "json":
         return json_item(
             text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
@@ -389,7 +485,7 @@ def loads(
     if not isinstance(text, str):
         text = decode(bytes(text))
     if chosen.name == "lev":
-        return loads_lev(text, diagnostics=diagnostics)
+        return loads_lev(text, strict=strict, diagnostics=diagnostics)
     return loads_sok(
         text,
         tessellation=chosen.tessellation or tessellation,

@@ -88,7 +88,12 @@ def keyed_property(line: str) -> tuple[str, str] | None:
     """(key, value) of a key/value line as readers match it: the key
     case-folded with inner spaces made single, the value stripped; else None."""
     found = _pattern().fullmatch(line)  # (parse_property's match: one call less a line)
-    return None if found is None else (" ".join(found[1].casefold().split()), found[2].strip())
+    if found is None:
+        return None
+    key = found[1].casefold()
+    if " " in key or "\t" in key:  # ("Date Created": most keys are one word)
+        key = " ".join(key.split())
+    return key, found[2].strip()
 
 
 def key_of(line: str) -> str | None:

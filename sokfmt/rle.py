@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ._arguments import checked
+from ._arguments import checked, checked_limit
 from .errors import ValidationError
 
 __all__ = ("DEFAULT_LIMIT", "decode_rle", "encode_rle")
@@ -31,10 +31,12 @@ def decode_rle(text: str, *, limit: int = DEFAULT_LIMIT) -> str:
     Raises:
         RleSyntaxError: `text` is malformed, or would decode to more than
             `limit` characters (refused before anything is expanded).
+        ValidationError: `limit` is not a whole number of at least 0.
     """
     from ._grammar.rle import decode
 
     checked(text, str, "text")
+    checked_limit(limit)
     return decode(text, limit)
 
 

@@ -1,8 +1,8 @@
 """The exits of a fast path to the full path, by the reason each gives.
 
-Every exit of sokfmt/_sok/plain.py and sokfmt/_sok/bare.py (a `return None`
-that hands the text to the full path, or that makes a run no block) names
-its reason in a comment, "# exit: REASON".  The fast paths pay nothing for
+Every exit of sokfmt/_sok/plain.py and sokfmt/_sok/bare.py (a return that
+hands the text, or the rest of it, to the full path, or that makes a run no
+block) names its reason in a comment, "# exit: REASON".  The fast paths pay nothing for
 it: `Exits` reads the comments from the source, and while a test reads a
 text it traces the module's functions and records the reasons of the exits
 they return from (tests/test_sok_plain.py and tests/test_sok.py count those
@@ -59,7 +59,7 @@ class Exits:
         reasons, taken = self.reasons, set[str]()
 
         def local(frame: FrameType, event: str, value: Any) -> Callable[..., Any]:
-            if event == "return" and value is None and frame.f_lineno in reasons:
+            if event == "return" and frame.f_lineno in reasons:
                 taken.add(reasons[frame.f_lineno])
             return local
 

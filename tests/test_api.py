@@ -106,6 +106,12 @@ def test_the_checks_are_options_of_every_reader_that_has_them() -> None:
     assert _taking("diagnostics") == collections | {"load", "loads", "loads_lev", "load_lev"}
     assert _taking("check_content") == collections | {"load", "loads"}
     assert _taking("check_games") == collections | {"load", "loads"}
+    # strict= makes .lev's undocumented sections errors: its readers, and
+    # load and loads, which read .lev too.
+    assert _taking("strict") == {"loads_lev", "load_lev", "load", "loads"}
+    for name in _taking("strict"):
+        parameter = inspect.signature(getattr(sokfmt, name)).parameters["strict"]
+        assert (parameter.default, parameter.annotation) == (False, "bool"), name
     for name in _taking("check_content"):
         parameters = inspect.signature(getattr(sokfmt, name)).parameters
         assert parameters["check_content"].default is None, name

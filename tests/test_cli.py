@@ -621,6 +621,46 @@ def test_tessellation_option(tmp_path: Path) -> None:
     assert "Unknown tessellation 'squares'" in refused.stderr
 
 
+def test_tessellation_goes_only_to_the_files_of_a_folder_that_use_it(tmp_path: Path) -> None:
+    # A folder of a Hexoban .sok file (read so by the option) beside .slc,
+    # JSON and .lev files, which have no use for it: no warning for those.
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "hex.sok").write_text(" # # # #\n# @ $ . #\n # # # #\n", encoding="utf-8")
+    (folder / "s.slc").write_text(SLC, encoding="utf-8")
+    other = "T\n######\n#@$ .#\n######\n"  # not the board of s.slc: no repeat for dedup
+    (folder / "t.json").write_text(dumps(loads_sok(other), "json"), encoding="utf-8")
+    (folder / "c19.lev").write_bytes((VECTORS / "lev" / "c19.lev").read_bytes())
+    checked = sokfmt("check", "--tessellation", "hexoban", str(folder))
+    assert (checked.returncode, checked.stdout, checked.stderr) == (
+        0,
+        "4 files checked: 0 errors, 0 warnings\n",
+        "",
+    )
+    out = tmp_path / "out"
+    converted = sokfmt(
+        "convert", "--tessellation", "hexoban", str(folder), str(out), "--to", "json"
+    )
+    assert (converted.returncode, converted.stderr) == (0, "")
+    assert "4 of 4 files converted" in converted.stdout
+    assert sokfmt_load(out / "hex.json").puzzles[0].tessellation is Tessellation.HEXOBAN
+    deduped = sokfmt("dedup", "--tessellation", "hexoban", str(folder))
+    assert (deduped.returncode, deduped.stderr) == (0, "")
+    # A file named on the command line is read as asked, and told so.
+    named = folder / "s.slc"
+    expected = (
+        "LOAD101 A tessellation (Hexoban) was given, which has no effect on .slc files: "
+        "they are Sokoban"
+    )
+    alone = sokfmt("check", "--tessellation", "hexoban", str(named))
+    assert alone.stdout.splitlines() == [
+        f"{named}:1:1: warning: {expected}",
+        "1 file checked: 0 errors, 1 warning",
+    ]
+    info = sokfmt("info", "--tessellation", "hexoban", str(named))
+    assert (info.returncode, info.stderr) == (0, f"sokfmt: {named}: warning: {expected}\n")
+
+
 # ------------------------------------------------------------ folders and .slc
 
 SLC = (
@@ -725,13 +765,34 @@ def test_convert_a_folder(archive: Path, tmp_path: Path) -> None:
     assert sokfmt("convert", str(archive), str(out)).returncode == 2  # --to is needed
 
 
-def test_convert_refuses_two_inputs_for_one_output(tmp_path: Path) -> None:
-    (tmp_path / "in").mkdir()
-    for name in ("a.xsb", "a.txt"):
-        (tmp_path / "in" / name).write_text(f"A\n{BOARD}\n", encoding="utf-8")
-    result = sokfmt("convert", str(tmp_path / "in"), str(tmp_path / "out"), "--to", "sok")
-    assert result.returncode == 2
-    assert "a.sok" in result.stderr
+def test_convert_writes_two_inputs_of_one_usual_name_apart(tmp_path: Path) -> None:
+    # x.sok and x.json would both be x.sok, a.xsb and a.txt both a.sok: the
+    # rule keeps the extension of each but the one named x.sok already.
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    for name in ("a.xsb", "a.txt", "x.sok"):
+        (folder / name).write_text(f"{name}\n{BOARD}\n", encoding="utf-8")
+    (folder / "x.json").write_text(dumps(loads_sok(f"x.json\n{BOARD}\n"), "json"), encoding="utf-8")
+    result = sokfmt("convert", str(folder), str(out), "--to", "sok")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        f"{folder / 'a.txt'} written as {out / 'a.txt.sok'} "
+        f"(not {out / 'a.sok'}, the name of {folder / 'a.xsb'} converted too)",
+        f"{folder / 'a.xsb'} written as {out / 'a.xsb.sok'} "
+        f"(not {out / 'a.sok'}, the name of {folder / 'a.txt'} converted too)",
+        f"{folder / 'x.json'} written as {out / 'x.json.sok'} "
+        f"(not {out / 'x.sok'}, the name of {folder / 'x.sok'} converted too)",
+        f"4 of 4 files converted to .sok in {out}; 3 written under another name, "
+        "keeping their extension",
+    ]
+    # Each file converted, none over another: each holds its own title.
+    written = {path.name: load_sok(path).puzzles[0].title for path in out.iterdir()}
+    assert written == {
+        "a.txt.sok": "a.txt",
+        "a.xsb.sok": "a.xsb",
+        "x.json.sok": "x.json",
+        "x.sok": "x.sok",
+    }
 
 
 # A document whose Copyright, level Id and floor row below the board .sok
@@ -945,9 +1006,18 @@ def test_dedup_reports_what_it_cannot_read_and_writes_nothing_then(tmp_path: Pat
     merged = tmp_path / "merged.sok"
     result = sokfmt("dedup", str(good), str(bad), "--keep", "first", "-o", str(merged))
     assert result.returncode == 1
-    assert f"sokfmt: {bad}:3:5: error: Unexpected 'X'" in result.stderr
-    assert "1 file could not be read" in result.stdout
+    # The bad puzzle is left out, as check leaves it out, and reported.
+    assert f"sokfmt: {bad}:3:5: error: SOK301 Unexpected 'X'" in result.stderr
+    assert "2 files, 1 puzzles: 0 occur more than once (0 repeats); 1 error" in result.stdout
+    assert "not written: some puzzles could not be read" in result.stdout
     assert not merged.exists()
+    # A file that cannot be read at all (not JSON) is still one unread.
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"puzzles": [', encoding="utf-8")
+    unread = sokfmt("dedup", str(good), str(broken))
+    assert unread.returncode == 1
+    assert f"sokfmt: {broken}:1:14: error: JSON101 " in unread.stderr
+    assert "1 file could not be read" in unread.stdout
 
 
 def test_convert_a_folder_refuses_a_file_or_standard_output(archive: Path, tmp_path: Path) -> None:

@@ -328,6 +328,7 @@ def test_dedup_json_gives_each_group_with_its_symmetries(tmp_path: Path) -> None
         "unread": 0,
         "skipped": 0,
         "folders_without_level_files": 0,
+        "errors": 0,
     }
     (group,) = document["groups"]
     assert [(m["file"], m["number"], m["title"]) for m in group] == [

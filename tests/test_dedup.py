@@ -265,3 +265,52 @@ def test_keep_first_tells_the_games_not_carried_for_one_reason_in_one_line(
     assert each.stdout.splitlines()[0] == "8 times: " + ", ".join(
         [f"{path}:#1 'Room'"] + [f"{path}:#{n} 'Again {n}'" for n in range(2, 9)]
     )
+
+
+# ------------------------------------------------- a file with a bad puzzle
+
+# Three puzzles, the second with an "X" that is no square: line 9 (counted
+# by hand: One 1-4, a blank line, Bad 6-10), column 3.  The first is unbalanced
+# (two boxes, one goal): a content check, which dedup does not run.  The
+# third is ROOM, which other.sok holds turned.
+WITH_A_BAD_PUZZLE = (
+    f"One\n######\n#@$$.#\n######\n\nBad\n######\n#@$.#\n#-X-.#\n######\n\nRoom\n{ROOM}\n"
+)
+
+
+def test_dedup_reads_the_good_puzzles_of_a_file_and_reports_the_bad_one(tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed.sok"
+    mixed.write_text(WITH_A_BAD_PUZZLE, encoding="utf-8")
+    other = tmp_path / "other.sok"
+    other.write_text(f"Turned\n{TURNED}\n", encoding="utf-8")
+    result = sokfmt("dedup", str(mixed), str(other))
+    # As check gives it: the bad puzzle at its file, line and column, status 1.
+    checked = sokfmt("check", "--no-replay", str(mixed))
+    errors = [line for line in checked.stdout.splitlines() if ": error: " in line]
+    assert errors == [
+        f"{mixed}:9:3: error: SOK301 Unexpected 'X' in a board, expected a square of the legend "
+        "(# W @ m p + M P $ b * B . o - _)"
+    ]
+    assert result.stderr.splitlines() == [f"sokfmt: {errors[0]}"]
+    assert (result.returncode, checked.returncode) == (1, 1)
+    # The good puzzles are read and compared, across the bad one: Room and
+    # Turned are one puzzle (numbered among the puzzles read).
+    assert result.stdout.splitlines() == [
+        f"2 times: {mixed}:#2 'Room', {other}:#1 'Turned'",
+        "2 files, 3 puzzles: 1 occur more than once (1 repeats); 1 error, puzzles left out",
+    ]
+    merged = tmp_path / "merged.sok"
+    kept = sokfmt("dedup", str(mixed), str(other), "--keep", "first", "-o", str(merged))
+    assert kept.returncode == 1
+    assert f"sokfmt: {merged} not written: some puzzles could not be read" in kept.stdout
+    assert not merged.exists()
+
+
+def test_dedup_of_a_file_with_a_bad_puzzle_and_no_repeat_fails_as_check(tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed.sok"
+    mixed.write_text(WITH_A_BAD_PUZZLE, encoding="utf-8")
+    result = sokfmt("dedup", "--json", str(mixed))
+    assert result.returncode == 1
+    assert '"errors": 1' in result.stdout
+    assert "SOK301" in result.stderr
+    assert "SOK401" not in result.stderr  # no content check: what a puzzle holds

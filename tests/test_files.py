@@ -93,6 +93,21 @@ def test_hsb_and_tsb_read_as_their_tessellation_and_a_game_line_wins(tmp_path: P
     assert load(tmp_path / "t.tsb").puzzles[0].board == TRIANGLES
 
 
+@pytest.mark.parametrize(("format", "board"), [("hsb", HEXAGONS), ("tsb", TRIANGLES)])
+def test_hsb_and_tsb_text_says_its_tessellation_without_the_extension(
+    format: str, board: Board
+) -> None:
+    # The extension fixes the tessellation for sokfmt, but the Game: line
+    # of each puzzle is written all the same: a reader that goes by Game:
+    # lines alone (sokoenginepy, FORMAT_NOTES 7), or the text under another
+    # name, reads the same puzzles.
+    collection = _collection(board, board)
+    text = dumps(collection, format)
+    assert text.count(f"Game: {board.tessellation.value}\n") == 2
+    assert sokfmt.loads(text, format) == collection
+    assert sokfmt.loads(text, "sok") == collection
+
+
 @pytest.mark.parametrize(
     ("format", "collection", "message"),
     [

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -247,8 +246,7 @@ def test_an_error_is_placed_in_its_file(tmp_path: Path) -> None:
     with pytest.raises(ParseError) as caught:
         load_arrays([good, bad])
     assert (caught.value.line, caught.value.column) == (27, 2)
-    if sys.version_info >= (3, 11):
-        assert caught.value.__notes__ == [f"in {os.fspath(bad)}"]
+    assert caught.value.__notes__ == [f"in {os.fspath(bad)}"]
     with pytest.raises(ParseError, match=re.escape("Unexpected 'X'")):
         load(bad)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
 import sys
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -158,10 +160,11 @@ reveal_type(either)
 """
 
 
-def _mypy_strict(program: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """mypy --strict on a user's `program`, with sokfmt from this checkout."""
+def _mypy_strict(program: Path, cwd: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """mypy --strict (and `options`) on a user's `program`, with sokfmt from
+    this checkout."""
     return subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(program)],
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *options, str(program)],
         capture_output=True,
         text=True,
         cwd=cwd,
@@ -179,6 +182,27 @@ def test_load_is_typed_for_mypy_strict_users(tmp_path: Path) -> None:
     # reveal_type is a note, not an error: the run passes and says the type.
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(r'Revealed type is ".*Collection.*LevPuzzle.*"', result.stdout), result.stdout
+
+
+def test_type_checkers_see_the_0_2_names_deprecated_as_python_does(tmp_path: Path) -> None:
+    # Each name of 0.2 that 0.3 renamed or moved (but the type alias
+    # Position) is deprecated to mypy with the message Python warns with.
+    pytest.importorskip("mypy", reason="mypy (the test and lint extras) runs the typing check")
+    from sokfmt import _deprecated
+
+    names = sorted({*_deprecated.RENAMED, *_deprecated.MOVED} - {"Position"})
+    warned = {}
+    for name in names:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with contextlib.suppress(Exception):  # (the warning is what is looked at)
+                getattr(sokfmt, name)("x")
+        warned[name] = str(caught[0].message)
+    program = tmp_path / "old.py"
+    program.write_text("import sokfmt\n" + "".join(f"sokfmt.{n}\n" for n in names), "utf-8")
+    result = _mypy_strict(program, tmp_path, "--enable-error-code", "deprecated")
+    found = re.findall(r"old\.py:(\d+): error: .* deprecated: (.*)  \[deprecated\]", result.stdout)
+    assert {names[int(line) - 2]: message for line, message in found} == warned, result.stdout
 
 
 # A user's program that uses every public name as its docstring says.
@@ -204,6 +228,34 @@ def test_every_public_name_is_typed_for_mypy_strict_users(tmp_path: Path) -> Non
         check=False,
     )
     assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+def test_every_format_reads_and_writes_without_lark_installed() -> None:
+    # lark is no dependency of the package: with it made impossible to
+    # import, every reader, writer and the command run on the samples.
+    code = (
+        "import sys, io, contextlib\n"
+        "sys.modules['lark'] = None  # import lark raises ImportError\n"
+        "import sokfmt\n"
+        "from sokfmt.cli import main\n"
+        "from importlib.resources import files\n"
+        "text = (files('sokfmt') / 'samples' / 'sample.sok').read_text('utf-8')\n"
+        "collection = sokfmt.loads_sok(text, check_games=True)\n"
+        "for fmt in ('sok', 'json'):\n"
+        "    written = sokfmt.dumps(collection, format=fmt)\n"
+        "    assert sokfmt.loads(written, format=fmt).puzzles == collection.puzzles, fmt\n"
+        "slc = sokfmt.loads(sokfmt.dumps(collection, format='slc', lossy=True), format='slc')\n"
+        "assert [p.board for p in slc.puzzles] == [p.board for p in collection.puzzles]\n"
+        "lev = sokfmt.loads_lev('size 2 1\\ninitial\\nAb\\n')\n"
+        "assert sokfmt.loads_lev(sokfmt.dumps_lev(lev)) == lev\n"
+        "game = sokfmt.loads_moves('2(lU)[r]{u}')\n"
+        "board = sokfmt.loads_board('5#|#@$.#|5#')\n"
+        "assert sokfmt.decode_rle('2(3#)|#') == '######\\n#'\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    status = main(['check', str(files('sokfmt') / 'samples' / 'sample.sok')])\n"
+        "print(status, 'lark' in sys.modules and sys.modules['lark'] is not None)"
+    )
+    assert _python(code).split() == ["0", "False"]
 
 
 def test_reading_runs_the_tables_without_lark() -> None:
@@ -248,6 +300,7 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     assert grammars
     assert grammars <= names
     assert {"sokfmt/py.typed", "sokfmt/__init__.py", "sokfmt/samples/sample.sok"} <= names
+    assert "sokfmt/_names_0_2.pyi" in names  # (the 0.2 names, deprecated to type checkers)
     # The files README's console examples read, beside the sample.
     samples = {"sample", "tiny", "bad", "mine", "theirs", "mixed"}
     assert {f"sokfmt/samples/{name}.sok" for name in samples} <= names
@@ -267,10 +320,12 @@ def test_wheel_ships_grammars_types_and_sample(wheel: Path) -> None:
     for extension in extensions:
         assert f"{extension}," in summary or f"{extension})" in summary, extension
     assert "JSON" in summary
+    # Nothing at run time (lark only compiles the tables the wheel ships),
+    # and the Python whose regular expressions the readers use (3.11's
+    # possessive repeats).
     requirements = [line for line in text.splitlines() if line.startswith("Requires-Dist:")]
-    assert [line for line in requirements if "extra ==" not in line] == [
-        "Requires-Dist: lark<2,>=1.2"
-    ]
+    assert [line for line in requirements if "extra ==" not in line] == []
+    assert "Requires-Python: >=3.11" in text.splitlines()
 
 
 def readers_of() -> list[str]:

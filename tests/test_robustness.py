@@ -534,8 +534,8 @@ def test_a_collection_lets_go_of_the_lines_of_each_puzzle_it_has_built() -> None
     # Kept to the end, the tokens of 5,000 small puzzles cost a tenth of
     # their reading in garbage collection alone: each puzzle's are freed
     # once it is built (here, in the common layout's path).
-    from sokfmt._sok.postlex import Line
     from sokfmt._sok.read import read_sok
+    from sokfmt._sok.tokens import Line
 
     text = "".join(
         f"Level {n}\n#####\n#@$.#\n#####\n\nAuthor: someone\nDifficulty: {n}\n\n"
@@ -548,11 +548,12 @@ def test_a_collection_lets_go_of_the_lines_of_each_puzzle_it_has_built() -> None
         alive.append(sum(isinstance(found, Line) for found in gc.get_objects()))
 
     assert len(read_sok(text, Tessellation.SOKOBAN, on_puzzle=count).puzzles) == 60
-    # 60 puzzles of 10 tokens (a board and a game of one token each): 600
-    # when the first is built, its own and those of the last puzzle at the end.
-    # (Lines that other tests left alive count in both.)
-    assert alive[0] >= 600
-    assert alive[-1] <= alive[0] - 580
+    # 60 puzzles of 7 tokens (a board and a game of one token each; the
+    # path makes one token for every blank line): 420 when the first is
+    # built, its own and those of the last puzzle at the end.  (Lines that
+    # other tests left alive count in both.)
+    assert alive[0] >= 420
+    assert alive[-1] <= alive[0] - 406
 
 
 def test_problems_repeated_many_times_do_not_hang_a_reader() -> None:

@@ -43,6 +43,7 @@ from sokfmt._grammar import lalr
 from sokfmt._sok import bare as _sok_bare
 from sokfmt._sok import postlex as _sok_postlex
 from sokfmt._sok import read as _sok_read
+from sokfmt._sok.tokens import Line
 
 BOARD = "#####\n#@$.#\n#####"
 
@@ -281,6 +282,18 @@ def test_a_line_is_a_property_exactly_when_property_line_matches_it(line: str) -
     assert (match.lastgroup == "PROPERTY") == bool(re.fullmatch(terminal, line))
 
 
+@pytest.mark.parametrize("first", [" ", "\t", "-", "_", "*", "B", "#", "W", ">"])
+def test_three_walled_rows_are_one_token_whatever_they_begin_with(first: str) -> None:
+    # WALL_ROW_LINE begins with FLOOR (" ", tab, "-", "_"), then BOX_ON_GOAL
+    # ("*", "B") or WALL ("#", "W"), after mail quotes (">"): step 1 makes one
+    # ROWS token of three such lines, as sok.lark's header says.
+    rows = "".join(f"{first}{row}\n" for row in ("###", "#.#", "###"))
+    if first in "*BW":  # (then the line is its own first wall)
+        rows = "".join(f"{first}{row}\n" for row in ("##", ".#", "##"))
+    tokens = list(_sok_postlex.lex([rows], []))
+    assert [(t.type, t.rows) for t in tokens] == [("ROWS", 3)]
+
+
 def test_an_empty_line_is_a_blank_line_as_the_lexer_takes_it() -> None:
     # Step 1 types an empty line without matching it: the line classes agree.
     assert _sok_postlex.patterns().line.fullmatch("\n").lastgroup == "BLANK_LINE"  # type: ignore[union-attr]
@@ -446,7 +459,7 @@ def test_a_key_recognised_where_it_stands_makes_a_property() -> None:
 def test_keys_are_recognised_where_they_stand() -> None:
     # The tables of sokfmt.properties, by the notes a line stands in.
     def where(line: str) -> list[bool]:
-        token = _sok_postlex.Line("PROPERTY", line, 0, 1)
+        token = Line("PROPERTY", line, 0, 1)
         places = ((False, False), (False, True), (True, False), (True, True))
         return [_sok_postlex.recognised(token, *place) for place in places]
 
@@ -1278,3 +1291,51 @@ def test_threads_read_alike_while_the_automaton_is_worked_out() -> None:
             assert list(pool.map(loads_sok, texts)) == wanted
     finally:
         lalr.automaton.cache_clear()
+
+
+# A character of each kind the row classes tell apart: floor (two
+# spellings), wall, box on goal, pusher, box, goal, and one outside the legend.
+_ROW_CHARACTERS = " -#*@$.x"
+
+
+def _same_lines(name: str, line: str) -> bool:
+    grammar = re.compile(lalr.terminals("sok")[name])
+    matched = re.compile(_sok_postlex.line_terminals()[name])
+    return bool(grammar.fullmatch(line)) == bool(matched.fullmatch(line))
+
+
+def test_the_per_square_classes_match_the_lines_the_grammar_s_do() -> None:
+    # The readers match the classes of postlex.PER_SQUARE with possessive
+    # groups (to match a long row in little memory): they must take exactly
+    # the lines the grammar's own patterns take.  Every line of up to 6 of
+    # these characters, and longer ones drawn at random (below).
+    import itertools
+
+    for name in _sok_postlex.PER_SQUARE:
+        for size in range(7):
+            for characters in itertools.product(_ROW_CHARACTERS, repeat=size):
+                assert _same_lines(name, "".join(characters)), (name, characters)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(_ROW_CHARACTERS, max_size=60))
+def test_long_lines_of_the_per_square_classes_match_as_the_grammar_s(line: str) -> None:
+    for name in _sok_postlex.PER_SQUARE:
+        assert _same_lines(name, line), name
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_long_row_is_read_in_memory_of_its_size(fast: bool) -> None:
+    # A row of 200,000 walls took 116 bytes a character to match (Python's re
+    # keeps a record of each repetition of a group it may undo): 123 MB for
+    # this text of 0.8 MB.  Allocations, not time: they do not vary by run.
+    row = "#" * 200_000
+    for text in (f"T\n{row}\n{row}\n{row}\n\nnote\n{row}\n", f"; 1\n{row}\n{row}\n{row}\n"):
+        _sok_read.read_sok("T\n###\n#@#\n###\n", Tessellation.SOKOBAN, fast=fast)  # (caches)
+        tracemalloc.start()
+        try:
+            _sok_read.read_sok(text, Tessellation.SOKOBAN, fast=fast)
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert peak < 8 * len(text), (peak, len(text))

@@ -66,7 +66,10 @@ ODD_NOTES = [
 ]
 NOTES = PLAIN_NOTES + ODD_NOTES
 # Titles of a board or saved game, and lines that title none where a title stands.
-TITLES = ["Level", "T", "Puzzle 2", "Solution", "Snapshot 1", "Level 1"]
+# "#X ###" is a row but for "X" (rule 4): right above a block it leaves the
+# layout; a blank line between, it is a title, and a text that leaves the
+# layout after it hands it to the full path with that blank line.
+TITLES = ["Level", "T", "Puzzle 2", "Solution", "Snapshot 1", "Level 1", "#X ###"]
 ODD_TITLES = ["lurd", "Title: x", "rRx", "lurdx", "; 1", ":: c", "  ", "#X ###", "?-$-#"]
 # Lines right under a board (rule 4 looks at them) and right after moves
 # (rule 3 does).
@@ -109,7 +112,8 @@ def same_as_full_path(
     reads is what the full path reads (and counting its exits in `exits`)."""
     assert read(text, tessellation, fast=True) == read(text, tessellation, fast=False)
     with (exits or Exits(_sok_plain)).tracing():
-        return _sok_plain.layout(text, tessellation) is not None
+        laid = _sok_plain.layout(text, tessellation)
+    return laid is not None and laid.rest is None
 
 
 @st.composite

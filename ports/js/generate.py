@@ -87,14 +87,16 @@ def parser_module(path: Path) -> str:
 
 def codes(readme: Path) -> str:
     """codes.json: each code of README's Diagnostics table (one per row) and
-    its meaning as message words, capitalised, `spans` quoted as 'spans'."""
+    its meaning as message words, capitalised, `spans` quoted as 'spans', a
+    link's words alone."""
     lines = readme.read_text(encoding="utf-8").splitlines()
     start = lines.index("| code | severity | meaning |") + 2  # after the header and its rule
     messages = {}
     for row in itertools.takewhile(lambda line: line.startswith("|"), lines[start:]):
         code, _, meaning = (cell.strip() for cell in row.strip("|").split(" | "))
         assert re.fullmatch(r"`[A-Z]+[0-9]+`", code), f"one code per row of the table: {row}"
-        message = re.sub(r"`([^`]*)`", r"'\1'", meaning)
+        message = re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", meaning)  # a link: its words
+        message = re.sub(r"`([^`]*)`", r"'\1'", message)
         messages[code.strip("`")] = message[0].upper() + message[1:]
     return json.dumps(messages, indent=2, ensure_ascii=False) + "\n"
 

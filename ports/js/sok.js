@@ -131,7 +131,7 @@ export function parse(text, caller = "Sokoban") {
     if (kind === "PROPERTY" && Object.hasOwn(keys, property(bare)[0])) kind = "PROPERTY";
     else if ((isRow(token) || TEXTS.includes(kind)) && r.inMoves && oneAway("r")) kind = "ALMOST";
     else if (TEXTS.includes(kind) && oneAway("")) kind = "ALMOST";
-    else if (kind === "MOVES") kind = ["MOVES", "ALMOST"][strays(bare, move, 2).length] || "TEXT";
+    else if (kind === "MOVES") kind = !strays(bare, move, 1).length ? "MOVES" : oneAway("") ? "ALMOST" : "TEXT";
     if (ROWS.includes(kind)) {
       const run = (token.run = afterRows ? previous.run : { first: token, lines: 0 });
       for (const [row, type] of stray ? [[stray, "WALL_ROW"], [token, kind]] : [[token, kind]]) {

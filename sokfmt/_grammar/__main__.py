@@ -6,7 +6,10 @@ import os
 import sys
 from pathlib import Path
 
-from .build import write_tables
+try:
+    from .build import write_tables
+except ModuleNotFoundError as missing:  # lark: a tool of the project's, no need of sokfmt's
+    sys.exit(f"python -m sokfmt._grammar needs lark (pip install 'lark>=1.2,<2'): {missing}")
 
 if os.environ.get("PYTHONHASHSEED") != "0":
     # lark numbers the states in the order of its sets, which follows the

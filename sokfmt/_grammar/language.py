@@ -14,7 +14,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, NoReturn, TypeVar
 
-from .._arguments import checked_limit
 from ..errors import ParseError
 from . import lalr
 from .lalr import Token
@@ -79,7 +78,6 @@ class Budget:
     __slots__ = ("codes", "limit", "used")
 
     def __init__(self, limit: int, codes: Mapping[str, str]) -> None:
-        checked_limit(limit)
         self.limit = limit
         self.used = 0
         self.codes = codes

@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '1bc7be196e802e198f23da039d
                     {}],
            'start': 0,
            'end': 9},
- 'sok': {'hash': '9cedec1620f90100b20b7b52b9f1497b0f661c985d4269def280f1b1852f9c07',
+ 'sok': {'hash': '8309d5942ac8bd3ae6eff33f685dea30feed4b101770f4935ccf63f32a298d02',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',

@@ -21,13 +21,12 @@ from collections.abc import Callable
 from functools import cache
 
 from .._grammar import board as _board
-from .._grammar import lalr
 from .._reading import content_checked
 from ..errors import Diagnostic, ParseError
 from ..puzzle import Collection, Puzzle
 from ..rle import DEFAULT_LIMIT
 from ..tessellation import Tessellation
-from . import postlex
+from . import postlex, tokens
 from .checks import Checks, Read
 
 
@@ -36,7 +35,7 @@ def _paragraph() -> re.Pattern[str]:
     """Blank lines (at the start of the text), a title line or none, three
     walled rows or more, and the blank lines after them (at least one, or
     the end of the text)."""
-    terminals = lalr.terminals("sok")
+    terminals = postlex.line_terminals()
     row, blank = terminals["WALL_ROW_LINE"], terminals["BLANK_LINE"]
     title = f"(?!{blank}\\n|{row}\\n)[^\\r\\n]*"
     # At most RUN_LINES rows, as a match of step 1 (a taller board takes the
@@ -69,7 +68,7 @@ def read_bare(
             return None  # exit: no paragraph of a title and a board here
         title = match["title"]
         if title is not None and not _quiet_title().fullmatch(title):
-            if postlex.line_class(title) not in (postlex.TEXT, postlex.SEMICOLON):
+            if postlex.line_class(title) not in (tokens.TEXT, tokens.SEMICOLON):
                 return None  # exit: a title line of another class
             if postlex.stray_row(title):
                 return None  # exit: rule 4 (a stray row right above a board)
@@ -96,9 +95,7 @@ def read_bare(
     for number, (puzzle, (_, rows, start)) in enumerate(zip(puzzles, found, strict=True), start=1):
         line += text.count("\n", counted, start)
         counted = start
-        checks(
-            Read(puzzle, number, postlex.Line(postlex.ROWS, rows[: rows.find("\n")], start, line))
-        )
+        checks(Read(puzzle, number, tokens.Line(tokens.ROWS, rows[: rows.find("\n")], start, line)))
     return Collection()
 
 
@@ -107,6 +104,6 @@ def _quiet_title() -> re.Pattern[str]:
     """A SEMICOLON_LINE without a square of EDGE or INNER and without a
     MOVE_LETTER ("; 17"): rule 4 wants such squares, rule 3 a move letter,
     so neither looks at it (what most titles are, found in one match)."""
-    terminals = lalr.terminals("sok")
+    terminals = postlex.line_terminals()
     loud = "|".join(terminals[name] for name in ("EDGE", "INNER", "MOVE_LETTER"))
     return re.compile(f"[ \\t]*;(?:(?!{loud})[^\\r\\n])*")

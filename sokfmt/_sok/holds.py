@@ -19,19 +19,8 @@ from ..errors import ValidationError, quoted
 from ..properties import FILE_FIELDS, key_of, parse_property, synonyms
 from ..puzzle import Collection
 from ..tessellation import Tessellation
-from .postlex import (
-    COMMENT,
-    MOVES,
-    PROPERTY,
-    ROW_TOKENS,
-    ROWS,
-    SEMICOLON,
-    TEXT,
-    line_class,
-    moves_class,
-    stray_row,
-    unquoted,
-)
+from .postlex import ROW_TOKENS, line_class, moves_class, stray_row, unquoted
+from .tokens import COMMENT, MOVES, PROPERTY, ROWS, SEMICOLON, TEXT
 
 # The file's fields, by the keys a writer writes and a reader reads for them.
 _FILE_PROPERTIES = tuple((field.key, field.read, field.name) for field in FILE_FIELDS)

@@ -13,21 +13,32 @@ own terminals (WALL_ROW_LINE, MOVES_LINE), types every other line with step
 hands the blocks to the builder, which applies every semantic rule as on the
 full path.
 
-Anything else goes down the full path, before anything is handed on: each
-exit says why in a comment "# exit: ..." (tests/test_sok_plain.py counts
-the exits its texts reach, and holds the two paths to each other).
+A text that leaves the layout goes down the full path, before anything is
+handed on: from its first line that leaves the layout, the full path taking
+the tokens of the lines before from this path (so a text that leaves late
+costs about what the full path alone does), or from the start, when a line
+break, mail quote or byte order mark keeps the whole text from this path.
+Each exit says why in a comment "# exit: ..." (tests/test_sok_plain.py
+counts the exits its texts reach, and holds the two paths to each other).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
-from .._grammar import lalr
 from ..tessellation import Tessellation
 from . import postlex
-from .postlex import BLANK, COMMENT, PROPERTY, ROWS, TEXT, Games, Line
+from .postlex import Games
+from .tokens import BLANK, COMMENT, MOVES, MOVES_LINES, PROPERTY, ROWS, TEXT, Line
+
+#: A blank line of notes: what the builder asks of one is its type and text
+#: alone (no problem is ever placed at a blank line), so every blank line of
+#: a text in the common layout is this token (a third of the lines of most
+#: collections, and of the tokens this path made).
+_BLANK = Line(BLANK, "", -1, 0)
 
 
 @dataclass
@@ -42,11 +53,29 @@ class Block:
 
 @dataclass
 class Layout:
-    """What the grammar's steps make of a text in the common layout."""
+    """What the grammar's steps make of a text in the common layout, or of
+    its lines before `rest`, where it leaves the layout."""
 
     file_notes: list[Line] = field(default_factory=list)
     comments: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
     blocks: list[Block] = field(default_factory=list)  # a board first
+    rest: tuple[int, int] | None = None  # (offset, line number) of the first line left out
+
+    def up_to(self, pos: int, number: int) -> Layout:
+        """This layout, of the lines before line `number` (at `pos`) alone."""
+        self.rest = pos, number
+        return self
+
+    def tokens(self) -> Iterator[Line]:
+        """The tokens of its lines as step 1 makes them, in order (the
+        full path reads them on to the lines after)."""
+        yield from self.file_notes
+        for block in self.blocks:
+            yield block.title
+            if block.token.line > block.title.line + 1:
+                yield _BLANK  # (the blank line between a title and its block)
+            yield block.token
+            yield from block.notes
 
 
 @cache
@@ -55,7 +84,7 @@ def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
     alone in `tessellation`: no mail quote (step 1 reads past them), no
     line class but text, and two characters that no line of its moves
     holds (rule 3 needs one at most)."""
-    terminals = lalr.terminals("sok")
+    terminals = postlex.line_terminals()
     classes = "|".join(terminals[name] for name in (*postlex._CLASSES, "COMMENT_LINE"))
     not_move = postlex.patterns().not_move[tessellation].pattern
     assert not_move.startswith("[^"), "a class of the characters left out"
@@ -68,9 +97,12 @@ def _note_pattern(tessellation: Tessellation) -> re.Pattern[str]:
 
 
 def layout(text: str, tessellation: Tessellation) -> Layout | None:
-    """The blocks and notes of `text` if it is in the common layout, else
-    None.  The tessellation in effect is that of `Games`, told of each
-    "Game:" line and each board as the full path tells it."""
+    """The blocks and notes of `text` if it is in the common layout; else
+    those of its lines before the first line that leaves it (`Layout.rest`),
+    or None when a line break, mail quote or byte order mark keeps the
+    whole text from this path.  The tessellation in effect is that of
+    `Games`, told of each "Game:" line and each board as the full path
+    tells it."""
     if "\r" in text:
         return None  # exit: a line break other than LF
     # Rule 3 right after moves reads past a mail quote, this path does not
@@ -90,7 +122,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
     after = ""  # the block right before the line: "rows", "moves" or none
     while pos < size:
         if text[pos] == "\n":
-            notes.append(Line(BLANK, "", pos, number))
+            notes.append(_BLANK)
             pos, number, fresh, after = pos + 1, number + 1, True, ""
             continue
         match = notes_pattern.match(text, pos)
@@ -100,13 +132,13 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         found = fresh and kind == TEXT and _block_at(text, end + 1, number + 1, tessellation)
         if found:
             if match is None and postlex.almost(line, tessellation):
-                return None  # exit: rule 3 (a title one character away from moves)
+                return laid.up_to(pos, number)  # exit: rule 3 (a title one character from moves)
             if found.type == ROWS:
                 if found.line == number + 1 and postlex.stray_row(line):
-                    return None  # exit: rule 4 (a stray row right above a board)
+                    return laid.up_to(pos, number)  # exit: rule 4 (a stray row right above a board)
                 games.new_board()
             elif not laid.blocks:
-                return None  # exit: moves before the first board (text there)
+                return laid.up_to(pos, number)  # exit: moves before the first board (text there)
             else:
                 games.moves()
             if games.tessellation is not tessellation:  # (a new board's, or back to the file's)
@@ -124,14 +156,14 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         token = Line(kind, line, pos, number)
         if match is None and kind != BLANK:
             if kind != TEXT and kind != PROPERTY:
-                return None  # exit: a line of another class where a note stands
+                return laid.up_to(pos, number)  # exit: a line of another class where a note stands
             if kind == TEXT or not games.recognised(token):
                 if after == "moves" and postlex._ends_moves(line, tessellation):
-                    return None  # exit: rule 3 (right after moves, a line that goes on with them)
+                    return laid.up_to(pos, number)  # exit: rule 3 (goes on with the moves above)
                 if postlex.almost(line, tessellation):
-                    return None  # exit: rule 3 (a note one character away from moves)
+                    return laid.up_to(pos, number)  # exit: rule 3 (a note one character from moves)
         if after == "rows" and postlex.stray_row(line):
-            return None  # exit: rule 4 (a stray row right under a board)
+            return laid.up_to(pos, number)  # exit: rule 4 (a stray row right under a board)
         # (The token found the key of a key/value line as it was made.)
         if kind == PROPERTY and token.keyed is not None and token.keyed[0] == "game":
             games.read(token)
@@ -148,7 +180,7 @@ def _runs() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """Runs of 3 or more WALL_ROW_LINE and of MOVES_LINE, each line ending
     in LF (the only line break this path takes; step 1's run patterns take
     every line break and mail quotes, and cost 5% more instructions here)."""
-    terminals, most = lalr.terminals("sok"), postlex.RUN_LINES - 1
+    terminals, most = postlex.line_terminals(), postlex.RUN_LINES - 1
     return (
         re.compile(f"(?:{terminals['WALL_ROW_LINE']}\\n){{3,{most}}}"),
         re.compile(f"(?:{terminals['MOVES_LINE']}\\n){{1,{most}}}"),
@@ -158,17 +190,18 @@ def _runs() -> tuple[re.Pattern[str], re.Pattern[str]]:
 def _block_at(text: str, start: int, number: int, tessellation: Tessellation) -> Line | None:
     """The token of the board or saved game that a title line above would
     title, if one begins at `start` (line `number`) or after one blank line
-    there (`title_blank`)."""
+    there (`title_blank`): the lines of a run, each ending in LF, as step 1
+    makes its token of them (`postlex._run`)."""
     gap = text.startswith("\n", start)
     start, number = start + gap, number + gap
     rows, moves = _runs()
     found = rows.match(text, start)
     if found is not None:
-        return postlex._run(ROWS, found[0], start, number)
+        return Line(ROWS, found[0][:-1], start, number, found[0])
     found = moves.match(text, start)
     if found is None:
         return None
     if postlex._refused(found[0], tessellation):
         return None  # exit: rule 2 (moves with a letter the tessellation refuses)
-    kind = postlex.MOVES if found[0].count("\n") == 1 else postlex.MOVES_LINES
-    return postlex._run(kind, found[0], start, number)
+    kind = MOVES if found[0].count("\n") == 1 else MOVES_LINES
+    return Line(kind, found[0][:-1], start, number, found[0])

@@ -19,17 +19,31 @@ from functools import cache
 from .._grammar import board as _board
 from .._grammar import lalr
 from .._grammar.moves import refused_letters
-from ..errors import Excerpt, ParseError, SokSyntaxError
-from ..properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS, fields_by_key, keyed_property
+from ..errors import ParseError, SokSyntaxError
+from ..properties import FILE_FIELDS, GAME_FIELDS, PUZZLE_FIELDS, fields_by_key
 from ..tessellation import Tessellation
+from .tokens import (
+    ALMOST,
+    BLANK,
+    COMMENT,
+    EDGE_ROW,
+    FLOOR_ROW,
+    LINES,
+    MOVES,
+    MOVES_LINES,
+    OPEN_ROW,
+    PAIR_ROWS,
+    PROPERTY,
+    RLE,
+    ROWS,
+    SEMICOLON,
+    STRAY,
+    TEXT,
+    WALL_ROW,
+    Line,
+    Run,
+)
 
-# Token types (grammar %declare) and the line classes that give them.
-BLANK, TEXT, SEMICOLON, PROPERTY = "BLANK", "TEXT", "SEMICOLON", "PROPERTY"
-ALMOST, MOVES, MOVES_LINES = "ALMOST", "MOVES", "MOVES_LINES"
-WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS = "WALL_ROW", "EDGE_ROW", "PAIR_ROWS", "ROWS"
-OPEN_ROW, FLOOR_ROW = "OPEN_ROW", "FLOOR_ROW"
-RLE, COMMENT = "RLE", "COMMENT"  # step 1 only: rule 1 retypes the one, the other is set aside
-STRAY = "STRAY_"  # rule 4: STRAY_TEXT, STRAY_SEMICOLON, STRAY_PROPERTY
 ROW_TOKENS = frozenset((WALL_ROW, EDGE_ROW, PAIR_ROWS, ROWS, OPEN_ROW, FLOOR_ROW))
 # The grammar's units that are a board: reducing one, the parser has read a board.
 BOARDS = frozenset(("board", "board_notes", "board_note", "board_semicolon"))
@@ -53,83 +67,11 @@ _CLASSES = {
 _LINE_END = r"(?:\r\n|\r|\n|\Z)"
 
 
-class Line:
-    """A token: one line, or lines of walled rows (then `text` joins them
-    with "\\n", and `raw` holds them as written, line breaks and all).  It
-    knows the offset `pos` and the number `line` of its first line in the
-    caller's text, and `starts` works out those of each line.  A TEXT that
-    rule 4 doubts has `stray` set; a row (and a line of rule 4 after one), the
-    `run` of rows it stands in; the
-    "Game:" line that decides the tessellation in effect, the decision
-    (`game`, see `Games`)."""
-
-    __slots__ = ("game", "keyed", "line", "pos", "raw", "rows", "run", "stray", "text", "type")
-
-    def __init__(self, kind: str, text: str, pos: int, line: int, raw: str = "") -> None:
-        self.type = kind
-        self.text = text
-        self.pos = pos
-        self.line = line
-        self.raw = raw
-        self.rows = text.count("\n") + 1 if raw else 1  # how many lines it holds
-        self.stray = False
-        self.run: Run | None = None
-        # A PROPERTY's key (case-folded, inner spaces made single) and value
-        # (stripped): every reader of one asks for them.
-        self.keyed = keyed_property(text) if kind == PROPERTY else None
-        # `game` is set on the PROPERTY that decides alone (a text of a
-        # million lines spends no time on it): `decision` reads it.
-        self.game: Tessellation | SokSyntaxError
-
-    def key_value(self) -> tuple[str, str]:
-        """A PROPERTY's `keyed`."""
-        assert self.keyed is not None, "a PROPERTY is a PROPERTY_LINE as it stands"
-        return self.keyed
-
-    @property
-    def starts(self) -> list[tuple[int, int]]:
-        """The offset and number of each of its lines."""
-        if not self.raw:
-            return [(self.pos, self.line)]
-        return [
-            (self.pos + found.start(), self.line + number)
-            for number, found in enumerate(_LINES.finditer(self.raw))
-        ]
-
-    @property
-    def lines(self) -> list[str]:
-        """Its lines: one, but for a run."""
-        return self.text.split("\n") if self.raw else [self.text]
-
-    def excerpt(self, index: int = 0) -> Excerpt:
-        """Its `index`-th line as the caller's text has it, to place a
-        problem in: the first line of the text with the byte order mark that
-        step 1 stepped over."""
-        start, number = self.starts[index]
-        text = self.lines[index]
-        if number == 1 and start:
-            return Excerpt("\ufeff" + text, 0, 1)
-        return Excerpt(text, start, number)
-
-    def __repr__(self) -> str:
-        return f"Line({self.type}, {self.text!r}, line {self.line})"
-
-
-@dataclass
-class Run:
-    """Lines of rows one after another: how many, the first that is not of
-    floor alone, and whether one holds a pusher, box or goal (SOK103 asks it
-    of runs that make no board)."""
-
-    first: Line
-    lines: int = 0
-    squares: bool = False
-
-
 @dataclass(frozen=True)
 class _Patterns:
     line: re.Pattern[str]  # one line: its quotes, class and line break
     walls: re.Pattern[str]  # lines of walled rows, a block of them at most
+    row_start: str  # what a line of walled rows begins with: a mail quote, FLOOR or EDGE
     moves_lines: re.Pattern[str]  # lines of MOVES_LINE, a block of them at most
     moves: dict[Tessellation, re.Pattern[str]]  # MOVES_LINE of a tessellation
     not_move: dict[Tessellation, re.Pattern[str]]  # a character no moves line of it has
@@ -138,16 +80,34 @@ class _Patterns:
     stray: re.Pattern[str]  # a character outside the legend
     solid: re.Pattern[str]  # a square of EDGE or INNER
     edge: re.Pattern[str]  # a square of EDGE
-    puzzle_square: re.Pattern[str]  # INNER or BOX_ON_GOAL: a pusher, box or goal
     wall: str  # a character of WALL
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
     rle_line: re.Pattern[str]  # RLE_LINE
     move_letter: re.Pattern[str]  # MOVE_LETTER
 
 
+#: The line classes with a group repeated for each square: Python's `re`
+#: keeps a record of every repetition it might undo (116 bytes a character:
+#: a row of a million walls took 116 MB to match), so the readers match them
+#: with each such group possessive, which undoes none.  The grammar writes
+#: these classes so that a line matches them in one way only (what stands
+#: before a character they require cannot hold it), so no repetition is ever
+#: to be undone (tests/test_sok.py holds the two forms to each other).
+PER_SQUARE = ("WALL_ROW_LINE", "EDGE_ROW_LINE")
+
+
+@cache
+def line_terminals() -> dict[str, str]:
+    """sok.lark's terminals as the readers match them (see `PER_SQUARE`)."""
+    found = dict(lalr.terminals("sok"))
+    for name in PER_SQUARE:
+        found[name] = found[name].replace(")*", ")*+")
+    return found
+
+
 @cache
 def patterns() -> _Patterns:
-    terminals = lalr.terminals("sok")
+    terminals = line_terminals()
     classes = "|".join(f"(?P<{name}>{terminals[name]})" for name in _CLASSES)
     wall_row = terminals["WALL_ROW_LINE"]
     refused = {t: refused_letters(t) for t in Tessellation}
@@ -164,6 +124,7 @@ def patterns() -> _Patterns:
             f"|(?P<QUOTES>>*)(?:(?:{classes}){_LINE_END}|(?P<TEXT>[^\\r\\n]*){_LINE_END})"
         ),
         walls=_block_of(wall_row),
+        row_start=">" + lalr.characters(f"{terminals['FLOOR']}|{terminals['EDGE']}"),
         moves_lines=_block_of(terminals["MOVES_LINE"]),
         moves={t: re.compile(_without(terminals["MOVES_LINE"], refused[t])) for t in Tessellation},
         not_move={t: re.compile(f"[^{re.escape(characters[t])}]") for t in Tessellation},
@@ -172,7 +133,6 @@ def patterns() -> _Patterns:
         stray=re.compile(f"(?!{terminals['SQUARE']}).", re.DOTALL),
         solid=re.compile(f"{terminals['EDGE']}|{terminals['INNER']}"),
         edge=re.compile(terminals["EDGE"]),
-        puzzle_square=re.compile(f"{terminals['INNER']}|{terminals['BOX_ON_GOAL']}"),
         wall=lalr.characters(terminals["WALL"])[0],
         wall_row=re.compile(wall_row),
         rle_line=re.compile(terminals["RLE_LINE"]),
@@ -207,15 +167,19 @@ def title_of(line: str) -> str:
 # ------------------------------------------------------------------ step 1
 
 
-def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line]:
+def lex(
+    chunks: Iterable[str], comments: list[tuple[int, str]], start: tuple[int, int] = (0, 1)
+) -> Iterator[Line]:
     """The tokens of the text in `chunks` (each of whole lines, but for the
-    last), by the line classes of the grammar; comment lines go to
-    `comments` as (line number, text)."""
+    last), by the line classes of the grammar, from the line at offset and
+    number `start`; comment lines go to `comments` as (line number, text)."""
     found = patterns()
-    line_pattern, walls, moves_lines = found.line, found.walls, found.moves_lines
-    offset, number = 0, 1
+    line_pattern, row_start = found.line, found.row_start
+    walls, moves_lines = found.walls, found.moves_lines
+    (skip, number), offset = start, 0
     for chunk in chunks:
-        pos = 1 if offset == 0 and chunk.startswith("\ufeff") else 0
+        pos = skip or (1 if offset == 0 and chunk.startswith("\ufeff") else 0)
+        skip = 0
         end = len(chunk)
         while pos < end:
             first = chunk[pos]
@@ -224,7 +188,7 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
                 number += 1
                 pos += 1
                 continue
-            stop = _run_end(walls, chunk, pos, 3) if first in " \t#>*B-_W" else None
+            stop = _run_end(walls, chunk, pos, 3) if first in row_start else None
             if stop is not None:
                 token = _run(ROWS, chunk[pos:stop], offset + pos, number)
                 number += token.rows
@@ -251,7 +215,6 @@ def lex(chunks: Iterable[str], comments: list[tuple[int, str]]) -> Iterator[Line
         offset += end
 
 
-_LINES = re.compile("([^\r\n]*)(?:\r\n|\r|\n)")
 #: The most lines one match of a run takes: a regular expression keeps
 #: state for every repetition it may undo, so a run of a million lines is
 #: matched a block at a time here, and the fast paths leave a longer run to
@@ -275,7 +238,7 @@ def _run_end(block: re.Pattern[str], chunk: str, pos: int, least: int) -> int | 
 
 def _run(kind: str, raw: str, pos: int, number: int) -> Line:
     """A token of the lines `raw` (each with its line break)."""
-    text = "\n".join(line[1] for line in _LINES.finditer(raw)) if "\r" in raw else raw[:-1]
+    text = "\n".join(line[1] for line in LINES.finditer(raw)) if "\r" in raw else raw[:-1]
     return Line(kind, text, pos, number, raw)
 
 
@@ -300,19 +263,19 @@ class Games:
     SOK101 when it names none (the scope then names none).
     """
 
-    __slots__ = ("after_moves", "caller", "file", "in_puzzle", "open", "puzzle")
+    __slots__ = ("after_moves", "file", "in_puzzle", "open", "tessellation")
 
     def __init__(self, caller: Tessellation) -> None:
-        self.caller = caller
-        self.file: Tessellation | None = None
-        self.puzzle: Tessellation | None = None
+        self.file = caller  # the file notes' decision, else the caller's
+        self.tessellation = caller  # in effect: the puzzle's decision, else `file`
         self.in_puzzle = False  # after the first board
         self.after_moves = False  # after moves after the last board
         self.open = True  # no "Game:" line with a value in the scope yet
 
     def new_board(self) -> None:
         """A board was read: the scope of its puzzle opens."""
-        self.in_puzzle, self.after_moves, self.puzzle, self.open = True, False, None, True
+        self.in_puzzle, self.after_moves, self.open = True, False, True
+        self.tessellation = self.file
 
     def moves(self) -> None:
         """Moves were read: after a board, its puzzle's scope closes."""
@@ -336,22 +299,9 @@ class Games:
             pos = token.pos + token.text.rindex(value)
             token.game = SokSyntaxError.at(str(exc), text=token.excerpt(), pos=pos, code="SOK101")
             return
-        if self.in_puzzle:
-            self.puzzle = game
-        else:
+        if not self.in_puzzle:
             self.file = game
-
-    @property
-    def tessellation(self) -> Tessellation:
-        return self.puzzle or self.file or self.caller
-
-
-def decision(tokens: Iterable[Line]) -> Tessellation | SokSyntaxError | None:
-    """What the "Game:" line of a scope's lines decided (see `Games`)."""
-    for token in tokens:
-        if token.type == PROPERTY and (found := getattr(token, "game", None)) is not None:
-            return found  # type: ignore[no-any-return]
-    return None
+        self.tessellation = game
 
 
 # ------------------------------------------------------------------ step 2
@@ -418,7 +368,7 @@ class PostLex:
                 kind = self.almost_moves(token, kind)  # a row right after moves may go on with them
             elif self.stray is not None:  # a line of rule 4 between rows: a row of their run
                 row, self.stray = self.stray, None
-                _count(row.run, row, WALL_ROW)
+                _run_of(row).add(row, WALL_ROW)
         elif row is not None and kind in _TEXTS and stray_row(token.text):
             return self.stray_rows(token, row)
         elif row is not None or self.stray is not None:
@@ -428,8 +378,8 @@ class PostLex:
             self.in_moves = False
             return token
         if kind in ROW_TOKENS:
-            token.run = row.run if row is not None else Run(token)
-            _count(token.run, token, kind)
+            token.run = _run_of(row) if row is not None else Run(token)
+            token.run.add(token, kind)
         else:
             if kind == MOVES:
                 kind = self.tessellation_of_moves(token)
@@ -489,9 +439,11 @@ class PostLex:
 
 def moves_class(text: str, tessellation: Tessellation) -> str:
     """Rule 2 for a MOVES_LINE `text` (quotes and all) in `tessellation`:
-    MOVES, ALMOST or TEXT."""
-    refused = _refused(unquoted(text), tessellation)
-    return MOVES if refused == 0 else ALMOST if refused == 1 else TEXT
+    MOVES, ALMOST (a moves line but for one letter, as rule 3 has it) or TEXT."""
+    bare = unquoted(text)
+    if not _refused(bare, tessellation):
+        return MOVES
+    return ALMOST if _almost(bare, tessellation) else TEXT
 
 
 def _almost_moves(
@@ -544,13 +496,10 @@ def _split(token: Line) -> Iterator[Line]:
         yield Line(kind, text, pos, number)
 
 
-def _count(run: Run | None, token: Line, kind: str) -> None:
-    """`token`, a row of `run`: its lines, and a pusher, box or goal."""
-    assert run is not None
-    if run.first.type == FLOOR_ROW and kind != FLOOR_ROW:
-        run.first = token  # SOK103 stands at a line that is not of floor alone
-    run.lines += token.rows
-    run.squares = run.squares or puzzle_squares(token.text)
+def _run_of(row: Line) -> Run:
+    """The run of rows that `row` (a row, or a line of rule 4 after one) stands in."""
+    assert row.run is not None, "step 2 gives every row, and every line of rule 4, its run"
+    return row.run
 
 
 def _refused(text: str, tessellation: Tessellation) -> int:
@@ -674,11 +623,6 @@ def _row_class(row: str) -> str:
     match = patterns().line.fullmatch(row)
     kind = _CLASSES.get(match.lastgroup or "", TEXT) if match else TEXT
     return FLOOR_ROW if kind == BLANK else kind
-
-
-def puzzle_squares(text: str) -> bool:
-    """Whether `text` holds a pusher, box or goal (SOK103's doubt)."""
-    return patterns().puzzle_square.search(text) is not None
 
 
 def line_class(line: str) -> str:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 from typing import Any, TypeVar
 
 from .._grammar import board as _board
@@ -37,22 +38,8 @@ from ..tessellation import Tessellation
 from . import bare as _sok_bare
 from . import plain
 from .checks import Checks, Lines, Place, Read
-from .postlex import (
-    ALMOST,
-    BLANK,
-    BOARDS,
-    MAY_BE_ROWS,
-    PROPERTY,
-    ROWS,
-    STRAY,
-    Line,
-    PostLex,
-    decision,
-    lex,
-    patterns,
-    title_of,
-    unquoted,
-)
+from .postlex import BOARDS, MAY_BE_ROWS, PostLex, lex, patterns, title_of, unquoted
+from .tokens import ALMOST, BLANK, PROPERTY, ROWS, STRAY, Line
 
 # Recognised properties: key (case-folded) -> field, per kind of notes.
 _FILE_KEYS = fields_by_key(FILE_FIELDS)
@@ -377,13 +364,15 @@ class _Builder:
 
 
 def _decided(notes: list[Line], errors: list[ParseError]) -> Tessellation | None:
-    """The tessellation that the "Game:" line of `notes` decided (see
-    `_sok.postlex.Games`); SOK101 goes to `errors`."""
-    found = decision(notes)
-    if isinstance(found, ParseError):
-        errors.append(found)
-        return None
-    return found
+    """The tessellation that the "Game:" line of `notes` decided (step 2
+    marks it: see `_sok.postlex.Games`); SOK101 goes to `errors`."""
+    for token in notes:
+        if token.type == PROPERTY and (found := getattr(token, "game", None)) is not None:
+            if isinstance(found, ParseError):
+                errors.append(found)
+                return None
+            return found  # type: ignore[no-any-return]
+    return None
 
 
 def _lines(children: Iterable[Any]) -> list[Line]:
@@ -615,11 +604,18 @@ class _Reading:
             tessellation, lambda: not boards.isdisjoint(self.parser.settle(lines))
         )
 
-    def steps(self, chunks: Iterable[str]) -> Iterator[None]:
+    def steps(self, chunks: Iterable[str], laid: plain.Layout | None = None) -> Iterator[None]:
         """Feed the tokens of `chunks` to the parser, a step per token (so that
-        a stream is read only as far as needed)."""
+        a stream is read only as far as needed); the lines before `laid.rest`
+        as the fast path laid them out (its tokens are step 1's)."""
         index, parser = self.index, self.parser
-        for token in self.postlex.process(lex(chunks, self.builder.comments)):
+        before: Iterable[Line] = ()
+        start = 0, 1  # (offset and number of the first line to lex)
+        if laid is not None and laid.rest is not None:
+            self.builder.comments[:0] = laid.comments
+            before, start = laid.tokens(), laid.rest
+        tokens = chain(before, lex(chunks, self.builder.comments, start))
+        for token in self.postlex.process(tokens):
             parser.feed(index[token.type], token)
             yield
         parser.end()
@@ -648,10 +644,10 @@ def read_sok(
     if collection is None:
         builder = _Builder(tessellation, Checks(diagnostics, games, sink, content=content))
         layout = plain.layout(text, tessellation) if fast else None
-        if layout is not None:
+        if layout is not None and layout.rest is None:
             _laid_out(builder, layout)
         else:
-            for _ in _Reading(builder, tessellation).steps([text]):
+            for _ in _Reading(builder, tessellation).steps([text], layout):
                 pass
         collection = builder.end()
     return dataclasses.replace(collection, puzzles=tuple(puzzles))

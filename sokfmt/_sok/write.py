@@ -38,22 +38,8 @@ from .holds import (
     rows_problem,
     valued_keys,
 )
-from .postlex import (
-    ALMOST,
-    FLOOR_ROW,
-    MOVES,
-    OPEN_ROW,
-    PROPERTY,
-    ROW_TOKENS,
-    ROWS,
-    SEMICOLON,
-    TEXT,
-    after_blank,
-    has_move_letter,
-    line_class,
-    stray_row,
-    title_of,
-)
+from .postlex import ROW_TOKENS, after_blank, has_move_letter, line_class, stray_row, title_of
+from .tokens import ALMOST, FLOOR_ROW, MOVES, OPEN_ROW, PROPERTY, ROWS, SEMICOLON, TEXT
 
 # What a title line may be, as the reader types it: text, almost-moves
 # (above a board), or a row of one line (then a blank line keeps it apart

@@ -27,6 +27,7 @@ from .files import (
     warned,
 )
 from .grouping import GROUPED, add_warning_options, told
+from .naming import Renamed, output_names
 from .output import escaped, say, write_text
 from .selection import Spec, add_puzzle_option, refuse_for_lev, select
 from .walk import add_jobs_option, level_files, run_each, tick
@@ -38,7 +39,9 @@ def register(commands: Any) -> None:
         help="convert level files between formats",
         description="Convert IN to OUT, each format chosen by its extension (or --from/--to); "
         "'-' is standard input or output. When IN is a folder, every level file under it "
-        "that the --to format can hold is converted into the folder OUT, keeping its path. "
+        "that the --to format can hold is converted into the folder OUT, keeping its path "
+        "(files that would share a name keep their own extension before the new one: "
+        "x.json.sok beside x.sok). "
         ".sok, .xsb, .hsb, .tsb, .slc and .json hold collections; .lev and .json hold "
         "sliding-block puzzles. A conversion that would lose information (saved games into "
         ".xsb or .slc, the notes of puzzles into .slc...) is refused, naming what, unless "
@@ -106,15 +109,10 @@ def _run_folder(arguments: argparse.Namespace) -> int:
         say(escaped(line))
     paths = [path for path in found.files if file_format(path).name in holds]
     extension = file_format(name=target).extensions[0]
-    outputs = [
-        str(Path(arguments.output) / Path(path).relative_to(arguments.input).with_suffix(extension))
-        for path in paths
-    ]
-    clashes = sorted({out for out in outputs if outputs.count(out) > 1})
-    if clashes:
-        return failed(
-            None, UsageError(f"several files would be written as {clashes[0]}; convert them apart")
-        )
+    names, renamed = output_names(
+        [Path(path).relative_to(arguments.input) for path in paths], extension
+    )
+    outputs = [str(Path(arguments.output) / name) for name in names]
     options = (
         target,
         arguments.rle,
@@ -126,8 +124,11 @@ def _run_folder(arguments: argparse.Namespace) -> int:
     failures = 0
     skipped: set[str] = set()
     tasks = [(path,) for path in paths]
+    written_as: list[str] = []
     with closing(run_each(convert_file, tasks, options, arguments.jobs)) as results:
-        for source, output, (problem, text) in zip(paths, outputs, results, strict=True):
+        for index, (source, output, (problem, text)) in enumerate(
+            zip(paths, outputs, results, strict=True)
+        ):
             if problem is None:
                 skipped.add(source)
                 continue
@@ -138,6 +139,10 @@ def _run_folder(arguments: argparse.Namespace) -> int:
             if problem:
                 say(problem)
                 failures += 1
+            elif index in renamed:
+                written_as.append(_renaming(renamed[index], arguments.input, arguments.output))
+    for line in written_as:
+        print(escaped(line))
     if found.without_level_files(skipped):
         return failed(arguments.input, ContentError(found.nothing_in(arguments.input, skipped)))
     converted = len(paths) - len(skipped)
@@ -148,9 +153,24 @@ def _run_folder(arguments: argparse.Namespace) -> int:
             f"{arguments.output}"
             + (f"; {other} skipped (their format cannot become .{target})" if other else "")
             + (f"; {len(skipped)} skipped as not level files" if skipped else "")
+            + (
+                f"; {len(written_as)} written under another name, keeping their extension"
+                if written_as
+                else ""
+            )
         )
     )
     return 1 if failures else 0
+
+
+def _renaming(renamed: Renamed, input: str, output: str) -> str:
+    """The line that says where a file of the folder `input` was written in
+    `output` instead of its usual name, and why."""
+    others = ", ".join(str(Path(input) / other) for other in renamed.others)
+    return (
+        f"{Path(input) / renamed.source} written as {Path(output) / renamed.written} "
+        f"(not {Path(output) / renamed.usual}, the name of {others} converted too)"
+    )
 
 
 def _chosen(item: Collection | LevPuzzle, specs: list[Spec]) -> Collection | LevPuzzle:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import transform
 from ..board import Board
-from ..errors import ValidationError
+from ..errors import Diagnostic, ParseError, ValidationError
 from ..files import FILE_FORMATS, file_format, text_of
 from ..puzzle import Collection, Puzzle
 from .files import (
@@ -53,8 +53,10 @@ def register(commands: Any) -> None:
         help="find the puzzles that occur more than once across files",
         description="List every puzzle that occurs more than once in the files (a folder "
         "stands for the level files under it): the same board up to turning, mirroring, the "
-        "floor around it and where the pusher stands in its region. Exit status 1 when some "
-        "are found. With --keep first, write the puzzles of all the files into OUT, each "
+        "floor around it and where the pusher stands in its region. A puzzle with an error is "
+        "left out and reported, as check reports it, and the other puzzles are read. Exit "
+        "status 1 when some are found, or on an error. With --keep first, write the puzzles "
+        "of all the files into OUT, each "
         "only where it first occurs (the first file's notes and title), with the saved games "
         "of its repeats turned onto its board and replayed there (a forward game first walks "
         "the pusher to where it stood); a game that cannot be carried over, or that the "
@@ -92,7 +94,11 @@ def run(arguments: argparse.Namespace) -> int:
     for text in told([warned(path, why) for path, why in files.unreachable.items()], verbosity):
         say(text)
     skipped: set[str] = set()
+    errors = 0  # of the files read: their puzzles with an error are left out
     for path in files.files:
+        # As check reads: a puzzle with an error is left out and reported,
+        # and the file's other puzzles are read on.
+        problems: list[Diagnostic] = []
         try:
             if path == "-":
                 raise UsageError("dedup reads files and folders, not standard input")
@@ -100,6 +106,8 @@ def run(arguments: argparse.Namespace) -> int:
                 path,
                 input_format(path, None),
                 arguments.tessellation,
+                diagnostics=problems,
+                check_content=False,  # what a puzzle holds is not dedup's business
                 in_folder=path in files.in_folder,
                 verbosity=verbosity,
             )
@@ -108,10 +116,18 @@ def run(arguments: argparse.Namespace) -> int:
         except NotALevelFile:
             skipped.add(path)
             continue
+        except ParseError as error:  # what the reader could not read past
+            if error.diagnostic() not in problems:
+                problems.append(error.diagnostic())
+            tell(path, problems, verbosity)
+            unread += 1
+            continue
         except (*FILE_ERRORS, UsageError) as error:
+            tell(path, problems, verbosity)
             failed(path, error)  # reported; the other files are read on
             unread += 1
             continue
+        errors += tell(path, problems, verbosity)
         read += 1
         if merged is not None:
             merged.head(item)
@@ -129,7 +145,7 @@ def run(arguments: argparse.Namespace) -> int:
     groups = found.groups()
     repeated = sum(len(places) - 1 for places in groups)
     if arguments.json:
-        counts = (read, found.puzzles, repeated, unread, len(skipped), len(empty))
+        counts = (read, found.puzzles, repeated, unread, len(skipped), len(empty), errors)
         print(_json_text(document(groups, found, counts)))
     else:
         for places in groups:
@@ -139,16 +155,19 @@ def run(arguments: argparse.Namespace) -> int:
                 f"{read} file{'s' * (read != 1)}, {found.puzzles} puzzles: "
                 f"{len(groups)} occur more than once ({repeated} repeats)"
                 + (f"; {unread} file{'s' * (unread != 1)} could not be read" if unread else "")
+                + (f"; {errors} error{'s' * (errors != 1)}, puzzles left out" if errors else "")
                 + (f"; {len(skipped)} skipped as not level files" if skipped else "")
                 + (f"; {len(empty)} folder{'s' * (len(empty) != 1)} without any" if empty else "")
             )
         )
     if merged is None or target is None:
-        return 1 if groups or unread or empty else 0
-    if unread or empty or not read:
+        return 1 if groups or unread or empty or errors else 0
+    if unread or errors or empty or not read:
         why = (
             "some files could not be read"
             if unread
+            else "some puzzles could not be read"
+            if errors
             else "a folder holds no level file"
             if empty
             else "no level file was read"
@@ -206,12 +225,13 @@ def group_line(places: list[Place], every: bool = False) -> str:
 
 
 def document(
-    groups: list[list[Place]], found: Repeats, counts: tuple[int, int, int, int, int, int]
+    groups: list[list[Place]], found: Repeats, counts: tuple[int, int, int, int, int, int, int]
 ) -> dict[str, Any]:
     """The JSON report: each group's places, each with the symmetry that maps
     its board onto the first's, and the summary's counts (files read,
-    puzzles, repeats, files unread, skipped, folders without level files)."""
-    read, puzzles, repeats, unread, skipped, empty = counts
+    puzzles, repeats, files unread, skipped, folders without level files,
+    errors of the files read, whose puzzles were left out)."""
+    read, puzzles, repeats, unread, skipped, empty, errors = counts
     return {
         "groups": [
             [
@@ -233,8 +253,25 @@ def document(
             "unread": unread,
             "skipped": skipped,
             "folders_without_level_files": empty,
+            "errors": errors,
         },
     }
+
+
+def tell(path: str, problems: list[Diagnostic], verbosity: str) -> int:
+    """Print the `problems` of the file `path` on standard error, in input
+    order: each error (with its code, as check gives it), and the warnings
+    as every command tells them; how many errors there are."""
+    said = []
+    for problem in sorted(problems, key=lambda p: (p.line, p.column)):
+        what = f"{problem.code} {problem.message}"
+        if problem.severity == "error":
+            said.append(Said(f"sokfmt: {path}:{problem.line}:{problem.column}: error: {what}"))
+        else:
+            said.append(warned(path, what, str(problem.line)))
+    for text in told(said, verbosity):
+        say(text)
+    return sum(problem.severity == "error" for problem in problems)
 
 
 def _json_text(data: object) -> str:

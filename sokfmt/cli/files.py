@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from ..errors import Diagnostic, ParseError, SokfmtError, SokfmtWarning, ValidationError
-from ..files import FILE_FORMATS, file_format, load_handing_on
+from ..files import FILE_FORMATS, file_format, load_handing_on, unused_tessellation
 from ..formats import loads_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
@@ -275,6 +275,7 @@ def load(
     tessellation: Tessellation | None = None,
     *,
     diagnostics: list[Diagnostic] | None = None,
+    check_content: bool | None = None,
     check_games: bool = False,
     on_puzzle: Callable[[Puzzle], object] | None = None,
     in_folder: bool = False,
@@ -282,13 +283,20 @@ def load(
 ) -> Collection | LevPuzzle:
     """The collection or .lev puzzle in `path` ("-": standard input); the
     reader's doubts go to standard error as warnings, told as `verbosity`
-    says (see `grouping`), unless `diagnostics` keeps them.  Each puzzle
+    says (see `grouping`), unless `diagnostics` keeps them (with the
+    errors read past, and the content checks unless `check_content` is
+    False, as `sokfmt.load` keeps them).  Each puzzle
     is handed to `on_puzzle` as it is read (`files.load_handing_on`).
 
     A file found `in_folder` (not named on the command line) that is
     clearly not a level file is refused as `NotALevelFile`: a .txt file in
     which the reader finds no board and no error (a licence, a read-me),
     or JSON of another kind (see `_json_of_another_kind`).
+
+    `tessellation` (--tessellation) goes to a file found `in_folder` only
+    if its format uses it: a folder of .sok and .slc files read as Hexoban
+    gives no warning (LOAD101) per .slc file; a file named on the command
+    line gets it, and the warning, whatever its format.
 
     Raises:
         SokfmtError: the text is malformed, or a JSON document is not a
@@ -297,6 +305,8 @@ def load(
         ContentError: a FIFO without a writer, or a file too large.
         OSError: the file cannot be read.
     """
+    if in_folder and unused_tessellation(file_format(name=format), tessellation):
+        tessellation = None
     data = read_bytes(path)
     if in_folder and format == "json" and _json_of_another_kind(data):
         raise NotALevelFile("JSON of another kind than sokfmt's")
@@ -307,6 +317,7 @@ def load(
             format=format,
             tessellation=tessellation,
             diagnostics=diagnostics,
+            check_content=check_content,
             check_games=check_games,
             on_puzzle=on_puzzle,
         )

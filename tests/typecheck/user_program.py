@@ -180,6 +180,9 @@ def file_formats(collection: Collection, blocks: LevPuzzle, folder: Path) -> Non
     assert load_lev(folder / "blocks.lev", diagnostics=doubts).pieces == blocks.pieces
     lev: LevPuzzle = load(folder / "blocks.lev", format="lev", diagnostics=doubts)
     assert [doubt.code for doubt in doubts] == ["LEV113", "LEV113"]
+    refused: list[Diagnostic] = []  # strict=: the same section, an error
+    assert load(folder / "blocks.lev", format="lev", strict=True, diagnostics=refused) == lev
+    assert [(doubt.severity, doubt.code) for doubt in refused] == [("error", "LEV113")]
     either: Collection | LevPuzzle = load(folder / "tiny.json", format="json")
     assert lev == blocks
     assert either == collection

@@ -1,0 +1,94 @@
+"""The names `sokfmt convert` gives the files of a folder it converts: the
+usual one (the extension replaced), and, where several files would share
+one, a name that keeps the file's own extension (README, convert)."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sokfmt.cli.naming import Renamed, output_names
+
+
+def _names(paths: list[str], extension: str) -> tuple[list[str], dict[int, Renamed]]:
+    names, renamed = output_names([PurePosixPath(path) for path in paths], extension)
+    return [str(name) for name in names], renamed
+
+
+@pytest.mark.parametrize(
+    ("paths", "extension", "expected"),
+    [
+        # No two alike: the usual names.
+        (["a.sok", "b.json", "c/a.slc"], ".xsb", ["a.xsb", "b.xsb", "c/a.xsb"]),
+        # x.sok is x.sok already: it keeps its name, x.json keeps its extension.
+        (["x.json", "x.sok"], ".sok", ["x.json.sok", "x.sok"]),
+        # Neither has the name: both keep their extension.
+        (["a.txt", "a.xsb"], ".sok", ["a.txt.sok", "a.xsb.sok"]),
+        (["a.sok", "a.txt", "a.xsb"], ".sok", ["a.sok", "a.txt.sok", "a.xsb.sok"]),
+        # .txt and .xsb are one format: a.xsb keeps its name as an .xsb file.
+        (["a.txt", "a.xsb"], ".xsb", ["a.txt.xsb", "a.xsb"]),
+        # x.json's new name is the file x.json.sok's: that one keeps its
+        # extension in turn.
+        (
+            ["x.json", "x.json.sok", "x.sok"],
+            ".sok",
+            ["x.json.sok", "x.json.sok.sok", "x.sok"],
+        ),
+        # In other folders, no clash.
+        (["a/x.json", "b/x.sok"], ".sok", ["a/x.sok", "b/x.sok"]),
+    ],
+)
+def test_names_by_the_rule(paths: list[str], extension: str, expected: list[str]) -> None:
+    names, renamed = _names(paths, extension)
+    assert names == expected
+    usual = [str(PurePosixPath(path).with_suffix(extension)) for path in paths]
+    assert sorted(renamed) == [i for i, name in enumerate(names) if name != usual[i]]
+
+
+def test_a_renamed_file_says_which_files_would_have_its_usual_name() -> None:
+    _, renamed = _names(["x.json", "x.json.sok", "x.slc", "x.sok"], ".sok")
+    assert renamed == {
+        0: Renamed("x.json", "x.json.sok", "x.sok", ("x.slc", "x.sok")),
+        1: Renamed("x.json.sok", "x.json.sok.sok", "x.json.sok", ("x.json",)),
+        2: Renamed("x.slc", "x.slc.sok", "x.sok", ("x.json", "x.sok")),
+    }
+
+
+def test_the_order_the_files_come_in_changes_no_name() -> None:
+    paths = ["x.json", "x.json.sok", "x.sok", "a.txt", "a.xsb"]
+    names = dict(zip(paths, _names(paths, ".sok")[0], strict=True))
+    backwards = paths[::-1]
+    assert dict(zip(backwards, _names(backwards, ".sok")[0], strict=True)) == names
+
+
+_STEMS = st.sampled_from(["x", "x.json", "x.sok", "a.b", "y"])
+_EXTENSIONS = st.sampled_from([".sok", ".xsb", ".txt", ".json", ".slc", ".hsb"])
+_PATHS = st.lists(
+    st.builds(
+        lambda folder, stem, extension: f"{folder}{stem}{extension}",
+        st.sampled_from(["", "d/", "d/e/"]),
+        _STEMS,
+        _EXTENSIONS,
+    ),
+    unique=True,
+    max_size=12,
+)
+
+
+@given(_PATHS, _EXTENSIONS)
+def test_every_name_is_distinct_and_one_of_the_two_a_file_may_have(
+    paths: list[str], extension: str
+) -> None:
+    names, renamed = _names(paths, extension)
+    assert len(set(names)) == len(names)
+    for i, (path, name) in enumerate(zip(paths, names, strict=True)):
+        usual = str(PurePosixPath(path).with_suffix(extension))
+        assert name in (usual, path + extension)
+        assert (i in renamed) == (name != usual)
+    # Without a clash of usual names, none is renamed.
+    usual_names = [str(PurePosixPath(path).with_suffix(extension)) for path in paths]
+    if len(set(usual_names)) == len(usual_names):
+        assert renamed == {}
