@@ -1,6 +1,7 @@
 """The JavaScript package (ports/js) as its users get it: the parsers it ships
-are what the grammars give, its metadata is sokfmt's, and the tarball that
-`npm pack` makes installs and reads the bundled sample.
+are what the grammars give (its messages what README's table of codes says),
+its metadata is sokfmt's, and the tarball that `npm pack` makes installs and
+reads the bundled sample.
 
 Needs Node.js (and npm, and SOKFMT_LARKJS_PYTHON for the rebuild); where one
 is missing the test that needs it skips, unless SOKFMT_REQUIRE_PORT_CHECK=1
@@ -38,6 +39,7 @@ def _npm() -> str:
 
 
 def test_the_shipped_parsers_are_what_the_grammars_give(tmp_path: Path) -> None:
+    # And parsers/codes.json, the messages, what README's table of codes gives.
     subprocess.run(
         [larkjs_python(), str(PORT / "generate.py"), str(ROOT / "grammars"), str(tmp_path)],
         check=True,
@@ -66,7 +68,8 @@ def test_the_package_bundles_sokfmts_sample() -> None:
 def test_the_package_is_modules_without_dependencies() -> None:
     assert PACKAGE["type"] == "module"
     assert "dependencies" not in PACKAGE
-    assert PACKAGE["engines"] == {"node": ">=20"}
+    # The messages are a JSON module (import attributes: Node.js 20.10 and later).
+    assert PACKAGE["engines"] == {"node": ">=20.10"}
     assert PACKAGE["exports"]["."] == {"types": "./index.d.ts", "default": "./index.js"}
     # Every module the entry point imports, at any depth, is among the files shipped.
     shipped = {name.rstrip("/") for name in PACKAGE["files"]}

@@ -87,12 +87,13 @@ def _board_cases() -> list[Any]:
 @pytest.mark.parametrize("case", _board_cases())
 def test_board_vectors(case: dict[str, Any]) -> None:
     tessellation = Tessellation.from_name(case["tessellation"])
+    limit = {"limit": case["limit"]} if "limit" in case else {}  # else the default
     if "error" in case:
         with pytest.raises(sokfmt.BoardSyntaxError) as caught:
-            loads_board(case["input"], tessellation=tessellation)
+            loads_board(case["input"], tessellation=tessellation, **limit)
         assert (caught.value.line, caught.value.column) == tuple(case["error"].values())
         return
-    board = loads_board(case["input"], tessellation=tessellation)
+    board = loads_board(case["input"], tessellation=tessellation, **limit)
     expected = case["expected"]
     assert list(board.rows) == expected["rows"]
     assert list(board.cells) == expected["cells"]

@@ -4,20 +4,23 @@
 import * as rle from "./rle.js";
 import { bareBoard } from "./fast.js";
 
-const { PortError } = rle;
+const { PortError, parsers } = rle;
 const CODES = { syntax: "SOK301", zero: "SOK302", limit: "SOK303" };
 // The printed square of each terminal of the legend.
 const SQUARES = { WALL: "#", PUSHER: "@", PUSHER_ON_GOAL: "+", BOX: "$", BOX_ON_GOAL: "*", GOAL: ".", FLOOR: "-" };
-// A "|" that ends a line, without a count, adds no row.
-const FINAL_BAR = /(?<![0-9])\|$/gm;
+// What is read as nothing: a "|" that ends a line, without a count (it adds
+// no row), and the LF of a CRLF (a CRLF is one line break, as a CR is, and as
+// sokfmt reads boards, one square of the limit).
+const DROPPED = /(?<![0-9])\|(?=[\r\n]|$)|(?<=\r)\n/g;
 
-// The squares `text` draws, rows apart by "\n".
-export function drawn(parsers, text, limit) {
-  const bare = bareBoard(parsers.board, text, limit);
+// The squares `text` draws, rows apart by "\n": the text is decoded without
+// what DROPPED matches, its line breaks at LF, and an error placed back in it.
+export function drawn(text, limit) {
+  const bare = bareBoard(text, limit);
   if (bare !== null) return bare;
-  const dropped = [...text.matchAll(FINAL_BAR)].map((found) => found.index);
+  const dropped = [...text.matchAll(DROPPED)].map((found) => found.index);
   try {
-    return rle.decode(parsers.board, text.replace(FINAL_BAR, ""), limit, CODES);
+    return rle.decode(parsers.board, text.replace(DROPPED, "").replace(/\r/g, "\n"), limit, CODES);
   } catch (error) {
     if (error instanceof PortError) error.pos = dropped.reduce((at, bar) => (bar <= at ? at + 1 : at), error.pos);
     throw error;
@@ -25,21 +28,21 @@ export function drawn(parsers, text, limit) {
 }
 
 // The characters of the legend (all ASCII) that print as another square, by
-// their terminals, each with its printed square; made once per parser.
-function legend(parser) {
-  const T = rle.terminals(parser);
+// their terminals, each with its printed square; made once.
+function legend() {
+  const T = rle.terminals(parsers.board);
   const square = (c) => SQUARES[Object.keys(SQUARES).find((name) => T[name].test(c))];
-  return (parser.legend ||= rle.ASCII.filter((c) => square(c) && square(c) !== c).map((c) => [c, square(c)]));
+  return (parsers.board.legend ||= rle.ASCII.filter((c) => square(c) && square(c) !== c).map((c) => [c, square(c)]));
 }
 // The printed squares of rows of the legend.
-const squares = (parser, rows) => legend(parser).reduce((text, [c, square]) => text.replaceAll(c, square), rows);
+const squares = (rows) => legend().reduce((text, [c, square]) => text.replaceAll(c, square), rows);
 
 // The board of `text` as the vectors' JSON: its printed rows, its cells, its size.
-export function parse(parsers, text, tessellation, limit = rle.DEFAULT_LIMIT) {
-  const lines = drawn(parsers, text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
+export function parse(text, tessellation, limit = rle.DEFAULT_LIMIT) {
+  const lines = drawn(text, limit).split("\n").map((line) => line.replace(/[ \t]+$/, ""));
   const first = lines.findIndex(Boolean);
   if (first < 0) throw new PortError("no rows", 0, "SOK306");
-  let cells = squares(parsers.board, lines.slice(first, lines.findLastIndex(Boolean) + 1).join("\n")).split("\n");
+  let cells = squares(lines.slice(first, lines.findLastIndex(Boolean) + 1).join("\n")).split("\n");
   if (tessellation === "Hexoban") cells = hexobanCells(cells, (r, c) => layoutError(text, first + r, c));
   cells = padded(cells);
   if (!cells[0]) throw new PortError("no cells", 0, "SOK306");
@@ -69,8 +72,7 @@ function hexobanCells(lines, layoutError) {
 
 // At the square in plain text; at the start of the board in RLE text.
 function layoutError(text, row, column) {
-  const lines = text.split("\n");
-  const pos = /[0-9()|]/.test(text) ? 0 : lines.slice(0, row).reduce((s, line) => s + line.length + 1, 0) + column;
+  const pos = /[0-9()|]/.test(text) ? 0 : rle.linesOf(text)[row][1] + column;
   return new PortError("a square in a filler column", pos, "SOK305");
 }
 

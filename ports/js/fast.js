@@ -3,10 +3,8 @@
 // path gives its answer only when the text is plainly valid; anything else
 // (an error to place, a group, a bracket, the limit) returns null and goes
 // down the full path, which decides.  The differential holds both to sokfmt.
-import { terminals, TESSELLATIONS } from "./rle.js";
+import { parsers, terminals, union, TESSELLATIONS } from "./rle.js";
 
-// Any one of a grammar's terminals (each a whole-string RegExp), as a source.
-const union = (...patterns) => `(?:${patterns.map((p) => p.source.slice(1, -1)).join("|")})`;
 // Patterns of a parser's terminals, made once per parser.
 const patterns = (parser, make) => (parser.fast ||= make(terminals(parser)));
 
@@ -27,18 +25,19 @@ const movesPatterns = (T) => ({
 // A move string without group or bracket: its canonical moves (no "*") and
 // position, or null.  Each letter is its direction's, so the letters
 // written are the moves printed, and no step is built.
-export function plainMoves(parser, text, tessellation, limit) {
-  const P = patterns(parser, movesPatterns);
+export function plainMoves(text, tessellation, limit) {
+  const P = patterns(parsers.moves, movesPatterns);
   let written = P.plain.test(text) || P.counted.test(text) ? text.replace(P.space, "") : null;
   if (written === null || P.doubtful.test(written)) return null;
   if (P.digit.test(written)) {
-    // The size is known before anything is repeated: over the limit, the full path says so.
+    // The size (the "*" counts, as every character decoded) is known before anything
+    // is repeated: over the limit, the full path says so.
     const counted = [...written.matchAll(P.counts)].reduce((size, [all, n]) => size + Number(n) - all.length, 0);
-    if (written.length + counted > limit + 1) return null;
+    if (written.length + counted > limit) return null;
     written = written.replace(P.counts, (_, count, letter) => letter.repeat(Number(count)));
   }
   const moves = written.replace("*", "");
-  if (moves.length > limit || !P.letters[tessellation].test(moves)) return null;
+  if (written.length > limit || !P.letters[tessellation].test(moves)) return null;
   const position = written.indexOf("*");
   return { moves, position: position < 0 ? moves.length : position };
 }
@@ -47,5 +46,5 @@ export function plainMoves(parser, text, tessellation, limit) {
 const boardPatterns = (T) => ({ bare: new RegExp(`^(?:${union(T.SQUARE)}|\\n)*$`) });
 
 // The squares a board's text draws, when it has no run-length encoding; else null.
-export const bareBoard = (parser, text, limit) =>
-  text.length <= limit && patterns(parser, boardPatterns).bare.test(text) ? text : null;
+export const bareBoard = (text, limit) =>
+  text.length <= limit && patterns(parsers.board, boardPatterns).bare.test(text) ? text : null;

@@ -6,8 +6,12 @@ own, never among sokfmt's dependencies):
 
     python generate.py GRAMMARS_DIR OUT_DIR      (the package ships OUT_DIR = parsers)
 
+with the project's README.md beside GRAMMARS_DIR.
+
 It writes `lark.js`, lark-js's runtime as an ES module (MIT, Erez Shinan), and
-one ES module per grammar holding its serialized LALR parser (`DATA`, `MEMO`).
+one ES module per grammar holding its serialized LALR parser (`DATA`, `MEMO`),
+and `codes.json`, the message of each diagnostic code: its meaning in the
+table of sokfmt's README (Diagnostics), so that both say the same.
 Each grammar is built as sokfmt builds it (LALR, basic lexer), and keeps every
 terminal, even those no rule uses, so that the port reads the grammar's own
 line classes, legend and keyword lines.  Those no rule uses come last in the
@@ -23,6 +27,7 @@ from the start state meets them, tokens by name.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -80,6 +85,22 @@ def parser_module(path: Path) -> str:
     )
 
 
+def codes(readme: Path) -> str:
+    """codes.json: each code of README's Diagnostics table (one per row) and
+    its meaning as message words, capitalised, `spans` quoted as 'spans', a
+    link's words alone."""
+    lines = readme.read_text(encoding="utf-8").splitlines()
+    start = lines.index("| code | severity | meaning |") + 2  # after the header and its rule
+    messages = {}
+    for row in itertools.takewhile(lambda line: line.startswith("|"), lines[start:]):
+        code, _, meaning = (cell.strip() for cell in row.strip("|").split(" | "))
+        assert re.fullmatch(r"`[A-Z]+[0-9]+`", code), f"one code per row of the table: {row}"
+        message = re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", meaning)  # a link: its words
+        message = re.sub(r"`([^`]*)`", r"'\1'", message)
+        messages[code.strip("`")] = message[0].upper() + message[1:]
+    return json.dumps(messages, indent=2, ensure_ascii=False) + "\n"
+
+
 def runtime() -> str:
     """lark-js's runtime as an ES module: its exports, and no Node-only API."""
     text = RUNTIME.read_text(encoding="utf-8")
@@ -98,6 +119,7 @@ def runtime() -> str:
 def main(grammars: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "lark.js").write_text(runtime(), encoding="utf-8")
+    (out / "codes.json").write_text(codes(grammars.parent / "README.md"), encoding="utf-8")
     for path in sorted(grammars.glob("*.lark")):
         (out / f"{path.stem}.js").write_text(parser_module(path), encoding="utf-8")
         print(path.stem)

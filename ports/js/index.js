@@ -3,8 +3,8 @@
 // language.  Each function returns what Python's `to_dict` makes of what
 // sokfmt reads (the JSON of `sokfmt convert --to json`); errors are thrown as
 // ParseError subclasses, placed in the caller's text as sokfmt places them.
-import { parsers } from "./grammars.js";
-import { PortError, DEFAULT_LIMIT, TESSELLATIONS, decode, inputOrder } from "./rle.js";
+import MESSAGES from "./parsers/codes.json" with { type: "json" };
+import { parsers, PortError, DEFAULT_LIMIT, TESSELLATIONS, decode } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 import * as sok from "./sok.js";
@@ -39,87 +39,43 @@ export class SokSyntaxError extends ParseError {}
 export class LevSyntaxError extends ParseError {}
 
 const KINDS = { RLE: RleSyntaxError, SOK1: SokSyntaxError, SOK2: SavedGameSyntaxError, SOK3: BoardSyntaxError };
-// What each code means (README, Diagnostics), in Python's words where they
-// hold for every error of the code; a reason in lower case follows what was
-// found there ("Unexpected 'x' in a board, ...").
-const REASONS = {
-  RLE101: "in run-length encoding", RLE102: "A count of 0 would drop what follows it, expected 1 or more",
-  RLE103: "Decodes to more than the limit",
-  SOK101: "Unknown tessellation, expected one of Sokoban, Hexoban, Trioban, Octoban", SOK102: "No puzzle in the file",
-  SOK103: "Text kept in the notes that looks like a board",
-  SOK104: "Text that looks like moves but for one character, kept in the notes",
-  SOK105: "A line beside a board that looks like a board row but for a character outside the legend",
-  SOK106: "A line quoted unlike the others of its block, expected the same mail quotes on every line",
-  SOK107: "A line of moves alone right above a board, read as its title",
-  SOK108: "A paragraph right above a board, read as its title and notes",
-  SOK201: "in a move string: no move of the tessellation",
-  SOK202: "in a jump or pusher change, expected lower-case moves only",
-  SOK203: "The current position '*' is marked twice, expected one '*' at most", SOK204: "in a move string",
-  SOK205: "A count of 0 would drop what follows it, expected 1 or more", SOK206: "Decodes to more than the limit",
-  SOK301: "in a board, expected a square of the legend (# W @ m p + M P $ b * B . o - _) or run-length encoding",
-  SOK302: "A count of 0 would drop what follows it, expected 1 or more", SOK303: "Decodes to more than the limit",
-  SOK305: "A Hexoban square stands in a filler column between cells, expected floor there",
-  SOK306: "A board needs at least one row of squares", LEV101: "in a keyword line",
-  LEV102: "No 'size' section before 'initial' or 'target'",
-  LEV103: "No 'initial' section, expected 'initial' and its rows", LEV104: "A section given twice, or out of order",
-  LEV105: "Too few rows", LEV106: "A row of the wrong width",
-  LEV107: "in a section's rows, expected '.' or an alphanumeric label",
-  LEV108: "A label of 'target' is no piece of 'initial'",
-  LEV109: "A piece has another shape in 'target' than in 'initial'",
-  LEV110: "A color value out of range, expected 0 to 255", LEV111: "A color or image for no piece of 'initial'",
-  LEV112: "A color or image given twice for a piece", LEV113: "Unknown section", LEV114: "One row too many",
-  LEV115: "A size out of range, expected 1 to 999,999,999",
-};
+// The errors at a character the language refuses there: their reason says what was found.
+const AT_A_CHARACTER = ["RLE101", "SOK201", "SOK202", "SOK204", "SOK301", "LEV101", "LEV107"];
 const BREAKS = /\r\n|\r|\n/g;
-const lineStarts = (text) => [0, ...Array.from(text.matchAll(BREAKS), (found) => found.index + found[0].length)];
 
-// Where the reader's positions stand in the caller's `input`.  A file is read
-// with its lines at LF and without its byte order mark (`text`); its lines
-// are the caller's, the mark counted on line 1 (not for what is about the
-// whole file).  Offsets and columns of the reader count UTF-16 units.
-function placing(input, { file = false, bom = file } = {}) {
+// Where the readers' offsets (UTF-16 units of the caller's `input`) stand:
+// line, column and offset, counted in characters (code points, as Python
+// counts them).
+function placing(input) {
   if (typeof input !== "string") throw new ValidationError(`The text must be a string, not ${typeof input}`);
-  const lf = file ? input.replace(/\r\n?/g, "\n") : input;
-  const mark = bom && lf.startsWith("\ufeff");
-  const text = mark ? lf.slice(1) : lf;
   const points = /[\ud800-\udfff]/.test(input) ? (s) => [...s].length : (s) => s.length;
-  // The line starts of both, and the characters before each of the caller's
-  // lines, counted once, when a position is first placed.
-  let found;
-  const lines = () => {
-    if (found) return found;
-    const [starts, callers] = [lineStarts(text), lineStarts(input)];
-    const before = callers.map((start, i) => points(input.slice(callers[i - 1] ?? 0, start)));
-    before.forEach((count, i) => (before[i] = count + (before[i - 1] ?? 0)));
-    return (found = [starts, callers, [...before, points(input)]]);
-  };
-  const place = (code, line, column, wholeFile = false) => {
-    const [starts, , before] = lines();
-    const start = starts[line - 1] ?? text.length;
-    column = points(text.slice(start, start + column - 1)) + 1 + (mark && line === 1 && !wholeFile ? 1 : 0);
-    const offset = before[Math.min(line, before.length) - 1] + column - 1;
-    return { code, line, column, offset, message: REASONS[code] };
-  };
+  // The line starts (found when a position is first placed); the line of the
+  // last position placed and the characters before it: each is placed from
+  // the one before (in input order, a text's many cost one walk), or from the
+  // start when it goes back.
+  let [starts, line, before] = [null, 0, 0];
   // An offset is on the line of the last line start at or before it: a line break is on the line it ends.
-  const at = (code, pos) => {
-    const [starts] = lines();
-    const line = starts.findLastIndex((start) => start <= pos) + 1;
-    return place(code, line, pos - starts[line - 1] + 1);
+  const place = (code, pos) => {
+    starts ||= [0, ...Array.from(input.matchAll(BREAKS), (found) => found.index + found[0].length)];
+    if (pos < starts[line]) [line, before] = [0, 0];
+    for (; starts[line + 1] <= pos; line += 1) before += points(input.slice(starts[line], starts[line + 1]));
+    const column = points(input.slice(starts[line], pos)) + 1;
+    return { code, line: line + 1, column, offset: before + column - 1, message: MESSAGES[code] };
   };
   // The error of a reader: its class by its code, placed.
   const error = (found) => {
     if (!(found instanceof PortError)) throw found;
-    const where = found.line ? place(found.code, found.line, found.column) : at(found.code, found.pos);
-    const sourceLine = input.slice(lines()[1][where.line - 1] ?? input.length).split(BREAKS)[0];
+    const where = place(found.code, found.pos);
+    const sourceLine = input.slice(starts[where.line - 1]).split(BREAKS)[0];
     const kind = KINDS[found.code.slice(0, 3)] || KINDS[found.code.slice(0, 4)] || LevSyntaxError;
-    const [atEnd, char] = [where.offset >= points(input), [...sourceLine][where.column - 1]];
-    const what = atEnd ? "end of input" : char === undefined ? "line break" : `'${char}'`;
-    const reason = /^[a-z]/.test(where.message) ? `Unexpected ${what} ${where.message}` : where.message;
+    const [atEnd, char] = [found.pos >= input.length, [...sourceLine][where.column - 1]];
+    const what = atEnd ? "the end of input" : char === undefined ? "a line break" : `'${char}'`;
+    const reason = AT_A_CHARACTER.includes(found.code) ? `${where.message}, found ${what}` : where.message;
     return new kind(reason, { ...where, sourceLine, atEnd });
   };
   const read = (reader) => {
     try {
-      return reader(text);
+      return reader(input);
     } catch (found) {
       throw error(found);
     }
@@ -139,9 +95,9 @@ function tessellationOf(name = "Sokoban") {
 const warn = (w) => console.warn(`${w.line}:${w.column}: warning: ${w.code} ${w.message}`);
 function withWarnings(reading, places, onWarning = warn) {
   const { result, warnings } = reading;
-  const placed = warnings.map(([code, line, column]) => places.place(code, line, column, code === "SOK102"));
-  const sorted = placed.sort((a, b) => (a.code === "SOK102") - (b.code === "SOK102") || inputOrder(a, b));
-  for (const warning of sorted) onWarning(warning);
+  const last = ([code]) => code === "SOK102";
+  const sorted = warnings.sort((a, b) => last(a) - last(b) || a[1] - b[1]);
+  for (const [code, pos] of sorted) onWarning(places.place(code, pos));
   return result;
 }
 
@@ -153,25 +109,25 @@ export function rleDecode(text, { limit = DEFAULT_LIMIT } = {}) {
 // A move string as a saved game's JSON (Python: sokfmt.loads_moves(...).to_dict()).
 export function parseMoves(text, { tessellation, limit = DEFAULT_LIMIT } = {}) {
   const t = tessellationOf(tessellation);
-  const game = placing(text).read((read) => moves.game(parsers, read, t, limit));
+  const game = placing(text).read((read) => moves.game(read, t, limit));
   return { tessellation: t, moves: game.moves, title: "", solved_by: "", notes: "", current_move_idx: game.position };
 }
 
 // A board as its JSON, rows in canonical text (Python: sokfmt.loads_board(...).to_dict()).
 export function parseBoard(text, { tessellation, limit = DEFAULT_LIMIT } = {}) {
   const t = tessellationOf(tessellation);
-  const found = placing(text, { file: true, bom: false }).read((read) => board.parse(parsers, read, t, limit));
+  const found = placing(text).read((read) => board.parse(read, t, limit));
   return { tessellation: t, board: found.rows.join("\n") };
 }
 
 // A .sok or .xsb file's collection as its JSON (Python: sokfmt.loads_sok(...).to_dict()).
 export function parseSok(text, { tessellation, onWarning } = {}) {
-  const [places, t] = [placing(text, { file: true }), tessellationOf(tessellation)];
-  return withWarnings(places.read((read) => sok.parse(parsers, read, t)), places, onWarning);
+  const [places, t] = [placing(text), tessellationOf(tessellation)];
+  return withWarnings(places.read((read) => sok.parse(read, t)), places, onWarning);
 }
 
 // A .lev file's puzzle as its JSON (Python: sokfmt.loads_lev(...).to_dict()).
 export function parseLev(text, { strict = false, onWarning } = {}) {
-  const places = placing(text, { file: true });
-  return withWarnings(places.read((read) => lev.parse(parsers, read, strict)), places, onWarning);
+  const places = placing(text);
+  return withWarnings(places.read((read) => lev.parse(read, strict)), places, onWarning);
 }

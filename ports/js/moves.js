@@ -1,7 +1,7 @@
 // Move strings (grammars/moves.lark): rules 1 to 6 of its header, each
 // token's rules checked once the generated parser has taken the token, each
 // group's once the parser has closed it.
-import { DEFAULT_LIMIT, TESSELLATIONS, PortError, parsed, Budget, expand, terminals } from "./rle.js";
+import { parsers, DEFAULT_LIMIT, TESSELLATIONS, PortError, parsed, Budget, expand, terminals } from "./rle.js";
 import { plainMoves } from "./fast.js";
 
 const CODES = { letter: "SOK201", bracket: "SOK202", star: "SOK203" };
@@ -9,7 +9,7 @@ Object.assign(CODES, { syntax: "SOK204", zero: "SOK205", limit: "SOK206" });
 // The tessellation a name names (in any letter case), or undefined.
 export const named = (name) => TESSELLATIONS.find((t) => t.toLowerCase() === String(name).toLowerCase());
 // Rule 1: the letters a tessellation allows, its terminal (SOKOBAN_LETTER, ...).
-export const letters = (parsers, tessellation) => terminals(parsers.moves)[`${tessellation.toUpperCase()}_LETTER`];
+export const letters = (tessellation) => terminals(parsers.moves)[`${tessellation.toUpperCase()}_LETTER`];
 const BRACKETS = { jump: "[]", "pusher change": "{}" };
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
@@ -56,8 +56,8 @@ const stepsOf = (m) => ({
 // direction's: each jump or pusher change in its brackets, those in a row
 // joined, "[]" first in a reverse game that opens with no jump), and the
 // position (the steps before the "*").
-export function decode(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
-  const m = { budget: new Budget(limit, CODES), letters: letters(parsers, tessellation), opening: "", stars: 0 };
+export function decode(text, tessellation, limit = DEFAULT_LIMIT) {
+  const m = { budget: new Budget(limit, CODES), letters: letters(tessellation), opening: "", stars: 0 };
   const segments = parsed(parsers.moves, text, CODES.syntax, stepsOf(m));
   const bracketed = ([kind, run]) => (kind ? BRACKETS[kind][0] + run + BRACKETS[kind][1] : run);
   const written = segments.map(bracketed).join("");
@@ -82,6 +82,6 @@ function checkRun(m, token) {
 }
 
 // A game's canonical moves (without "*") and position: by the fast path, else by the parser.
-export function game(parsers, text, tessellation, limit = DEFAULT_LIMIT) {
-  return plainMoves(parsers.moves, text, tessellation, limit) || decode(parsers, text, tessellation, limit);
+export function game(text, tessellation, limit = DEFAULT_LIMIT) {
+  return plainMoves(text, tessellation, limit) || decode(text, tessellation, limit);
 }

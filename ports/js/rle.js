@@ -5,23 +5,40 @@
 // after its terminal), and a group's once the parser closes it (the step of
 // its rule), so that the first error is the first met reading left to right.
 // board.lark's tokens and rules are rle.lark's: boards are decoded here too.
+// The generated parsers, which every module reads with, are shared from here.
+export { parsers } from "./grammars.js";
 
 export const DEFAULT_LIMIT = 5000000;
 // moves.lark's tessellations, each with its *_LETTER terminal.
 export const TESSELLATIONS = ["Sokoban", "Hexoban", "Trioban", "Octoban"];
 const CODES = { syntax: "RLE101", zero: "RLE102", limit: "RLE103" };
 
-// An error of the port: a code and an offset in the text it read, or a line and column.
+// An error of the port: a code and an offset in the text it read.
 export class PortError extends Error {
-  constructor(message, pos, code, place = {}) {
+  constructor(message, pos, code) {
     super(message);
-    Object.assign(this, { pos, code }, place);
+    Object.assign(this, { pos, code });
   }
 }
 
-// Input order of what is placed at a line and column, and the first error in it.
-export const inputOrder = (a, b) => a.line - b.line || a.column - b.column;
-export const first = (errors) => [...errors].sort(inputOrder)[0];
+// The first of errors in input order.
+export const first = (errors) => errors.reduce((a, b) => (b.pos < a.pos ? b : a), errors[0]);
+
+// The lines of a text, each [its text, the offset of its first character]: as
+// the grammars say, a line ends at LF, CRLF or CR, and a line break at the end
+// of the text ends its last line.  From `start`: a file's byte order mark is
+// no part of its first line.  (A split is faster than a match per line.)
+export function linesOf(text, start = 0) {
+  const parts = text.slice(start).split(/(\r\n|\r|\n)/); // each line, then its line break
+  const lines = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    lines.push([parts[i], start]);
+    start += parts[i].length + (parts[i + 1] ?? "").length;
+  }
+  if (parts.at(-1) === "") lines.pop();
+  return lines;
+}
+export const fileLines = (text) => linesOf(text, text.startsWith("\ufeff") ? 1 : 0);
 
 // The ASCII characters, which the legend and the moves are made of.
 export const ASCII = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
@@ -31,6 +48,8 @@ export function terminals(parser) {
   const whole = (t) => [t.name, new RegExp(`^(?:${t.pattern.to_regexp()})$`)];
   return (parser.whole ||= Object.fromEntries(parser.terminals.map(whole)));
 }
+// Any one of a grammar's terminals (each a whole-string RegExp), as a source.
+export const union = (...patterns) => `(?:${patterns.map((p) => p.source.slice(1, -1)).join("|")})`;
 
 // A step for each rule of a parser that builds no lark Tree; made once per
 // parser.  A rule without a step of its own gives its children, an array that

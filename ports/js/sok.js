@@ -2,7 +2,7 @@
 // each line (`tokens`); the parser lark-js generated from its rules reads them
 // and calls its steps and units (`steps`, the parser's transformer), which lay
 // out the file; then the header's semantic rules build the collection.
-import { PortError, ASCII, first, terminals, settle, reading } from "./rle.js";
+import { parsers, PortError, ASCII, first, terminals, union, settle, reading, fileLines } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 
@@ -44,17 +44,17 @@ function property(line) {
   return [key.toLowerCase().split(/[ \t]+/).join(" "), strip(value)];
 }
 
-// The collection of a text (to_dict's JSON) and the warnings; throws the
+// The collection of a text (to_dict's JSON) and the warnings (each [code, offset]); throws the
 // first error.  The reading's state (`r`: its tokens, layout, errors and
 // warnings) and the steps that use it are made for each call.
-export function parse(parsers, text, caller = "Sokoban") {
-  const r = { parsers, caller, T: terminals(parsers.sok), errors: [], warnings: [], moves: {} };
+export function parse(text, caller = "Sokoban") {
+  const r = { caller, T: terminals(parsers.sok), errors: [], warnings: [], moves: {} };
   Object.assign(r, { fileNotes: [], puzzles: [], pending: [] });
   r.notes = r.fileNotes;
 
   // Of MOVE, what a tessellation allows: characters that are no letter, and its letters
   // (MOVE's characters are ASCII: a table of them, made once per reading and tessellation).
-  const allows = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || moves.letters(parsers, t).test(c));
+  const allows = (t) => (c) => r.T.MOVE.test(c) && (!/[a-z]/i.test(c) || moves.letters(t).test(c));
   const moveOf = (t) => (r.moves[t] ||= ((allowed) => {
     const escaped = allowed.map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
     return Object.assign((c) => allowed.includes(c), { line: new RegExp(`^[${escaped}]*$`) });
@@ -62,7 +62,7 @@ export function parse(parsers, text, caller = "Sokoban") {
   const lineClasses = CLASSES.map((name) => [name, r.T[`${name}_LINE`]]);
   const classOf = (bare) => lineClasses.find(([, line]) => line.test(bare))?.[0] || "TEXT";
   // A square of INNER or BOX_ON_GOAL anywhere in a line.
-  const marked = new RegExp([r.T.INNER, r.T.BOX_ON_GOAL].map((T) => T.source.slice(1, -1)).join("|"));
+  const marked = new RegExp(union(r.T.INNER, r.T.BOX_ON_GOAL));
 
   // ------------------------------------------------------------ steps 1 and 2
 
@@ -86,7 +86,7 @@ export function parse(parsers, text, caller = "Sokoban") {
   function rule1(bare) {
     let rows = [];
     try {
-      rows = board.drawn(r.parsers, bare, Math.min(100 * bare.length, 20000)).split("\n");
+      rows = board.drawn(bare, Math.min(100 * bare.length, 20000)).split("\n");
     } catch (error) {
       if (!(error instanceof PortError)) throw error;
     }
@@ -179,7 +179,7 @@ export function parse(parsers, text, caller = "Sokoban") {
     flush();
     for (const rows of children.filter(({ kind }) => kind === "rows" || kind === "row")) {
       const { run } = rows.findLast((row) => !Array.isArray(row));
-      if (run.lines > 1 && run.squares) r.warnings.push(["SOK103", run.first.line, 1]);
+      if (run.lines > 1 && run.squares) r.warnings.push(["SOK103", run.first.start]);
     }
     r.notes.push(...children.flat(Infinity));
   }
@@ -225,11 +225,11 @@ export function parse(parsers, text, caller = "Sokoban") {
       const [title, ...held] = r.pending.splice(0);
       const lines = held.filter(({ type }) => type !== "BLANK");
       newBoard(children.at(-1), title, lines);
-      r.warnings.push(["SOK108", lines[0].line, 1]);
+      r.warnings.push(["SOK108", lines[0].start]);
     },
     moves_title([, title, rows]) {
       newBoard(rows, title);
-      r.warnings.push(["SOK107", title.line, 1]);
+      r.warnings.push(["SOK107", title.start]);
     },
     untitled_moves: ([, ...children]) => newMoves(children),
     titled_moves: ([, ...children]) => newMoves(children, take()),
@@ -243,10 +243,10 @@ export function parse(parsers, text, caller = "Sokoban") {
   function collection() {
     flush();
     // Each comment to the file (0) or to the puzzle whose board is the last before it, in one walk.
-    const [starts, comments] = [[0, ...r.puzzles.map(({ lines }) => lines[0].line)], [[], ...r.puzzles.map(() => [])]];
+    const [starts, comments] = [[0, ...r.puzzles.map(({ lines }) => lines[0].start)], [[], ...r.puzzles.map(() => [])]];
     let at = 0;
-    for (const { line, text } of r.comments) {
-      while (starts[at + 1] < line) at += 1;
+    for (const { start, text } of r.comments) {
+      while (starts[at + 1] < start) at += 1;
       comments[at].push(text);
     }
     const [fields, game] = noted({ notes: r.fileNotes }, FILE);
@@ -255,19 +255,19 @@ export function parse(parsers, text, caller = "Sokoban") {
     const puzzles = r.puzzles.map((puzzle, i) => {
       const [{ game: _, ...fields }, game] = noted(puzzle, PUZZLE);
       const tessellation = tessellationOf(game) || fileGame || r.caller;
-      const found = decoded(puzzle.lines, (text) => board.parse(r.parsers, text, tessellation));
+      const found = decoded(puzzle.lines, (text) => board.parse(text, tessellation));
       const saved_games = puzzle.games.map((block) => savedGame(block, tessellation));
       doubts(puzzle, tessellation);
       const drawn = found && { tessellation, board: found.rows.join("\n") };
       return ordered("puzzle", { ...fields, board: drawn, saved_games, comments: comments[i + 1] });
     });
     if (r.errors.length) throw first(r.errors);
-    if (!puzzles.length) r.warnings.push(["SOK102", 1, 1]);
+    if (!puzzles.length) r.warnings.push(["SOK102", 0]);
     return { result: ordered("collection", { ...fields, puzzles, comments: comments[0] }), warnings: r.warnings };
   }
 
   function savedGame(block, tessellation) {
-    const read = decoded(block.lines, (text) => moves.game(r.parsers, text, tessellation));
+    const read = decoded(block.lines, (text) => moves.game(text, tessellation));
     const [{ title_line: line, notes, ...fields }] = noted(block, GAME);
     doubts(block, tessellation);
     const played = read && { moves: read.moves, current_move_idx: read.position };
@@ -297,8 +297,8 @@ export function parse(parsers, text, caller = "Sokoban") {
 
   // The tessellation a "Game:" line names; SOK101 at its value when it names none.
   function tessellationOf([token, value]) {
-    const place = token && { line: token.line, column: token.text.lastIndexOf(value) + 1 };
-    if (token && !moves.named(value)) r.errors.push(new PortError("no such tessellation", null, "SOK101", place));
+    const pos = token && token.start + token.text.lastIndexOf(value);
+    if (token && !moves.named(value)) r.errors.push(new PortError("no such tessellation", pos, "SOK101"));
     return token && moves.named(value);
   }
 
@@ -311,14 +311,14 @@ export function parse(parsers, text, caller = "Sokoban") {
     const most = quotes.reduce((a, b) => (counts.get(b) > counts.get(a) ? b : a));
     const requoted = quotes.findIndex((q) => q !== most);
     const text = tokens.map(({ text }, i) => text.slice(quotes[i])).join("\n");
-    const place = (i, column) => ({ line: tokens[i].line, column });
-    if (requoted >= 0) r.errors.push(new PortError("mail quotes", null, "SOK106", place(requoted, 1)));
+    if (requoted >= 0) r.errors.push(new PortError("mail quotes", tokens[requoted].start, "SOK106"));
     try {
       return read(text);
     } catch (error) {
       if (!(error instanceof PortError)) throw error;
       const lines = text.slice(0, error.pos).split("\n");
-      r.errors.push(Object.assign(error, place(lines.length - 1, lines.at(-1).length + 1 + quotes[lines.length - 1])));
+      const i = lines.length - 1;
+      r.errors.push(Object.assign(error, { pos: tokens[i].start + quotes[i] + lines[i].length }));
     }
   }
 
@@ -327,18 +327,17 @@ export function parse(parsers, text, caller = "Sokoban") {
   // character outside the legend of each TEXT that rule 4 doubts, in the notes
   // or as the title.
   function doubts({ notes, title }, tessellation = null) {
-    for (const { type, text, line, stray } of [...notes, ...(title?.stray ? [title] : [])]) {
-      const at = (test) => text.length - unquoted(text).length + (strays(unquoted(text), test, 1)[0]?.index || 0) + 1;
-      if (type === "ALMOST" && tessellation) r.warnings.push(["SOK104", line, at(moveOf(tessellation))]);
-      else if (stray) r.warnings.push(["SOK105", line, at((c) => r.T.SQUARE.test(c))]);
+    for (const { type, text, start, stray } of [...notes, ...(title?.stray ? [title] : [])]) {
+      const bare = unquoted(text);
+      const at = (test) => start + text.length - bare.length + (strays(bare, test, 1)[0]?.index || 0);
+      if (type === "ALMOST" && tessellation) r.warnings.push(["SOK104", at(moveOf(tessellation))]);
+      else if (stray) r.warnings.push(["SOK105", at((c) => r.T.SQUARE.test(c))]);
     }
   }
 
-  const lines = text.split("\n");
-  if (lines.at(-1) === "") lines.pop();
   const interactive = reading(parsers.sok, steps);
   r.state = interactive.parser_state;
-  const all = lines.map((text, i) => ({ type: step1(text), text, line: i + 1 }));
+  const all = fileLines(text).map(([text, start]) => ({ type: step1(text), text, start }));
   r.comments = all.filter(({ type }) => type === "COMMENT");
   tokens(all.filter(({ type }) => type !== "COMMENT"), (token) => interactive.feed_token(token));
   interactive.feed_eof();

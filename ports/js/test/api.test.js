@@ -1,7 +1,8 @@
 // The public API's own promises, with values worked out by hand: positions
 // in the caller's text (a byte order mark, CRLF line breaks, characters
 // beyond UTF-16's first plane), the end of input, the default warning hook,
-// and what is no text or no tessellation.
+// what is no text or no tessellation, and the messages: the meanings of the
+// codes in the table of sokfmt's README (Diagnostics).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -31,14 +32,14 @@ test("columns and offsets count characters, an emoji one", () => {
   assert.deepEqual(where(error), ["SokSyntaxError", "SOK101", 5, 7, 26]);
   const stray = thrown(() => sokfmt.parseMoves("r😀x"));
   assert.deepEqual(where(stray), ["SavedGameSyntaxError", "SOK204", 1, 2, 1]);
-  assert.equal(stray.reason, "Unexpected '😀' in a move string");
+  assert.equal(stray.reason, "Moves: a syntax error (a stray character, an unclosed group), found '😀'");
 });
 
 test("an error where more was expected is at the end of input", () => {
   const error = thrown(() => sokfmt.parseMoves("2(r"));
   assert.deepEqual(where(error), ["SavedGameSyntaxError", "SOK204", 1, 4, 3]);
   assert.ok(error.atEnd);
-  assert.equal(error.message, "Unexpected end of input in a move string (at end of input)");
+  assert.equal(error.message, "Moves: a syntax error (a stray character, an unclosed group), found the end of input (at end of input)");
 });
 
 test("an error at a line break that is not the last says so", () => {
@@ -46,7 +47,7 @@ test("an error at a line break that is not the last says so", () => {
   for (const text of ["3\nx", "3\r\nx"]) {
     const error = thrown(() => sokfmt.rleDecode(text));
     assert.deepEqual(where(error), ["RleSyntaxError", "RLE101", 1, 2, 1]);
-    assert.equal(error.reason, "Unexpected line break in run-length encoding");
+    assert.equal(error.reason, "Run-length encoding ('decode_rle'): a syntax error (a stray character, an unclosed group), found a line break");
   }
 });
 
@@ -54,7 +55,7 @@ test("each language has its error class", () => {
   assert.equal(thrown(() => sokfmt.rleDecode("0#")).name, "RleSyntaxError");
   const board = thrown(() => sokfmt.parseBoard("#?#"));
   assert.equal(board.name, "BoardSyntaxError");
-  const expected = /^Unexpected '\?' in a board, expected a square of the legend .* \(at line 1, column 2\)$/u;
+  const expected = /^Board: what 'board\.lark' refuses \(.*\), found '\?' \(at line 1, column 2\)$/u;
   assert.match(board.message, expected);
   assert.equal(thrown(() => sokfmt.parseLev("size 1\n")).name, "LevSyntaxError");
   assert.equal(thrown(() => sokfmt.rleDecode("9#", { limit: 8 })).code, "RLE103");
@@ -64,7 +65,7 @@ test("without a hook, a warning is written to the console", (t) => {
   const written = [];
   t.mock.method(console, "warn", (line) => written.push(line));
   sokfmt.parseSok("#####\n#@$.#\n#####\n\n#@$.#\n#$.@#\n");
-  assert.deepEqual(written, ["5:1: warning: SOK103 Text kept in the notes that looks like a board"]);
+  assert.deepEqual(written, ["5:1: warning: SOK103 Text kept in the notes that looks like a board (fewer than 3 rows)"]);
 });
 
 test("no text, or no tessellation, is a ValidationError", () => {

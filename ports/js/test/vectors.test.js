@@ -6,7 +6,6 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parsers } from "../grammars.js";
 import * as rle from "../rle.js";
 import * as moves from "../moves.js";
 import * as board from "../board.js";
@@ -58,10 +57,10 @@ function outcome(c) {
       return api.rleDecode(c.input, options);
     case "moves":
       api.parseMoves(c.input, options);
-      return gameVector(moves.decode(parsers, c.input, c.tessellation, c.limit), c.tessellation);
+      return gameVector(moves.decode(c.input, c.tessellation, c.limit), c.tessellation);
     case "board":
       api.parseBoard(c.input, options);
-      return board.parse(parsers, c.input.replace(/\r\n?/g, "\n"), c.tessellation, c.limit);
+      return board.parse(c.input, c.tessellation, c.limit);
     case "sok":
       return api.parseSok(c.input, options);
     default:
