@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import json
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -158,6 +159,21 @@ def xml_encoding(data: bytes) -> str | None:
             pos=found.start(1),
         ) from None
     return None if info.name in ("utf-8", "ascii") else info.name
+
+
+def decode_json(data: bytes) -> str:
+    """The text of a JSON document's bytes: UTF-8, UTF-16 or UTF-32, as
+    `json.loads` finds them (RFC 8259 allows no other).
+
+    Raises:
+        DecodeError: bytes that are not text in that encoding, at their line.
+    """
+    encoding = json.detect_encoding(data)
+    try:
+        return data.decode(encoding, "surrogatepass")
+    except UnicodeDecodeError as error:
+        advice = "a JSON text is UTF-8 (or UTF-16, UTF-32)"
+        raise _decode_error(data, error, encoding, 0, 1, advice) from None
 
 
 def decode_xml(data: bytes) -> str:
@@ -357,12 +373,17 @@ def _split(first: Any, read: Callable[[], Any]) -> Iterator[tuple[Any, Any, int]
 
 
 def _decode_error(
-    data: bytes, error: UnicodeDecodeError, encoding: str, offset: int, first_line: int
+    data: bytes,
+    error: UnicodeDecodeError,
+    encoding: str,
+    offset: int,
+    first_line: int,
+    advice: str = "name the file's encoding, or leave it out to read UTF-8 and cp1252",
 ) -> DecodeError:
     """The error for bytes of `data` that `encoding` refuses, at their line
     and column (characters of the line, read with replacements) and their
     offset in the file, where `data` begins at byte `offset`, on line
-    `first_line`."""
+    `first_line`; the message ends with `advice`."""
     bad = data[error.start : error.end].hex(" ")
     try:
         before = data[: error.start].decode(encoding, errors="replace")
@@ -374,8 +395,7 @@ def _decode_error(
     lines = Excerpt(before + rest, 0, first_line)
     line, column, source_line = line_and_column(lines, len(before))
     return DecodeError(
-        f"Bytes {bad} are not {encoding} text; name the file's encoding, "
-        "or leave it out to read UTF-8 and cp1252",
+        f"Bytes {bad} are not {encoding} text; {advice}",
         line=line,
         column=column,
         pos=offset + error.start,

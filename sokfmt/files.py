@@ -516,8 +516,9 @@ def json_item(
             step (`IllegalStepError`) at its letter.
         JsonValueError: JSON that is not a collection or .lev puzzle (a
             `ValidationError`), at the key or value at fault.
-        ValidationError: bytes that are not text in a JSON encoding, JSON
-            that Python cannot hold.
+        DecodeError: bytes that are not text in their JSON encoding
+            (UTF-8, UTF-16 or UTF-32), at their line and column.
+        ValidationError: JSON that Python cannot hold.
     """
     text = document_text(data)
     document = json_loads(text)

@@ -181,3 +181,19 @@ def test_from_dict_of_a_dict_has_no_place() -> None:
         sokfmt.from_dict(Puzzle, {"board": {"tessellation": "Sokoban", "board": 5}})
     assert not isinstance(raised.value, ParseError)
     assert str(raised.value) == "'board' must be a string in a board, not 5"
+
+
+def test_bytes_that_are_not_text_in_their_json_encoding_are_placed(tmp_path: Path) -> None:
+    # A JSON document's bytes are UTF-8 (RFC 8259): a cp1252 "é" (byte e9)
+    # is DEC101 where it stands, as any file's undecodable byte is; it was
+    # a ValidationError without a place.  Line 2, column 15: ' "title": "Caf'
+    # is 14 characters; byte 30: the 16 of line 1 and 14 of line 2 before it.
+    data = b'{"puzzles": [],\n "title": "Caf\xe9"}'
+    path = tmp_path / "cafe.json"
+    path.write_bytes(data)
+    for read in (lambda: sokfmt.loads(data, "json"), lambda: sokfmt.load(path)):
+        with pytest.raises(sokfmt.DecodeError) as caught:
+            read()
+        error = caught.value
+        assert (error.code, error.line, error.column, error.pos) == ("DEC101", 2, 15, 30)
+        assert "UTF-8" in str(error)

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .._files import decode_json
 from ..errors import JsonSyntaxError, JsonValueError, ParseError, ValidationError
 
 # The white space of JSON (RFC 8259, section 2).
@@ -34,18 +35,12 @@ _SCALARS = json.JSONDecoder()
 
 
 def document_text(data: bytes | str) -> str:
-    """The text of a JSON document given as bytes or text; bytes are UTF-8,
-    UTF-16 or UTF-32, as `json.loads` finds them.
+    """The text of a JSON document given as bytes or text (`decode_json`).
 
     Raises:
-        ValidationError: bytes that are none of them.
+        DecodeError: bytes that are not text in the encoding they are in.
     """
-    if isinstance(data, str):
-        return data
-    try:
-        return data.decode(json.detect_encoding(data), "surrogatepass")
-    except (UnicodeError, LookupError) as error:
-        raise ValidationError(f"Not JSON that sokfmt can read: {error}") from None
+    return data if isinstance(data, str) else decode_json(data)
 
 
 def loads(text: str) -> Any:
