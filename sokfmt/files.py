@@ -261,6 +261,7 @@ def load_handing_on(
     chosen = file_format(_named(file, format), name=format)
     _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
     _report_unused(unused_strict(chosen, strict), diagnostics)
+    _report_unused(unused_checks(chosen, check_content, check_games), diagnostics)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok_handing_on(
@@ -358,6 +359,30 @@ def unused_strict(chosen: FileFormat, strict: bool) -> str:
         f"strict=True was given, which has no effect on .{chosen.name} files: "
         "only .lev files have sections it refuses"
     )
+
+
+def unused_checks(chosen: FileFormat, check_content: bool | None, check_games: bool) -> str:
+    """Why a check asked for (`check_content=True`, `check_games=True`)
+    has no effect on a file of the `chosen` format; "" when each has one.
+    Neither .slc nor .lev files hold saved games, and .lev puzzles have no
+    content checks (JSON may hold either kind: it is not known before).
+
+    >>> unused_checks(file_format(name="slc"), None, True).split(": ")[1]
+    'they hold no saved games'
+    >>> unused_checks(file_format(name="lev"), True, False).split(": ")[1]
+    'sokfmt checks the content of puzzles of the Sokoban family alone'
+    """
+    if check_games and chosen.name in ("slc", "lev"):
+        return (
+            f"check_games=True was given, which has no effect on .{chosen.name} files: "
+            "they hold no saved games"
+        )
+    if check_content and chosen.name == "lev":
+        return (
+            "check_content=True was given, which has no effect on .lev files: "
+            "sokfmt checks the content of puzzles of the Sokoban family alone"
+        )
+    return ""
 
 
 def _report_unused(why: str, diagnostics: list[Diagnostic] | None) -> None:
@@ -474,6 +499,7 @@ def loads(
     chosen = file_format(name=format)
     _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
     _report_unused(unused_strict(chosen, strict), diagnostics)
+    _report_unused(unused_checks(chosen, check_content, check_games), diagnostics)
     if chosen.name == "json":
         return json_item(
             text, diagnostics=diagnostics, check_content=check_content, check_games=check_games

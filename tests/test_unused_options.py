@@ -210,3 +210,48 @@ def test_both_options_unused_are_two_warnings_in_the_order_given(tmp_path: Path)
         ("LOAD101", "tessellation"),
         ("LOAD101", "was"),
     ]
+
+
+# (format, text, options given, why they have no effect), as README says: no
+# .slc or .lev file holds saved games; .lev puzzles have no content checks.
+UNUSED_CHECKS = [
+    ("slc", SLC, {"check_games": True}, "check_games=True", ".slc files: they hold no saved games"),
+    ("lev", LEV, {"check_games": True}, "check_games=True", ".lev files: they hold no saved games"),
+    (
+        "lev",
+        LEV,
+        {"check_content": True},
+        "check_content=True",
+        ".lev files: sokfmt checks the content of puzzles of the Sokoban family alone",
+    ),
+]
+
+
+@pytest.mark.parametrize(("format", "text", "options", "given", "why"), UNUSED_CHECKS)
+def test_a_check_a_format_has_no_use_for_is_one_warning(
+    tmp_path: Path, format: str, text: str, options: dict[str, bool], given: str, why: str
+) -> None:
+    expected = f"{given} was given, which has no effect on {why}"
+    found: list[Diagnostic] = []
+    loads(text, format, diagnostics=found, **options)  # type: ignore[call-overload]
+    assert [(d.code, d.message, d.line, d.column) for d in found] == [("LOAD101", expected, 1, 1)]
+    path = tmp_path / f"x.{format}"
+    path.write_text(text, encoding="utf-8")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        load(path, format=format, **options)  # type: ignore[call-overload]
+    assert [str(w.message) for w in caught] == [f"LOAD101 {expected}"]
+    assert all(issubclass(w.category, SokfmtWarning) for w in caught)
+
+
+def test_checks_that_have_an_effect_are_no_warning() -> None:
+    # Saved games are played in the .sok family and JSON; a collection of
+    # any format but .lev has its content checked; False asks for nothing.
+    for format in ("sok", "xsb", "json"):
+        found: list[Diagnostic] = []
+        loads(TEXTS[format], format, check_games=True, check_content=True, diagnostics=found)
+        assert [d.code for d in found if d.code == "LOAD101"] == [], format
+    found = []
+    loads(SLC, "slc", check_content=True, diagnostics=found)
+    loads(LEV, "lev", check_games=False, check_content=False, diagnostics=found)
+    assert [d.code for d in found if d.code == "LOAD101"] == []

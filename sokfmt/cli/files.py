@@ -20,7 +20,13 @@ from pathlib import Path
 from typing import IO
 
 from ..errors import Diagnostic, ParseError, SokfmtError, SokfmtWarning, ValidationError
-from ..files import FILE_FORMATS, file_format, load_handing_on, unused_tessellation
+from ..files import (
+    FILE_FORMATS,
+    file_format,
+    load_handing_on,
+    unused_checks,
+    unused_tessellation,
+)
 from ..formats import loads_sok
 from ..lev import LevPuzzle
 from ..puzzle import Collection, Puzzle
@@ -296,7 +302,8 @@ def load(
     `tessellation` (--tessellation) goes to a file found `in_folder` only
     if its format uses it: a folder of .sok and .slc files read as Hexoban
     gives no warning (LOAD101) per .slc file; a file named on the command
-    line gets it, and the warning, whatever its format.
+    line gets it, and the warning, whatever its format.  `check_games`
+    (on unless --no-replay) goes only to files that may hold saved games.
 
     Raises:
         SokfmtError: the text is malformed, or a JSON document is not a
@@ -305,8 +312,13 @@ def load(
         ContentError: a FIFO without a writer, or a file too large.
         OSError: the file cannot be read.
     """
-    if in_folder and unused_tessellation(file_format(name=format), tessellation):
+    chosen = file_format(name=format)
+    if in_folder and unused_tessellation(chosen, tessellation):
         tessellation = None
+    # `check` plays the saved games unless told not to: for a format that
+    # holds none, that is no option given.
+    if unused_checks(chosen, None, check_games):
+        check_games = False
     data = read_bytes(path)
     if in_folder and format == "json" and _json_of_another_kind(data):
         raise NotALevelFile("JSON of another kind than sokfmt's")
