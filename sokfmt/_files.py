@@ -46,7 +46,7 @@ def read_text(file: FileLike, encoding: str | None = None, *, xml: bool = False)
             path nor a file object.
         OSError: the file cannot be read.
     """
-    codec = _codec(encoding)
+    codec = codec_name(encoding)
     data = read_bytes(file)
     if isinstance(data, str):
         return data.removeprefix(_BOM)
@@ -100,7 +100,7 @@ def text_lines(
     Raises:
         as `read_text`, when the generator reaches the bad bytes.
     """
-    codec = _codec(encoding)
+    codec = codec_name(encoding)
     if isinstance(file, (str, os.PathLike)):
         with _opened(file) as opened:
             yield from _decoded_lines(opened, codec, xml, ends)
@@ -231,7 +231,7 @@ def _strictly_decoded(data: bytes, encoding: str, *, offset: int = 0, line: int 
         raise DecodeError.at(message, text=unknown, pos=offset) from None
 
 
-def _codec(encoding: str | None) -> str | None:
+def codec_name(encoding: str | None) -> str | None:
     """`encoding`'s canonical name, so that aliases ("utf8") follow one path."""
     if encoding is None:
         return None

@@ -3,6 +3,7 @@ choose the reader and the writer by it.  The command uses the same table."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Callable
@@ -430,6 +431,7 @@ def loads(
     text: str | bytes,
     format: Literal["lev"],
     *,
+    encoding: str | None = None,
     tessellation: Tessellation | None = None,
     strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
@@ -443,6 +445,7 @@ def loads(
     text: str | bytes,
     format: _COLLECTION_FORMATS,
     *,
+    encoding: str | None = None,
     tessellation: Tessellation | None = None,
     strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
@@ -456,6 +459,7 @@ def loads(
     text: str | bytes,
     format: str,
     *,
+    encoding: str | None = None,
     tessellation: Tessellation | None = None,
     strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
@@ -469,6 +473,7 @@ def loads(
     text: str | bytes,
     format: str,
     *,
+    encoding: str | None = None,
     tessellation: Tessellation | None = None,
     strict: bool = False,
     diagnostics: list[Diagnostic] | None = None,
@@ -477,8 +482,10 @@ def loads(
 ) -> Collection | LevPuzzle:
     """What `text` holds in `format` (a name of `FILE_FORMATS`): a collection,
     a .lev puzzle with "lev", either kind with "json" (as `to_dict` writes
-    them).  Bytes are decoded as `load` decodes a file's.  The options work
-    as for `load` (an option the format has no use for warns, LOAD101).
+    them).  Bytes are decoded as `load` decodes a file's, in `encoding` when
+    it is given (text is read as it is: `encoding` with text warns, LOAD101).
+    The options work as for `load` (an option the format has no use for
+    warns, LOAD101).
 
     >>> loads("Title\\n#####\\n#@$.#\\n#####\\n", "sok").puzzles[0].title
     'Title'
@@ -489,7 +496,7 @@ def loads(
         ParseError: the text is not valid in its format (`JsonSyntaxError`
             for JSON, at its line and column).
     """
-    from ._files import decode
+    from ._files import codec_name, decode, read_text
 
     checked(text, (str, bytes, bytearray), "text", "a str or bytes")
     checked_format(format)
@@ -500,6 +507,12 @@ def loads(
     _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
     _report_unused(unused_strict(chosen, strict), diagnostics)
     _report_unused(unused_checks(chosen, check_content, check_games), diagnostics)
+    if codec_name(encoding) is not None:
+        if isinstance(text, str):
+            why = f"encoding={encoding!r} was given, which has no effect on a str (it is text)"
+            _report_unused(why, diagnostics)
+        else:
+            text = read_text(io.BytesIO(bytes(text)), encoding)
     if chosen.name == "json":
         return json_item(
             text, diagnostics=diagnostics, check_content=check_content, check_games=check_games

@@ -255,3 +255,26 @@ def test_checks_that_have_an_effect_are_no_warning() -> None:
     loads(SLC, "slc", check_content=True, diagnostics=found)
     loads(LEV, "lev", check_games=False, check_content=False, diagnostics=found)
     assert [d.code for d in found if d.code == "LOAD101"] == []
+
+
+def test_loads_decodes_bytes_in_the_encoding_given() -> None:
+    # "Café" in cp1252 (é is byte e9), as a .sok title and a JSON title.
+    sok = b"Caf\xe9\n#####\n#@$.#\n#####\n"
+    assert loads(sok, "sok", encoding="cp1252").puzzles[0].title == "Café"
+    document = b'{"puzzles": [], "title": "Caf\xe9"}'
+    assert loads(document, "json", encoding="cp1252").title == "Café"
+    with pytest.raises(sokfmt.DecodeError) as caught:
+        loads(sok, "sok", encoding="utf-8")  # e9 is no UTF-8 text: at line 1, column 4
+    assert (caught.value.code, caught.value.line, caught.value.column) == ("DEC101", 1, 4)
+
+
+def test_an_encoding_given_with_text_is_one_warning() -> None:
+    found: list[Diagnostic] = []
+    collection = loads(SOK, "sok", encoding="utf-8", diagnostics=found)
+    assert collection.puzzles[0].title == "Tiny"
+    assert [(d.code, d.message) for d in found] == [
+        (
+            "LOAD101",
+            "encoding='utf-8' was given, which has no effect on a str (it is text)",
+        )
+    ]
