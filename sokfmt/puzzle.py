@@ -40,7 +40,8 @@ def _check_comments(comments: object) -> None:
 _NOTES_FIELDS = frozenset(("title", "author", "created_at", "updated_at", "email", "url"))
 
 
-def _check_fields_at(fields_at: object) -> None:
+def check_fields_at(fields_at: object) -> None:
+    """Refuse a `Collection.fields_at` that is not (field, lines above it) pairs."""
     if not isinstance(fields_at, tuple) or not all(
         isinstance(pair, tuple)
         and len(pair) == 2
@@ -285,7 +286,7 @@ class Collection:
         ):
             raise ValidationError("puzzles must be a tuple of Puzzle")
         _check_comments(self.comments)
-        _check_fields_at(self.fields_at)
+        check_fields_at(self.fields_at)
 
     @property
     def properties(self) -> tuple[tuple[str, str], ...]:
@@ -327,6 +328,9 @@ class Collection:
             "comments": list(self.comments),
             "email": self.email,
             "url": self.url,
+            # Where the file notes' key/value lines of the fields stood (a
+            # reader's layout, which writers keep): only when it is known.
+            **({"fields_at": [list(pair) for pair in self.fields_at]} if self.fields_at else {}),
         }
 
 

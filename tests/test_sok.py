@@ -1080,11 +1080,17 @@ def test_json_field_names_and_unknown_keys() -> None:
         "comments",
         "email",
         "url",
+        "fields_at",  # (the file notes have fields: where their lines stood)
     }
     assert (document["email"], document["url"], document["notes"]) == ("a@b.c", "http://b.c", "")
+    # Each field's line had no line of the notes kept above it.
+    assert document["fields_at"] == [["title", 0], ["email", 0], ["url", 0]]
     puzzle = document["puzzles"][0]
     assert puzzle["board"] == {"tessellation": "Sokoban", "board": BOARD}
     assert from_dict(Collection, document) == collection
+    assert from_dict(Collection, document).fields_at == collection.fields_at
+    # Without fields in its notes, a collection's JSON has no fields_at.
+    assert "fields_at" not in loads_sok(f"T\n{BOARD}\n").to_dict()
     with pytest.raises(ValidationError, match="Unknown key 'size'"):
         from_dict(Board, {"tessellation": "Sokoban", "board": BOARD, "size": 3})
     with pytest.raises(ValidationError, match="Unknown key 'moves'"):
@@ -1339,3 +1345,14 @@ def test_a_long_row_is_read_in_memory_of_its_size(fast: bool) -> None:
         finally:
             tracemalloc.stop()
         assert peak < 8 * len(text), (peak, len(text))
+
+
+def test_json_keeps_where_the_file_notes_fields_stood() -> None:
+    # "Collection:" and "Author:" stand between two lines of notes: .sok, then
+    # JSON, then .sok again writes them there (they went before the notes).
+    text = f"First\nCollection: Mine\nAuthor: Me\nLast\n\nT\n{BOARD}\n"
+    collection = loads_sok(text)
+    assert collection.fields_at == (("title", 1), ("author", 1))
+    through_json = sokfmt.loads(sokfmt.dumps(collection, "json"), "json")
+    assert through_json.fields_at == collection.fields_at
+    assert sokfmt.dumps_sok(through_json) == sokfmt.dumps_sok(collection) == text

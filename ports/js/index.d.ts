@@ -40,6 +40,8 @@ export interface CollectionJson {
   comments: string[];
   email: string;
   url: string;
+  /** Where the file notes' lines of fields stood: [field, lines of the notes above it]. */
+  fields_at?: [string, number][];
 }
 
 /** A .lev puzzle (bloksi, glotski): colors and images by label. */

@@ -263,7 +263,10 @@ export function parse(text, caller = "Sokoban") {
     });
     if (r.errors.length) throw first(r.errors);
     if (!puzzles.length) r.warnings.push(["SOK102", 0]);
-    return { result: ordered("collection", { ...fields, puzzles, comments: comments[0] }), warnings: r.warnings };
+    const collection = ordered("collection", { ...fields, puzzles, comments: comments[0] });
+    // Where the file notes' lines of fields stood, when they had such lines.
+    if (fields.fields_at) collection.fields_at = fields.fields_at;
+    return { result: collection, warnings: r.warnings };
   }
 
   function savedGame(block, tessellation) {
@@ -281,14 +284,22 @@ export function parse(text, caller = "Sokoban") {
   // have no title line: their `title_line` is no key of the collection's JSON.)
   function noted({ notes, title }, keys) {
     const fields = Object.fromEntries(Object.values(keys).map((name) => [name, ""]));
-    const [lines, game] = [[], []];
+    const [lines, game, taken] = [[], [], []];
     for (const token of notes) {
       const [key, value] = token.type === "PROPERTY" ? property(token.text) : [];
       if (key === "game" && value && !game.length) game.push(token, value);
-      if (Object.hasOwn(keys, key) && value && !fields[keys[key]]) fields[keys[key]] = value;
-      else lines.push(token.text);
+      if (Object.hasOwn(keys, key) && value && !fields[keys[key]]) {
+        fields[keys[key]] = value;
+        taken.push([keys[key], lines.flatMap((text) => text.split("\n")).length]);
+      } else lines.push(token.text);
     }
-    fields.notes = inked(lines, (line) => /[^ \t>]/.test(line)).join("\n");
+    const ink = (line) => /[^ \t>]/.test(line);
+    fields.notes = inked(lines, ink).join("\n");
+    // Where the lines of the fields stood among the notes' lines, kept (fields_at).
+    const all = lines.flatMap((text) => text.split("\n"));
+    const [start, end] = all.some(ink) ? [all.findIndex(ink), all.findLastIndex(ink) + 1] : [0, 0];
+    const at = ([name, above]) => [name, Math.min(Math.max(above - start, 0), end - start)];
+    if (taken.length) fields.fields_at = taken.map(at);
     // A title line that is the title itself is no title line.
     fields.title_line = fields.title && title && title.text !== fields.title ? title.text : "";
     fields.title ||= title ? strip(strip(unquoted(title.text)).replace(/^;/, "")) : "";

@@ -14,7 +14,7 @@ from .._grammar import moves as _moves
 from ..board import Board
 from ..lev import LevPuzzle, UnknownSection
 from ..moves import SavedGame
-from ..puzzle import Collection, Puzzle
+from ..puzzle import Collection, Puzzle, check_fields_at
 from ..rle import DEFAULT_LIMIT
 from .objects import JsonObject
 from .text import placed_errors, value_error
@@ -41,6 +41,7 @@ _COLLECTION_KEYS = (
     "comments",
     "email",
     "url",
+    "fields_at",
 )
 _LEV_KEYS = tuple(LevPuzzle.__dataclass_fields__)
 
@@ -106,7 +107,17 @@ def collection(data: Any) -> Collection:
         comments=fields.texts("comments"),
         email=fields.text("email"),
         url=fields.text("url"),
+        fields_at=fields.read("fields_at", _fields_at) if "fields_at" in fields.data else (),
     )
+
+
+def _fields_at(data: Any) -> tuple[tuple[str, int], ...]:
+    """`Collection.fields_at` of its JSON: [field, lines above it] pairs."""
+    pairs = data
+    if isinstance(data, list):  # (anything else is refused as it stands)
+        pairs = tuple(tuple(pair) if isinstance(pair, list) else pair for pair in data)
+    check_fields_at(pairs)
+    return pairs  # type: ignore[no-any-return]
 
 
 def lev_puzzle(data: Any) -> LevPuzzle:
