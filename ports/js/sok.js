@@ -38,6 +38,15 @@ function strays(text, test, most = Infinity) {
   for (const stray of text.matchAll(/./gsu)) if (!test(stray[0]) && found.push(stray) >= most) break;
   return found;
 }
+// Whether a line reads as moves by moves.lark, whatever its letters ("L12" does not).
+function readsAsMoves(text) {
+  try {
+    return Boolean(moves.decode(text, "Octoban"));
+  } catch (error) {
+    if (error instanceof PortError) return false;
+    throw error;
+  }
+}
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
 function property(line) {
   const [, key, value] = /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(line);
@@ -229,7 +238,7 @@ export function parse(text, caller = "Sokoban") {
     },
     moves_title([, title, rows]) {
       newBoard(rows, title);
-      r.warnings.push(["SOK107", title.start]);
+      if (readsAsMoves(unquoted(title.text))) r.warnings.push(["SOK107", title.start]);
     },
     untitled_moves: ([, ...children]) => newMoves(children),
     titled_moves: ([, ...children]) => newMoves(children, take()),

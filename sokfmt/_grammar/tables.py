@@ -338,7 +338,7 @@ TABLES: dict[str, dict[str, Any]] = {'rle': {'hash': '1bc7be196e802e198f23da039d
                     {}],
            'start': 0,
            'end': 9},
- 'sok': {'hash': '8309d5942ac8bd3ae6eff33f685dea30feed4b101770f4935ccf63f32a298d02',
+ 'sok': {'hash': '2fa0dad3520596f305f73361db39ff40e4141aaa04ea4c967900018b3ee1e4ab',
          'terminals': {'WALL': '[#W]',
                        'PUSHER': '[@pm]',
                        'PUSHER_ON_GOAL': '[+PM]',

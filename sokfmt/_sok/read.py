@@ -187,15 +187,16 @@ class _Builder:
 
     def moves_title(self, children: list[Any]) -> None:
         """A line of moves alone above a board, read as its title (the rule
-        moves_titles, a doubt)."""
+        moves_titles; a doubt when it reads as moves)."""
         self._flush()
         title: Line = children[1]
         self._board(children[2].tokens, title, children[2].after)
-        self.doubts.append(
-            _warning(
-                "SOK107", "A line of moves alone right above a board, read as its title", title
+        if _reads_as_moves(title.text):
+            self.doubts.append(
+                _warning(
+                    "SOK107", "A line of moves alone right above a board, read as its title", title
+                )
             )
-        )
 
     def untitled_moves(self, children: list[Any]) -> None:
         self._flush()
@@ -373,6 +374,16 @@ def _decided(notes: list[Line], errors: list[ParseError]) -> Tessellation | None
                 return None
             return found  # type: ignore[no-any-return]
     return None
+
+
+def _reads_as_moves(line: str) -> bool:
+    """Whether `line` (quotes aside) reads as moves by moves.lark, whatever
+    its letters ("L12" and "R2D2", whose counts end them, do not)."""
+    try:
+        _moves.decode_moves(unquoted(line), Tessellation.OCTOBAN, DEFAULT_LIMIT)
+    except ParseError:
+        return False
+    return True
 
 
 def _lines(children: Iterable[Any]) -> list[Line]:
