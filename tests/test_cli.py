@@ -795,6 +795,28 @@ def test_convert_writes_two_inputs_of_one_usual_name_apart(tmp_path: Path) -> No
     }
 
 
+def test_convert_gives_no_name_to_a_file_it_does_not_convert(tmp_path: Path) -> None:
+    # levels.txt is a licence and x.json no sokfmt document: skipped, they
+    # take no name, and broken.txt fails: the level files beside them keep
+    # their usual names, and nothing is said to be converted too.
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    (folder / "levels.sok").write_text(f"Levels\n{BOARD}\n", encoding="utf-8")
+    (folder / "levels.txt").write_text("MIT License\n\nCopyright (c) someone\n", "utf-8")
+    (folder / "x.sok").write_text(f"X\n{BOARD}\n", encoding="utf-8")
+    (folder / "x.json").write_text('{"name": "pkg"}\n', encoding="utf-8")
+    (folder / "broken.sok").write_text(f"Broken\n{BOARD}\n", encoding="utf-8")
+    (folder / "broken.txt").write_text(f"Broken\n{BOARD}\n\nSolution\nR(\n", "utf-8")
+    result = sokfmt("convert", str(folder), str(out), "--to", "xsb")
+    assert result.returncode == 1  # broken.txt
+    assert f"sokfmt: {folder / 'broken.txt'}: error: Unexpected end" in result.stderr
+    assert result.stdout.splitlines() == [
+        f"3 of 4 files converted to .xsb in {out}; 2 skipped as not level files"
+    ]
+    written = {path.name: load_sok(path).puzzles[0].title for path in out.iterdir()}
+    assert written == {"levels.xsb": "Levels", "x.xsb": "X", "broken.xsb": "Broken"}
+
+
 # A document whose Copyright, level Id and floor row below the board .sok
 # cannot hold, and one whose Description has blank lines at its ends and the
 # dates as lines, which every format holds.

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sokfmt.cli.naming import Renamed, output_names
+from sokfmt.cli.naming import Renamed, output_names, settled
 
 
 def _names(paths: list[str], extension: str) -> tuple[list[str], dict[int, Renamed]]:
@@ -92,3 +92,34 @@ def test_every_name_is_distinct_and_one_of_the_two_a_file_may_have(
     usual_names = [str(PurePosixPath(path).with_suffix(extension)) for path in paths]
     if len(set(usual_names)) == len(usual_names):
         assert renamed == {}
+
+
+@pytest.mark.parametrize(
+    ("paths", "extension", "expected"),
+    [
+        (["a.sok", "b.json", "c/a.slc"], ".xsb", {0, 1, 2}),
+        # Both would be levels.xsb: which one is, depends on the other.
+        (["levels.sok", "levels.txt"], ".xsb", set()),
+        # x.json.sok is x.json's name should x.sok be converted too.
+        (["x.json", "x.json.sok", "x.sok"], ".sok", set()),
+        # No x.sok: x.json is x.sok whatever is converted.
+        (["x.json", "x.json.sok", "y.xsb"], ".sok", {0, 2}),
+        # x.json.sok.sok is x.json.sok's name should a x.json.sok.xsb be converted too.
+        (["x.json.sok", "x.json.sok.sok", "y.sok"], ".sok", {0, 2}),
+    ],
+)
+def test_settled_names(paths: list[str], extension: str, expected: set[int]) -> None:
+    assert settled([PurePosixPath(path) for path in paths], extension) == expected
+
+
+@given(_PATHS, _EXTENSIONS, st.data())
+def test_a_settled_name_is_the_usual_one_whichever_files_are_converted(
+    paths: list[str], extension: str, data: st.DataObject
+) -> None:
+    relative = [PurePosixPath(path) for path in paths]
+    converted = data.draw(st.sets(st.sampled_from(range(len(paths))))) if paths else set()
+    chosen = sorted(converted | settled(relative, extension))
+    names, _ = output_names([relative[i] for i in chosen], extension)
+    for i, name in zip(chosen, names, strict=True):
+        if i in settled(relative, extension):
+            assert name == relative[i].with_suffix(extension)

@@ -27,7 +27,7 @@ from .files import (
     warned,
 )
 from .grouping import GROUPED, add_warning_options, told
-from .naming import Renamed, output_names
+from .naming import Renamed, output_names, settled
 from .output import escaped, say, write_text
 from .selection import Spec, add_puzzle_option, refuse_for_lev, select
 from .walk import add_jobs_option, level_files, run_each, tick
@@ -109,10 +109,10 @@ def _run_folder(arguments: argparse.Namespace) -> int:
         say(escaped(line))
     paths = [path for path in found.files if file_format(path).name in holds]
     extension = file_format(name=target).extensions[0]
-    names, renamed = output_names(
-        [Path(path).relative_to(arguments.input) for path in paths], extension
-    )
-    outputs = [str(Path(arguments.output) / name) for name in names]
+    relative = [Path(path).relative_to(arguments.input) for path in paths]
+    # A file skipped or failed claims no name, so only the files whose name
+    # cannot depend on the others are written as they come; the rest wait.
+    at_once = settled(relative, extension)
     options = (
         target,
         arguments.rle,
@@ -124,23 +124,37 @@ def _run_folder(arguments: argparse.Namespace) -> int:
     failures = 0
     skipped: set[str] = set()
     tasks = [(path,) for path in paths]
-    written_as: list[str] = []
+    done: list[int] = []  # the indexes of the files converted
+    waiting: dict[int, str] = {}
     with closing(run_each(convert_file, tasks, options, arguments.jobs)) as results:
-        for index, (source, output, (problem, text)) in enumerate(
-            zip(paths, outputs, results, strict=True)
-        ):
+        for index, (source, (problem, text)) in enumerate(zip(paths, results, strict=True)):
             if problem is None:
                 skipped.add(source)
                 continue
-            # Written here rather than in a worker, which Ctrl-C ends at once:
-            # here, an interrupted write_text removes what it began.
-            if not problem:
-                problem = _written(output, text)
             if problem:
                 say(problem)
                 failures += 1
-            elif index in renamed:
-                written_as.append(_renaming(renamed[index], arguments.input, arguments.output))
+                continue
+            # Converted: it claims its name (even should writing it fail, as
+            # its folder may be made already).
+            done.append(index)
+            if index not in at_once:
+                waiting[index] = text
+            # Written here rather than in a worker, which Ctrl-C ends at once:
+            # here, an interrupted write_text removes what it began.
+            elif problem := _written(_usual(arguments.output, relative[index], extension), text):
+                say(problem)
+                failures += 1
+    names, renamed = output_names([relative[i] for i in done], extension)
+    written_as: list[str] = []
+    for position, (index, name) in enumerate(zip(done, names, strict=True)):
+        if index not in waiting:
+            continue  # written already, under its usual name
+        if problem := _written(str(Path(arguments.output) / name), waiting.pop(index)):
+            say(problem)
+            failures += 1
+        elif position in renamed:
+            written_as.append(_renaming(renamed[position], arguments.input, arguments.output))
     for line in written_as:
         print(escaped(line))
     if found.without_level_files(skipped):
@@ -161,6 +175,12 @@ def _run_folder(arguments: argparse.Namespace) -> int:
         )
     )
     return 1 if failures else 0
+
+
+def _usual(output: str, relative: Path, extension: str) -> str:
+    """The path in the folder `output` of a file `relative` to the folder
+    read, under its usual name (`output_names`)."""
+    return str(Path(output) / relative.with_suffix(extension))
 
 
 def _renaming(renamed: Renamed, input: str, output: str) -> str:

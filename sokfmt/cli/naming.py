@@ -6,7 +6,7 @@ another, by a rule that does not depend on the order they are found in."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -28,6 +28,8 @@ def output_names(
     """The name of each file of `relative` (distinct paths, relative to the
     folder read) converted to `extension`, relative to the folder written,
     and those written under another name than the usual, by their index.
+    Give it the files converted alone: a file that is not written claims
+    no name.
 
     The usual name is the path with its extension replaced (x.json becomes
     x.sok).  Where several files would be written under one name, each keeps
@@ -53,3 +55,26 @@ def output_names(
                 names[i] = kept[i]
         first = False
     return names, renamed
+
+
+def settled(relative: Sequence[PurePath], extension: str) -> set[int]:
+    """The indexes of the files of `relative` whose name is the usual one
+    (`output_names`) whichever of the others are converted too: no other
+    file may ever have their name.  These can be written at once; the
+    others wait until it is known which files claim a name."""
+    paths: Collection[PurePath] = set(relative)
+    usual = [path.with_suffix(extension) for path in relative]
+    counts = Counter(usual)
+    result = set()
+    for i, name in enumerate(usual):
+        if counts[name] > 1:
+            continue
+        # Another file's own extension kept before the new one, once or more.
+        stem = name
+        while stem.suffix == extension and stem.name != extension:
+            stem = stem.with_name(stem.name[: -len(extension)])
+            if stem in paths and stem != relative[i]:
+                break
+        else:
+            result.add(i)
+    return result
