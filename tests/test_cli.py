@@ -817,6 +817,30 @@ def test_convert_gives_no_name_to_a_file_it_does_not_convert(tmp_path: Path) -> 
     assert written == {"levels.xsb": "Levels", "x.xsb": "X", "broken.xsb": "Broken"}
 
 
+@pytest.mark.parametrize(
+    ("target", "folder", "other"), [("sok", "y.sok", "y.xsb"), ("xsb", "y.xsb", "y.sok")]
+)
+def test_convert_writes_no_file_under_the_name_of_a_folder(
+    tmp_path: Path, target: str, folder: str, other: str
+) -> None:
+    # y.sok/inner.sok is written in the folder y.sok: y.xsb, whose usual
+    # name that is, keeps its extension (and the mirror case, to .xsb).
+    tree, out = tmp_path / "in", tmp_path / "out"
+    (tree / folder).mkdir(parents=True)
+    (tree / folder / "inner.sok").write_text(f"Inner\n{BOARD}\n", encoding="utf-8")
+    (tree / other).write_text(f"Other\n{BOARD}\n", encoding="utf-8")
+    result = sokfmt("convert", str(tree), str(out), "--to", target)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        f"{tree / other} written as {out / other}.{target} "
+        f"(not {out / folder}, the name of the folder {tree / folder})",
+        f"2 of 2 files converted to .{target} in {out}; 1 written under another name, "
+        "keeping their extension",
+    ]
+    assert load_sok(out / folder / f"inner.{target}").puzzles[0].title == "Inner"
+    assert load_sok(out / f"{other}.{target}").puzzles[0].title == "Other"
+
+
 # A document whose Copyright, level Id and floor row below the board .sok
 # cannot hold, and one whose Description has blank lines at its ends and the
 # dates as lines, which every format holds.

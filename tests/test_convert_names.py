@@ -4,7 +4,9 @@ one, a name that keeps the file's own extension (README, convert)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
+from random import Random
 
 import pytest
 from hypothesis import given
@@ -39,6 +41,19 @@ def _names(paths: list[str], extension: str) -> tuple[list[str], dict[int, Renam
         ),
         # In other folders, no clash.
         (["a/x.json", "b/x.sok"], ".sok", ["a/x.sok", "b/x.sok"]),
+        # y.sok is a folder of the tree: y.xsb keeps its extension.
+        (["y.sok/inner.sok", "y.xsb"], ".sok", ["y.sok/inner.sok", "y.xsb.sok"]),
+        (["y.xsb/inner.xsb", "y.sok"], ".xsb", ["y.xsb/inner.xsb", "y.sok.xsb"]),
+        (["d/y.sok/e/a.sok", "d/y.txt"], ".sok", ["d/y.sok/e/a.sok", "d/y.txt.sok"]),
+        # A file without an extension has kept its own already.
+        (["y", "y.sok/a.sok"], ".sok", ["y.sok.sok", "y.sok/a.sok"]),
+        # y.json keeps its extension for y.sok, and y.json.sok is a folder
+        # too: the new extension is added again.
+        (
+            ["y.json", "y.sok", "y.json.sok/a.sok"],
+            ".sok",
+            ["y.json.sok.sok", "y.sok", "y.json.sok/a.sok"],
+        ),
     ],
 )
 def test_names_by_the_rule(paths: list[str], extension: str, expected: list[str]) -> None:
@@ -57,6 +72,14 @@ def test_a_renamed_file_says_which_files_would_have_its_usual_name() -> None:
     }
 
 
+def test_a_file_renamed_for_a_folder_names_the_folder() -> None:
+    _, renamed = _names(["y.json", "y.sok", "y.json.sok/a.sok", "z.sok/a.sok", "z.xsb"], ".sok")
+    assert renamed == {
+        0: Renamed("y.json", "y.json.sok.sok", "y.sok", ("y.sok",)),
+        4: Renamed("z.xsb", "z.xsb.sok", "z.sok", ("z.sok",), folder=True),
+    }
+
+
 def test_the_order_the_files_come_in_changes_no_name() -> None:
     paths = ["x.json", "x.json.sok", "x.sok", "a.txt", "a.xsb"]
     names = dict(zip(paths, _names(paths, ".sok")[0], strict=True))
@@ -69,7 +92,7 @@ _EXTENSIONS = st.sampled_from([".sok", ".xsb", ".txt", ".json", ".slc", ".hsb"])
 _PATHS = st.lists(
     st.builds(
         lambda folder, stem, extension: f"{folder}{stem}{extension}",
-        st.sampled_from(["", "d/", "d/e/"]),
+        st.sampled_from(["", "d/", "d/e/", "x.sok/", "x.json.sok/", "x.sok.sok/", "d/y.xsb/"]),
         _STEMS,
         _EXTENSIONS,
     ),
@@ -84,14 +107,26 @@ def test_every_name_is_distinct_and_one_of_the_two_a_file_may_have(
 ) -> None:
     names, renamed = _names(paths, extension)
     assert len(set(names)) == len(names)
+    folders = {str(folder) for name in names for folder in PurePosixPath(name).parents}
+    assert not folders & set(names)
     for i, (path, name) in enumerate(zip(paths, names, strict=True)):
         usual = str(PurePosixPath(path).with_suffix(extension))
-        assert name in (usual, path + extension)
+        # The usual name, or the file's own path with the new extension
+        # once, or more where that is a folder.
+        assert name == usual or re.fullmatch(f"{re.escape(path)}({re.escape(extension)})+", name)
+        assert name in (usual, path + extension) or path + extension in folders
         assert (i in renamed) == (name != usual)
     # Without a clash of usual names, none is renamed.
     usual_names = [str(PurePosixPath(path).with_suffix(extension)) for path in paths]
-    if len(set(usual_names)) == len(usual_names):
+    if len(set(usual_names)) == len(usual_names) and not folders & set(usual_names):
         assert renamed == {}
+
+
+@given(_PATHS, _EXTENSIONS, st.randoms())
+def test_no_order_changes_a_name(paths: list[str], extension: str, random: Random) -> None:
+    shuffled = random.sample(paths, len(paths))
+    names = dict(zip(paths, _names(paths, extension)[0], strict=True))
+    assert dict(zip(shuffled, _names(shuffled, extension)[0], strict=True)) == names
 
 
 @pytest.mark.parametrize(
@@ -106,6 +141,8 @@ def test_every_name_is_distinct_and_one_of_the_two_a_file_may_have(
         (["x.json", "x.json.sok", "y.xsb"], ".sok", {0, 2}),
         # x.json.sok.sok is x.json.sok's name should a x.json.sok.xsb be converted too.
         (["x.json.sok", "x.json.sok.sok", "y.sok"], ".sok", {0, 2}),
+        # y.sok is a folder: y.xsb is not y.sok should y.sok/a.sok be converted.
+        (["y.sok/a.sok", "y.xsb", "z.xsb"], ".sok", {0, 2}),
     ],
 )
 def test_settled_names(paths: list[str], extension: str, expected: set[int]) -> None:

@@ -40,8 +40,8 @@ def register(commands: Any) -> None:
         description="Convert IN to OUT, each format chosen by its extension (or --from/--to); "
         "'-' is standard input or output. When IN is a folder, every level file under it "
         "that the --to format can hold is converted into the folder OUT, keeping its path "
-        "(files that would share a name keep their own extension before the new one: "
-        "x.json.sok beside x.sok). "
+        "(files that would share a name, or have a folder's, keep their own extension "
+        "before the new one: x.json.sok beside x.sok). "
         ".sok, .xsb, .hsb, .tsb, .slc and .json hold collections; .lev and .json hold "
         "sliding-block puzzles. A conversion that would lose information (saved games into "
         ".xsb or .slc, the notes of puzzles into .slc...) is refused, naming what, unless "
@@ -187,9 +187,10 @@ def _renaming(renamed: Renamed, input: str, output: str) -> str:
     """The line that says where a file of the folder `input` was written in
     `output` instead of its usual name, and why."""
     others = ", ".join(str(Path(input) / other) for other in renamed.others)
+    why = f"the folder {others}" if renamed.folder else f"{others} converted too"
     return (
         f"{Path(input) / renamed.source} written as {Path(output) / renamed.written} "
-        f"(not {Path(output) / renamed.usual}, the name of {others} converted too)"
+        f"(not {Path(output) / renamed.usual}, the name of {why})"
     )
 
 

@@ -1,7 +1,8 @@
 """The names under which `convert` writes the files of a folder: each under
 its own relative path with the new extension, and, where several files would
-be written under one name (x.sok and x.json both as x.sok), never one over
-another, by a rule that does not depend on the order they are found in."""
+be written under one name (x.sok and x.json both as x.sok) or a file under
+the name of a folder (y.xsb as y.sok beside the folder y.sok/), never one
+over another, by a rule that does not depend on the order they are found in."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from pathlib import PurePath
 @dataclass(frozen=True, slots=True)
 class Renamed:
     """A file, `source`, written under another name than the usual: as
-    `written` instead of `usual`, the name of the files `others` too."""
+    `written` instead of `usual`, the name of the files `others` too, or,
+    with `folder`, the name of the folder `others[0]` of the tree."""
 
     source: str
     written: str
     usual: str
     others: tuple[str, ...]
+    folder: bool = False
 
 
 def output_names(
@@ -36,38 +39,64 @@ def output_names(
     its own extension before the new one (x.json.sok), but for the one that
     has that very name already (x.sok stays x.sok: it is not renamed by the
     conversion); should a name so made be another file's again (x.json.sok
-    beside x.json), that file keeps its own extension too.  Names that keep
-    their extension are distinct paths with one suffix added, so the rule
-    always ends with every name distinct."""
+    beside x.json), that file keeps its own extension too.  A name that is a
+    folder of the files (y.sok beside y.sok/inner.sok) is taken the same
+    way: the file keeps its own extension (y.xsb.sok), and should that be a
+    folder too, the new extension is added again until it is not.
+
+    Why it ends: a name that keeps its extension only changes when it is a
+    folder, and there are few folders; two such names are never alike (one
+    would be the other's path with extensions added, which is a folder, not
+    a file), so each clash of names moves a file that has its usual name."""
     usual = [path.with_suffix(extension) for path in relative]
-    kept = [path.with_name(path.name + extension) for path in relative]
     names = list(usual)
+    # Whether a name keeps the file's own extension: so does the usual name
+    # of a file without one.
+    keeps = [not path.suffix for path in relative]
+    folders = {folder for path in relative for folder in path.parents}
     renamed: dict[int, Renamed] = {}
     first = True
-    while clashes := {name for name, count in Counter(names).items() if count > 1}:
-        holders = {name: [i for i, each in enumerate(names) if each == name] for name in clashes}
-        for name, indexes in holders.items():
-            for i in indexes:
-                if names[i] == kept[i] or (first and name == relative[i]):
-                    continue  # keeps its own extension already, or its own name
-                others = tuple(str(relative[j]) for j in indexes if j != i)
-                renamed[i] = Renamed(str(relative[i]), str(kept[i]), str(name), others)
-                names[i] = kept[i]
+    while True:
+        counts = Counter(names)
+        moving = [
+            i
+            for i, name in enumerate(names)
+            if name in folders
+            or (counts[name] > 1 and not keeps[i] and not (first and name == relative[i]))
+        ]
+        if not moving:
+            break
+        before = list(names)
+        for i in moving:
+            name = before[i]
+            if i not in renamed:  # why it leaves its usual name
+                others = [j for j, each in enumerate(before) if each == name and j != i]
+                why = (name,) if name in folders else tuple(relative[j] for j in others)
+                renamed[i] = Renamed(
+                    str(relative[i]), "", str(usual[i]), tuple(map(str, why)), name in folders
+                )
+            base = name if keeps[i] else relative[i]
+            names[i] = base.with_name(base.name + extension)
+            keeps[i] = True
         first = False
+    for i, each in renamed.items():
+        renamed[i] = Renamed(each.source, str(names[i]), each.usual, each.others, each.folder)
     return names, renamed
 
 
 def settled(relative: Sequence[PurePath], extension: str) -> set[int]:
     """The indexes of the files of `relative` whose name is the usual one
     (`output_names`) whichever of the others are converted too: no other
-    file may ever have their name.  These can be written at once; the
-    others wait until it is known which files claim a name."""
+    file may ever have their name, and it is no folder of theirs.  These
+    can be written at once; the others wait until it is known which files
+    claim a name."""
     paths: Collection[PurePath] = set(relative)
+    folders = {folder for path in relative for folder in path.parents}
     usual = [path.with_suffix(extension) for path in relative]
     counts = Counter(usual)
     result = set()
     for i, name in enumerate(usual):
-        if counts[name] > 1:
+        if name in folders or counts[name] > 1:
             continue
         # Another file's own extension kept before the new one, once or more.
         stem = name
