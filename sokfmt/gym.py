@@ -46,8 +46,9 @@ from gymnasium import spaces
 from .arrays import BOX_ON_GOAL
 from .board import Board
 from .errors import IllegalMoveError, ValidationError
-from .files import FILE_FORMATS, load
+from .files import FILE_FORMATS, file_format, load
 from .game import Game
+from .lev import LevPuzzle
 from .moves import StepKind
 from .puzzle import Collection, Puzzle
 from .tessellation import Direction, Tessellation
@@ -69,7 +70,7 @@ BOX_OFF_GOAL_PENALTY = -1.0
 SOLVED_REWARD = 10.0
 
 #: The extensions of the files that a folder of levels is read from.
-_LEVEL_EXTENSIONS = frozenset(
+_LEVEL_EXTENSIONS = tuple(
     extension
     for format in FILE_FORMATS
     if "collection" in format.holds and format.name != "json"
@@ -91,9 +92,11 @@ class SokobanEnv(gymnasium.Env[Observation, np.int64]):
     the tallest and the widest level.
 
     Raises:
-        ValidationError: no level, levels of two tessellations, a level
-            without a pusher or larger than `shape`, an unknown
-            `render_mode`, or `max_steps` or `tile_size` not above 0.
+        ValidationError: `levels` of none of these kinds (the message
+            names it) or a file of a sliding-block puzzle, no level, levels
+            of two tessellations, a level without a pusher or larger than
+            `shape`, an unknown `render_mode`, or `max_steps` or
+            `tile_size` not above 0.
         ParseError: a file of `levels` is not valid.
     """
 
@@ -300,7 +303,13 @@ def _tiles(size: int) -> Observation:
 
 
 def _puzzles(levels: Levels) -> tuple[Puzzle, ...]:
-    """The puzzles of `levels` (see `SokobanEnv`)."""
+    """The puzzles of `levels` (see `SokobanEnv`).
+
+    Raises:
+        ValidationError: `levels` is none of the kinds `SokobanEnv` takes,
+            or a file of it holds a sliding-block puzzle.
+        ParseError: a file of `levels` is not valid.
+    """
     if isinstance(levels, (str, os.PathLike)):
         path = Path(levels)
         if path.is_dir():
@@ -309,19 +318,51 @@ def _puzzles(levels: Levels) -> tuple[Puzzle, ...]:
             )
             puzzles = tuple(puzzle for file in files for puzzle in load(file).puzzles)
         else:
-            puzzles = load(path).puzzles
+            puzzles = _collection(path).puzzles
     elif isinstance(levels, Collection):
         puzzles = levels.puzzles
+    elif isinstance(levels, (Puzzle, Board)):
+        raise ValidationError(
+            f"levels must be {_LEVELS}, not one {type(levels).__name__}: "
+            "put a single level in a list, [level]"
+        )
+    # Bytes (a path as bytes) and a mapping are iterable, of numbers or keys.
+    elif isinstance(levels, (bytes, bytearray, dict)) or not isinstance(levels, Iterable):
+        raise ValidationError(f"levels must be {_LEVELS}, not {levels!r:.60}")
     else:
-        puzzles = tuple(_puzzle(item) for item in levels)
+        puzzles = tuple(_puzzle(index, item) for index, item in enumerate(levels))
     if not puzzles:
         raise ValidationError(f"No level in {levels!r}")
     return puzzles
 
 
-def _puzzle(item: object) -> Puzzle:
+#: What `SokobanEnv` takes for its levels, in its messages.
+_LEVELS = "a file or folder (a str or os.PathLike), a Collection, or an iterable of Puzzle or Board"
+
+
+def _collection(path: Path) -> Collection:
+    """The collection in the file `path`, read in the format its extension
+    names; `load`'s advice for a .lev puzzle (to name its format) is none
+    for a user of the environment, which cannot play one."""
+    try:
+        format = file_format(path)
+    except ValidationError as error:  # no extension of a format
+        raise ValidationError(f"levels: {error}") from error
+    item = load(path, format=format.name)
+    if isinstance(item, LevPuzzle):
+        raise ValidationError(
+            f"levels: {path} holds a sliding-block puzzle, which SokobanEnv cannot play: it "
+            f"plays Sokoban-family levels ({', '.join(_LEVEL_EXTENSIONS)}, or JSON of a "
+            "collection)"
+        )
+    return item
+
+
+def _puzzle(index: int, item: object) -> Puzzle:
     if isinstance(item, Puzzle):
         return item
     if isinstance(item, Board):
         return Puzzle(item)
-    raise ValidationError(f"A level is a Puzzle or a Board, not {item!r}")
+    raise ValidationError(
+        f"levels must hold Puzzle or Board objects; its item {index} is {item!r:.60}"
+    )

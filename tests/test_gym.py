@@ -5,6 +5,7 @@ and pictures in the colours of ``sokfmt show``."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -176,7 +177,11 @@ def test_levels_from_a_file_a_folder_and_a_collection(tmp_path: Path) -> None:
             "The levels must be of one tessellation, not Hexoban, Sokoban",
         ),
         ([loads_board("####\n#$.#\n####")], {}, "Level 0 ('') has no pusher"),
-        (["#@#"], {}, "A level is a Puzzle or a Board, not '#@#'"),
+        (
+            [loads_board(ROOM), "#@#"],
+            {},
+            "levels must hold Puzzle or Board objects; its item 1 is '#@#'",
+        ),
         (
             [loads_board(ROOM)],
             {"shape": (3, 5)},
@@ -205,6 +210,82 @@ def test_bad_levels_and_options(levels: Any, options: dict[str, Any], message: s
     with pytest.raises(ValidationError) as caught:
         SokobanEnv(levels, **options)
     assert str(caught.value) == message
+
+
+_TAKES = "a file or folder (a str or os.PathLike), a Collection, or an iterable of Puzzle or Board"
+
+
+@pytest.mark.parametrize(
+    ("levels", "message"),
+    [
+        (None, f"levels must be {_TAKES}, not None"),
+        (5, f"levels must be {_TAKES}, not 5"),
+        (2.5, f"levels must be {_TAKES}, not 2.5"),
+        # A path as bytes: its items are numbers, not levels.
+        (b"levels.sok", f"levels must be {_TAKES}, not b'levels.sok'"),
+        (bytearray(b"a.sok"), f"levels must be {_TAKES}, not bytearray(b'a.sok')"),
+        ({"a": 1}, f"levels must be {_TAKES}, not {{'a': 1}}"),
+        # A board is iterable too, of its rows.
+        (
+            loads_board(ROOM),
+            f"levels must be {_TAKES}, not one Board: put a single level in a list, [level]",
+        ),
+        (
+            Puzzle(loads_board(ROOM)),
+            f"levels must be {_TAKES}, not one Puzzle: put a single level in a list, [level]",
+        ),
+        (
+            sokfmt.loads_lev("size 2 1\ninitial\nA.\ntarget\n.A\n"),
+            # The value's repr, cut at 60 characters as the API's messages cut it.
+            f"levels must be {_TAKES}, not "
+            "LevPuzzle(width=2, height=1, initial=('A.',), target=('.A',)",
+        ),
+    ],
+    ids=["None", "int", "float", "bytes", "bytearray", "dict", "board", "puzzle", "lev"],
+)
+def test_levels_of_a_wrong_type_are_refused_naming_the_argument(levels: Any, message: str) -> None:
+    with pytest.raises(ValidationError) as caught:
+        SokobanEnv(levels)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("name", ["c19.lev", "c19.json"])
+def test_a_file_of_a_sliding_block_puzzle_is_refused_as_levels(tmp_path: Path, name: str) -> None:
+    # load's own advice, to name the format, is none for the environment:
+    # it cannot play a .lev puzzle, however read.
+    lev = "size 2 1\ninitial\nA.\ntarget\n.A\n"
+    path = tmp_path / name
+    path.write_text(lev if name.endswith(".lev") else sokfmt.dumps(sokfmt.loads_lev(lev), "json"))
+    with pytest.raises(ValidationError) as caught:
+        SokobanEnv(path)
+    assert str(caught.value) == (
+        f"levels: {path} holds a sliding-block puzzle, which SokobanEnv cannot play: it plays "
+        "Sokoban-family levels (.sok, .xsb, .txt, .hsb, .tsb, .slc, or JSON of a collection)"
+    )
+    assert "format=" not in str(caught.value)
+
+
+def test_a_file_of_no_known_extension_is_refused_naming_levels(tmp_path: Path) -> None:
+    with pytest.raises(ValidationError) as caught:
+        SokobanEnv(tmp_path / "levels")
+    assert str(caught.value) == (
+        f"levels: Cannot tell the format of {str(tmp_path / 'levels')!r} by its extension; "
+        "sokfmt knows .sok, .xsb, .txt, .hsb, .tsb, .slc, .lev, .json"
+    )
+
+
+@pytest.mark.parametrize("wrong", [None, object(), "no"], ids=["None", "object", "str"])
+@pytest.mark.parametrize("name", ["levels", "max_steps", "shape", "render_mode", "tile_size"])
+def test_every_argument_of_a_wrong_type_is_refused_naming_it(name: str, wrong: Any) -> None:
+    # As tests/test_argument_types.py does for the rest of the API.
+    if wrong is None and name in ("shape", "render_mode"):
+        return  # None is one of their values
+    valid: dict[str, Any] = {"levels": [loads_board(ROOM)]}
+    with pytest.raises(ValidationError) as caught:
+        SokobanEnv(**{**valid, name: wrong})
+    message = str(caught.value)
+    assert "not iterable" not in message
+    assert re.search(rf"\b{name}\b", message), message
 
 
 def test_bad_actions_and_calls() -> None:
