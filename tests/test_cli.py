@@ -164,6 +164,28 @@ def test_info_of_a_lev_file() -> None:
     assert "\nA          4  #7f0000  yes\n" in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("text", "counts"),
+    [
+        # One piece, and one section .lev does not document: the singular.
+        (
+            "size 2 1\ninitial\nA.\ntarget\n.A\nextra\nsomething\n",
+            "2x1, 1 piece, 1 unknown section",
+        ),
+        ("size 3 1\ninitial\nAB.\nextra\nx\n\nmore\ny\n", "3x1, 2 pieces, 2 unknown sections"),
+    ],
+)
+def test_info_of_a_lev_file_counts_in_the_singular_and_plural(
+    tmp_path: Path, text: str, counts: str
+) -> None:
+    path = tmp_path / "x.lev"
+    path.write_text(text, encoding="utf-8")
+    result = sokfmt("info", str(path))
+    assert result.returncode == 0  # (LEV113 warns of each unknown section)
+    first = result.stdout.splitlines()[0]
+    assert first.endswith(f": {path}: sliding-block puzzle {counts}")
+
+
 def test_every_sample_solution_solves_its_puzzle() -> None:
     checked = 0
     for puzzle in sample().puzzles:

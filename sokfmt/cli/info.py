@@ -256,9 +256,11 @@ def lev_summary(puzzle: LevPuzzle, name: str) -> str:
                 "yes" if label in target else "",
             )
         )
+    unknown = len(puzzle.unknown)
     head = (
         f"sokfmt {__version__}: {name}: sliding-block puzzle {puzzle.width}x{puzzle.height}, "
-        f"{len(pieces)} pieces, {len(puzzle.unknown)} unknown sections"
+        f"{len(pieces)} piece{'s' * (len(pieces) != 1)}, "
+        f"{unknown} unknown section{'s' * (unknown != 1)}"
     )
     return f"{head}\n\n{table(rows, frozenset({1}))}"
 
