@@ -85,7 +85,10 @@ function placing(input) {
 
 function tessellationOf(name = "Sokoban") {
   const found = moves.named(name);
-  if (!found) throw new ValidationError(`Unknown tessellation ${JSON.stringify(name)}; expected ${TESSELLATIONS}`);
+  if (!found) {
+    const known = TESSELLATIONS.join(", ");
+    throw new ValidationError(`Unknown tessellation ${JSON.stringify(name)}; expected one of ${known}`);
+  }
   return found;
 }
 

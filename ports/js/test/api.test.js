@@ -71,6 +71,11 @@ test("without a hook, a warning is written to the console", (t) => {
 test("no text, or no tessellation, is a ValidationError", () => {
   assert.ok(thrown(() => sokfmt.parseSok(null)) instanceof sokfmt.ValidationError);
   assert.ok(thrown(() => sokfmt.parseMoves("r", { tessellation: "Squareoban" })) instanceof sokfmt.ValidationError);
+  // The tessellations listed as sokfmt lists them, a space after each comma.
+  assert.equal(
+    thrown(() => sokfmt.parseMoves("r", { tessellation: "Squareoban" })).message,
+    'Unknown tessellation "Squareoban"; expected one of Sokoban, Hexoban, Trioban, Octoban',
+  );
   assert.equal(sokfmt.parseMoves("r", { tessellation: "octoban" }).tessellation, "Octoban");
 });
 
