@@ -679,8 +679,12 @@ def test_tessellation_goes_only_to_the_files_of_a_folder_that_use_it(tmp_path: P
         f"{named}:1:1: warning: {expected}",
         "1 file checked: 0 errors, 1 warning",
     ]
+    # info and convert place it at line 1 too, as they place a reader's warnings (by line).
     info = sokfmt("info", "--tessellation", "hexoban", str(named))
-    assert (info.returncode, info.stderr) == (0, f"sokfmt: {named}: warning: {expected}\n")
+    assert (info.returncode, info.stderr) == (0, f"sokfmt: {named}:1: warning: {expected}\n")
+    into = tmp_path / "s.sok"
+    convert = sokfmt("convert", "--tessellation", "hexoban", str(named), str(into))
+    assert (convert.returncode, convert.stderr) == (0, f"sokfmt: {named}:1: warning: {expected}\n")
 
 
 # ------------------------------------------------------------ folders and .slc

@@ -362,7 +362,10 @@ def _print_warnings(path: str, caught: list[warnings.WarningMessage], verbosity:
     said = []
     for warning in caught:
         found = _WARNING.fullmatch(str(warning.message))
-        line, what = (found[1], found[2]) if found else ("", str(warning.message))
+        # A warning without a line is about the whole file (LOAD101): at
+        # line 1, where `load` puts it in a diagnostics list and `check`
+        # prints it.
+        line, what = (found[1], found[2]) if found else ("1", str(warning.message))
         said.append(warned(path, what, line))
     for text in told(said, verbosity):
         say(text)
