@@ -367,6 +367,65 @@ def test_what_takes_the_full_path(text: str) -> None:
     assert not same_as_full_path(text)
 
 
+def step_1(text: str, before: int) -> tuple[list[tuple[object, ...]], list[tuple[int, str]]]:
+    """Step 1's tokens of the lines of `text` before line `before` (rule 1
+    applied, as the fast path types a line it takes), a blank line's place
+    aside (the fast path's blank lines share one token), and its comments."""
+    comments: list[tuple[int, str]] = []
+    found: list[tuple[object, ...]] = []
+    for token in postlex.lex([text], comments):
+        if token.line >= before:
+            break
+        kind = token.type
+        if kind == "RLE":
+            kind = postlex.rle_class(postlex.unquoted(token.text))
+        place = (token.pos, token.line) if token.text else (None, None)
+        found.append((kind, token.text, *place, token.raw))
+    return found, [comment for comment in comments if comment[0] < before]
+
+
+def handed_over(laid: _sok_plain.Layout) -> list[tuple[object, ...]]:
+    """The tokens the fast path hands the full path, as `step_1` shows them."""
+    return [
+        (t.type, t.text, *((t.pos, t.line) if t.text else (None, None)), t.raw)
+        for t in laid.tokens()
+    ]
+
+
+def test_the_tokens_handed_over_are_those_of_step_1() -> None:
+    # Worked out by hand: a comment (line 1, set aside), "Level" (line 2,
+    # offset 11) titles the board of lines 3-5 (offset 17, a run of 3
+    # lines), a blank line, "Solution" (line 7, offset 36) titles the moves
+    # "rR" (line 8, offset 45: one line, a MOVES of no run, as step 1 makes
+    # it), a blank line, and the comment of line 10 (offset 49) leaves the
+    # layout.
+    text = f":: by hand\nLevel\n{BOARD}\n\nSolution\nrR\n\n:: c\nx\n"
+    laid = _sok_plain.layout(text, Tessellation.SOKOBAN)
+    assert laid is not None
+    assert (laid.rest, laid.comments) == ((49, 10), [(1, ":: by hand")])
+    assert handed_over(laid) == [
+        ("TEXT", "Level", 11, 2, ""),
+        ("ROWS", BOARD, 17, 3, BOARD + "\n"),
+        ("BLANK", "", None, None, ""),
+        ("TEXT", "Solution", 36, 7, ""),
+        ("MOVES", "rR", 45, 8, ""),
+        ("BLANK", "", None, None, ""),
+    ]
+    assert (handed_over(laid), laid.comments) == step_1(text, 10)
+    assert not same_as_full_path(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(collections(), st.sampled_from(list(Tessellation)))
+def test_the_tokens_handed_over_are_those_of_step_1_on_any_text(
+    text: str, tessellation: Tessellation
+) -> None:
+    """The full path reads on from these tokens as if step 1 had made them."""
+    laid = _sok_plain.layout(text, tessellation)
+    if laid is not None and laid.rest is not None:
+        assert (handed_over(laid), laid.comments) == step_1(text, laid.rest[1])
+
+
 def test_note_lines_typed_in_one_match_as_step_1_and_rule_3_type_them() -> None:
     lines = [*NOTES, "lurd:x", "Rx: y", "x:lurd", "1: 2", "::x", " ; x", "((", "-#-", "ab", "é"]
     for tessellation in Tessellation:

@@ -191,7 +191,9 @@ def _block_at(text: str, start: int, number: int, tessellation: Tessellation) ->
     """The token of the board or saved game that a title line above would
     title, if one begins at `start` (line `number`) or after one blank line
     there (`title_blank`): the lines of a run, each ending in LF, as step 1
-    makes its token of them (`postlex._run`)."""
+    makes its token of them (`postlex._run`), or the one line of moves, as
+    step 1 makes a line's token (no run: the full path reads on from these
+    tokens, as if step 1 had made them)."""
     gap = text.startswith("\n", start)
     start, number = start + gap, number + gap
     rows, moves = _runs()
@@ -203,5 +205,6 @@ def _block_at(text: str, start: int, number: int, tessellation: Tessellation) ->
         return None
     if postlex._refused(found[0], tessellation):
         return None  # exit: rule 2 (moves with a letter the tessellation refuses)
-    kind = MOVES if found[0].count("\n") == 1 else MOVES_LINES
-    return Line(kind, found[0][:-1], start, number, found[0])
+    if found[0].count("\n") == 1:
+        return Line(MOVES, found[0][:-1], start, number)
+    return Line(MOVES_LINES, found[0][:-1], start, number, found[0])
