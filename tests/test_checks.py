@@ -325,11 +325,20 @@ def test_json_check_games_plays_the_saved_games_when_asked(name: str) -> None:
 @pytest.mark.parametrize("name", SLC_READERS)
 def test_slc_readers_take_check_games(name: str) -> None:
     # An .slc level holds no saved game: nothing to play, the same reading.
+    # The .slc readers take the option as every reader does; `load` and
+    # `loads`, which choose a reader by format, say that it had no effect
+    # (LOAD101, README's rule for an option a format has no use for).
     read = SLC_READERS[name]
+    unused = name in ("load", "loads")
     found: list[sokfmt.Diagnostic] = []
-    assert read(CONTENT_SLC, check_games=True, check_content=False) == read(CONTENT_SLC)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert read(CONTENT_SLC, check_games=True, check_content=False) == read(CONTENT_SLC)
+    assert [str(w.message).split()[0] for w in caught] == (["LOAD101"] if unused else [])
     read(CONTENT_SLC, diagnostics=found, check_games=True)
-    assert [(d.code, d.line, d.column, d.message) for d in found] == CONTENT_SLC_FOUND
+    told = "check_games=True was given, which has no effect on .slc files: they hold no saved games"
+    expected = [("LOAD101", 1, 1, told)] if unused else []
+    assert [(d.code, d.line, d.column, d.message) for d in found] == expected + CONTENT_SLC_FOUND
 
 
 def test_json_problems_come_before_their_puzzle() -> None:
