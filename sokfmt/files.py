@@ -3,7 +3,6 @@ choose the reader and the writer by it.  The command uses the same table."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 from collections.abc import Callable
@@ -260,9 +259,7 @@ def load_handing_on(
             "dedup read folders)"
         )
     chosen = file_format(_named(file, format), name=format)
-    _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
-    _report_unused(unused_strict(chosen, strict), diagnostics)
-    _report_unused(unused_checks(chosen, check_content, check_games), diagnostics)
+    _report_unused_options(chosen, tessellation, strict, check_content, check_games, diagnostics)
     item: Collection | LevPuzzle
     if chosen.name in ("sok", "xsb", "hsb", "tsb"):
         return load_sok_handing_on(
@@ -386,6 +383,24 @@ def unused_checks(chosen: FileFormat, check_content: bool | None, check_games: b
     return ""
 
 
+def _report_unused_options(
+    chosen: FileFormat,
+    tessellation: Tessellation | None,
+    strict: bool,
+    check_content: bool | None,
+    check_games: bool,
+    diagnostics: list[Diagnostic] | None,
+) -> None:
+    """The warnings of `load` and `loads` for the options given that the
+    `chosen` format has no use for, in the order of their signature."""
+    for why in (
+        unused_tessellation(chosen, tessellation),
+        unused_strict(chosen, strict),
+        unused_checks(chosen, check_content, check_games),
+    ):
+        _report_unused(why, diagnostics)
+
+
 def _report_unused(why: str, diagnostics: list[Diagnostic] | None) -> None:
     """The warning (`UNUSED_OPTION`) that an option has no effect, `why`,
     if there is one: in `diagnostics` at the start of the text (it is about
@@ -496,7 +511,7 @@ def loads(
         ParseError: the text is not valid in its format (`JsonSyntaxError`
             for JSON, at its line and column).
     """
-    from ._files import codec_name, decode, read_text
+    from ._files import codec_name, decode
 
     checked(text, (str, bytes, bytearray), "text", "a str or bytes")
     checked_format(format)
@@ -504,15 +519,14 @@ def loads(
     checked_flag(strict, "strict")
     checked_reader_options(diagnostics, check_content, check_games)
     chosen = file_format(name=format)
-    _report_unused(unused_tessellation(chosen, tessellation), diagnostics)
-    _report_unused(unused_strict(chosen, strict), diagnostics)
-    _report_unused(unused_checks(chosen, check_content, check_games), diagnostics)
-    if codec_name(encoding) is not None:
+    _report_unused_options(chosen, tessellation, strict, check_content, check_games, diagnostics)
+    codec = codec_name(encoding)  # (None without one; an unknown one is refused)
+    if codec is not None:
         if isinstance(text, str):
             why = f"encoding={encoding!r} was given, which has no effect on a str (it is text)"
             _report_unused(why, diagnostics)
         else:
-            text = read_text(io.BytesIO(bytes(text)), encoding)
+            text = decode(bytes(text), codec)
     if chosen.name == "json":
         return json_item(
             text, diagnostics=diagnostics, check_content=check_content, check_games=check_games
