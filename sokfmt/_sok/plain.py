@@ -190,16 +190,15 @@ def _runs() -> tuple[re.Pattern[str], re.Pattern[str]]:
 def _block_at(text: str, start: int, number: int, tessellation: Tessellation) -> Line | None:
     """The token of the board or saved game that a title line above would
     title, if one begins at `start` (line `number`) or after one blank line
-    there (`title_blank`): the lines of a run, each ending in LF, as step 1
-    makes its token of them (`postlex._run`), or the one line of moves, as
-    step 1 makes a line's token (no run: the full path reads on from these
-    tokens, as if step 1 had made them)."""
+    there (`title_blank`): a run of lines, or one line of moves, made a
+    token as step 1 makes it (the full path reads on from these tokens, as
+    if step 1 had made them)."""
     gap = text.startswith("\n", start)
     start, number = start + gap, number + gap
     rows, moves = _runs()
     found = rows.match(text, start)
     if found is not None:
-        return Line(ROWS, found[0][:-1], start, number, found[0])
+        return postlex._run(ROWS, found[0], start, number)
     found = moves.match(text, start)
     if found is None:
         return None
@@ -207,4 +206,4 @@ def _block_at(text: str, start: int, number: int, tessellation: Tessellation) ->
         return None  # exit: rule 2 (moves with a letter the tessellation refuses)
     if found[0].count("\n") == 1:
         return Line(MOVES, found[0][:-1], start, number)
-    return Line(MOVES_LINES, found[0][:-1], start, number, found[0])
+    return postlex._run(MOVES_LINES, found[0], start, number)
