@@ -197,3 +197,15 @@ def test_bytes_that_are_not_text_in_their_json_encoding_are_placed(tmp_path: Pat
         error = caught.value
         assert (error.code, error.line, error.column, error.pos) == ("DEC101", 2, 15, 30)
         assert "UTF-8" in str(error)
+
+
+@pytest.mark.parametrize(
+    "value", ['[["title", -1]]', '[["x", 1]]', "5", "[5]", '[["title", true]]']
+)
+def test_a_wrong_fields_at_is_placed_at_its_value(value: str) -> None:
+    # '{"puzzles": [], "fields_at": ' is 29 characters: the value at column 30.
+    text = '{"puzzles": [], "fields_at": ' + value + "}"
+    with pytest.raises(JsonValueError) as caught:
+        sokfmt.loads(text, "json")
+    assert (caught.value.line, caught.value.column, caught.value.pos) == (1, 30, 29)
+    assert "fields_at" in str(caught.value)
