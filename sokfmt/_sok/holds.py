@@ -12,15 +12,26 @@ field; and a "Key: value" line of notes as the .sok reader reads it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
+from functools import cache
 
+from .._grammar import lalr
 from ..board import FLOOR, Board
 from ..errors import ValidationError, quoted
 from ..properties import FILE_FIELDS, key_of, parse_property, synonyms
 from ..puzzle import Collection
 from ..tessellation import Tessellation
-from .postlex import ROW_TOKENS, line_class, moves_class, stray_row, unquoted
-from .tokens import COMMENT, MOVES, PROPERTY, ROWS, SEMICOLON, TEXT
+from .postlex import (
+    ROW_TOKENS,
+    almost_moves_class,
+    line_class,
+    moves_class,
+    recognised,
+    stray_row,
+    unquoted,
+)
+from .tokens import COMMENT, MOVES, PROPERTY, ROWS, SEMICOLON, TEXT, Line
 
 # The file's fields, by the keys a writer writes and a reader reads for them.
 _FILE_PROPERTIES = tuple((field.key, field.read, field.name) for field in FILE_FIELDS)
@@ -31,6 +42,41 @@ _FILE_FIELDS = synonyms(FILE_FIELDS)
 _FIELD_WORDS = {"created_at": "date of creation", "updated_at": "date of last change"}
 _CLOSED_ROWS = frozenset(("WALL_ROW", "EDGE_ROW", "PAIR_ROWS", ROWS))
 NOTES_CANNOT = "its notes cannot be written in the .sok format: they"
+
+
+def after_blank(
+    line: str, tessellation: Tessellation, *, after_board: bool, after_moves: bool
+) -> str:
+    """The token `line` is after a blank line (steps 1 and 2: no rule looks
+    past a blank line but the tessellation in effect and where the line
+    stands), `tessellation` in effect: in the file notes (not
+    `after_board`), a saved game's (`after_moves`) or a puzzle's.  What a
+    writer asks of a title line, or of a paragraph of one line that could
+    title the block after it.  A comment is COMMENT."""
+    kind = line_class(line)
+    if kind == MOVES:
+        return moves_class(line, tessellation)
+    if kind not in (TEXT, SEMICOLON, PROPERTY):
+        return kind
+    return almost_moves_class(
+        Line(kind, line, 0, 1),
+        kind,
+        tessellation,
+        False,
+        lambda token: recognised(token, after_board, after_moves),
+    )
+
+
+def has_move_letter(text: str) -> bool:
+    """Whether `text` holds a letter that makes a line of moves (MOVE_LETTER):
+    a line of a saved game without one is not read as moves."""
+    return _move_letter().search(text) is not None
+
+
+@cache
+def _move_letter() -> re.Pattern[str]:
+    """MOVE_LETTER of sok.lark."""
+    return re.compile(lalr.terminals("sok")["MOVE_LETTER"])
 
 
 def key_value_lines(notes: str) -> Iterator[tuple[int, str, str]]:

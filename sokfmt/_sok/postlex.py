@@ -83,7 +83,6 @@ class _Patterns:
     wall: str  # a character of WALL
     wall_row: re.Pattern[str]  # WALL_ROW_LINE
     rle_line: re.Pattern[str]  # RLE_LINE
-    move_letter: re.Pattern[str]  # MOVE_LETTER
 
 
 #: The line classes with a group repeated for each square: Python's `re`
@@ -136,7 +135,6 @@ def patterns() -> _Patterns:
         wall=lalr.characters(terminals["WALL"])[0],
         wall_row=re.compile(wall_row),
         rle_line=re.compile(terminals["RLE_LINE"]),
-        move_letter=re.compile(terminals["MOVE_LETTER"]),
     )
 
 
@@ -422,7 +420,7 @@ class PostLex:
     def almost_moves(self, token: Line, kind: str) -> str:
         """Rule 3: a line one character away from a moves line is an ALMOST,
         but for a key/value line whose key is recognised where it stands."""
-        return _almost_moves(
+        return almost_moves_class(
             token, kind, self.games.tessellation, self.in_moves, self.games.recognised
         )
 
@@ -446,7 +444,7 @@ def moves_class(text: str, tessellation: Tessellation) -> str:
     return ALMOST if _almost(bare, tessellation) else TEXT
 
 
-def _almost_moves(
+def almost_moves_class(
     token: Line,
     kind: str,
     tessellation: Tessellation,
@@ -464,29 +462,6 @@ def _almost_moves(
     if kind in _TEXTS and _almost(bare, tessellation):
         return ALMOST
     return kind
-
-
-def after_blank(
-    line: str, tessellation: Tessellation, *, after_board: bool, after_moves: bool
-) -> str:
-    """The token `line` is after a blank line (steps 1 and 2: no rule looks
-    past a blank line but the tessellation in effect and where the line
-    stands), `tessellation` in effect: in the file notes (not
-    `after_board`), a saved game's (`after_moves`) or a puzzle's.  What a
-    writer asks of a title line, or of a paragraph of one line that could
-    title the block after it.  A comment is COMMENT."""
-    kind = line_class(line)
-    if kind == MOVES:
-        return moves_class(line, tessellation)
-    if kind not in _TEXTS:
-        return kind
-    return _almost_moves(
-        Line(kind, line, 0, 1),
-        kind,
-        tessellation,
-        False,
-        lambda token: recognised(token, after_board, after_moves),
-    )
 
 
 def _split(token: Line) -> Iterator[Line]:
@@ -641,8 +616,3 @@ def almost(line: str, tessellation: Tessellation) -> bool:
     """Rule 3's first half: `line` without one of its characters is a
     moves line of `tessellation`."""
     return _almost(unquoted(line), tessellation)
-
-
-def has_move_letter(text: str) -> bool:
-    """Whether `text` holds a letter that makes a line of moves (MOVE_LETTER)."""
-    return patterns().move_letter.search(text) is not None

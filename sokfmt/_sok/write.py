@@ -29,8 +29,10 @@ from ..puzzle import Collection, Puzzle
 from ..tessellation import Tessellation
 from .holds import (
     NOTES_CANNOT,
+    after_blank,
     file_game,
     file_lines,
+    has_move_letter,
     notes_problem,
     placed,
     property_line,
@@ -38,7 +40,7 @@ from .holds import (
     rows_problem,
     valued_keys,
 )
-from .postlex import ROW_TOKENS, after_blank, has_move_letter, line_class, stray_row, title_of
+from .postlex import ROW_TOKENS, line_class, stray_row, title_of
 from .tokens import ALMOST, FLOOR_ROW, MOVES, OPEN_ROW, PROPERTY, ROWS, SEMICOLON, TEXT
 
 # What a title line may be, as the reader types it: text, almost-moves
