@@ -821,6 +821,23 @@ def test_convert_writes_two_inputs_of_one_usual_name_apart(tmp_path: Path) -> No
     }
 
 
+def test_convert_writes_no_two_files_under_names_of_one_letter_case_apart(tmp_path: Path) -> None:
+    # X.sok and x.json would be X.sok and x.sok, one file where letter case
+    # is ignored (Windows, macOS): x.json keeps its extension.
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    (folder / "X.sok").write_text(f"X.sok\n{BOARD}\n", encoding="utf-8")
+    (folder / "x.json").write_text(dumps(loads_sok(f"x.json\n{BOARD}\n"), "json"), encoding="utf-8")
+    result = sokfmt("convert", str(folder), str(out), "--to", "sok")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[0] == (
+        f"{folder / 'x.json'} written as {out / 'x.json.sok'} "
+        f"(not {out / 'x.sok'}, the name of {folder / 'X.sok'} converted too)"
+    )
+    written = {path.name: load_sok(path).puzzles[0].title for path in out.iterdir()}
+    assert written == {"X.sok": "X.sok", "x.json.sok": "x.json"}
+
+
 def test_convert_gives_no_name_to_a_file_it_does_not_convert(tmp_path: Path) -> None:
     # levels.txt is a licence and x.json no sokfmt document: skipped, they
     # take no name, and broken.txt fails: the level files beside them keep

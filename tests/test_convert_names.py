@@ -54,6 +54,18 @@ def _names(paths: list[str], extension: str) -> tuple[list[str], dict[int, Renam
             ".sok",
             ["y.json.sok.sok", "y.sok", "y.json.sok/a.sok"],
         ),
+        # Names that differ in letter case alone are one name where the file
+        # system ignores case (Windows, macOS): X.sok keeps its name, x.json
+        # keeps its extension.
+        (["X.sok", "x.json"], ".sok", ["X.sok", "x.json.sok"]),
+        (["levels.TXT", "Levels.xsb"], ".sok", ["levels.TXT.sok", "Levels.xsb.sok"]),
+        # x.SOK is x.sok but for case: it is not renamed by the conversion.
+        (["x.SOK", "x.json"], ".sok", ["x.sok", "x.json.sok"]),
+        # Y.SOK is a folder: y.xsb keeps its extension.
+        (["Y.SOK/a.sok", "y.xsb"], ".sok", ["Y.SOK/a.sok", "y.xsb.sok"]),
+        # Only names read under names that differ in case alone may be so
+        # written (no file system that ignores case holds both).
+        (["a.sok", "A.sok"], ".json", ["a.sok.json", "A.sok.json"]),
     ],
 )
 def test_names_by_the_rule(paths: list[str], extension: str, expected: list[str]) -> None:
@@ -80,6 +92,11 @@ def test_a_file_renamed_for_a_folder_names_the_folder() -> None:
     }
 
 
+def test_a_file_renamed_for_a_folder_in_other_letter_case_names_the_folder_as_it_is() -> None:
+    _, renamed = _names(["Z.Sok/a.sok", "z.xsb"], ".sok")
+    assert renamed == {1: Renamed("z.xsb", "z.xsb.sok", "z.sok", ("Z.Sok",), folder=True)}
+
+
 def test_the_order_the_files_come_in_changes_no_name() -> None:
     paths = ["x.json", "x.json.sok", "x.sok", "a.txt", "a.xsb"]
     names = dict(zip(paths, _names(paths, ".sok")[0], strict=True))
@@ -87,18 +104,31 @@ def test_the_order_the_files_come_in_changes_no_name() -> None:
     assert dict(zip(backwards, _names(backwards, ".sok")[0], strict=True)) == names
 
 
-_STEMS = st.sampled_from(["x", "x.json", "x.sok", "a.b", "y"])
+_STEMS = st.sampled_from(["x", "x.json", "x.sok", "a.b", "y", "X", "x.JSON", "Y.Sok"])
 _EXTENSIONS = st.sampled_from([".sok", ".xsb", ".txt", ".json", ".slc", ".hsb"])
+# A file system that ignores letter case holds no two paths that differ in
+# it alone.
 _PATHS = st.lists(
     st.builds(
         lambda folder, stem, extension: f"{folder}{stem}{extension}",
-        st.sampled_from(["", "d/", "d/e/", "x.sok/", "x.json.sok/", "x.sok.sok/", "d/y.xsb/"]),
+        st.sampled_from(
+            ["", "d/", "d/e/", "x.sok/", "x.json.sok/", "x.sok.sok/", "d/y.xsb/", "X.Sok/"]
+        ),
         _STEMS,
-        _EXTENSIONS,
+        st.sampled_from([".sok", ".xsb", ".txt", ".json", ".slc", ".hsb", ".SOK", ".Json"]),
     ),
-    unique=True,
+    unique_by=str.casefold,
     max_size=12,
-)
+).filter(lambda paths: not _folders(paths) & set(_folded(paths)))  # a file is no folder
+
+
+def _folders(paths: list[str]) -> set[str]:
+    """The folders of `paths`, as a file system that ignores letter case names them."""
+    return {str(folder).casefold() for path in paths for folder in PurePosixPath(path).parents}
+
+
+def _folded(names: list[str]) -> list[str]:
+    return [name.casefold() for name in names]
 
 
 @given(_PATHS, _EXTENSIONS)
@@ -106,18 +136,18 @@ def test_every_name_is_distinct_and_one_of_the_two_a_file_may_have(
     paths: list[str], extension: str
 ) -> None:
     names, renamed = _names(paths, extension)
-    assert len(set(names)) == len(names)
-    folders = {str(folder) for name in names for folder in PurePosixPath(name).parents}
-    assert not folders & set(names)
+    assert len(set(_folded(names))) == len(names)
+    folders = _folders(names)
+    assert not folders & set(_folded(names))
     for i, (path, name) in enumerate(zip(paths, names, strict=True)):
         usual = str(PurePosixPath(path).with_suffix(extension))
         # The usual name, or the file's own path with the new extension
         # once, or more where that is a folder.
         assert name == usual or re.fullmatch(f"{re.escape(path)}({re.escape(extension)})+", name)
-        assert name in (usual, path + extension) or path + extension in folders
+        assert name in (usual, path + extension) or (path + extension).casefold() in folders
         assert (i in renamed) == (name != usual)
     # Without a clash of usual names, none is renamed.
-    usual_names = [str(PurePosixPath(path).with_suffix(extension)) for path in paths]
+    usual_names = _folded([str(PurePosixPath(path).with_suffix(extension)) for path in paths])
     if len(set(usual_names)) == len(usual_names) and not folders & set(usual_names):
         assert renamed == {}
 
@@ -143,6 +173,13 @@ def test_no_order_changes_a_name(paths: list[str], extension: str, random: Rando
         (["x.json.sok", "x.json.sok.sok", "y.sok"], ".sok", {0, 2}),
         # y.sok is a folder: y.xsb is not y.sok should y.sok/a.sok be converted.
         (["y.sok/a.sok", "y.xsb", "z.xsb"], ".sok", {0, 2}),
+        # A file without an extension keeps its name whatever is converted.
+        (["y", "z.xsb"], ".sok", {0, 1}),
+        # In letter case alone, the same: both would be a.sok.
+        (["A.json", "a.xsb"], ".sok", set()),
+        (["Y.SOK/a.sok", "y.xsb", "z.xsb"], ".sok", {0, 2}),
+        # x.json.sok is x.JSON's name should an x.sok be converted too.
+        (["x.JSON", "x.json.sok"], ".sok", {0}),
     ],
 )
 def test_settled_names(paths: list[str], extension: str, expected: set[int]) -> None:

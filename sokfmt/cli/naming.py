@@ -2,7 +2,12 @@
 its own relative path with the new extension, and, where several files would
 be written under one name (x.sok and x.json both as x.sok) or a file under
 the name of a folder (y.xsb as y.sok beside the folder y.sok/), never one
-over another, by a rule that does not depend on the order they are found in."""
+over another, by a rule that does not depend on the order they are found in.
+Names are told apart as a file system that ignores letter case tells them
+apart (X.sok and x.sok are one name on Windows and macOS): a folder written
+here and copied there keeps every file.  Only files read under names that
+differ in letter case alone, which no such file system holds, may be
+written so."""
 
 from __future__ import annotations
 
@@ -37,9 +42,10 @@ def output_names(
     The usual name is the path with its extension replaced (x.json becomes
     x.sok).  Where several files would be written under one name, each keeps
     its own extension before the new one (x.json.sok), but for the one that
-    has that very name already (x.sok stays x.sok: it is not renamed by the
-    conversion); should a name so made be another file's again (x.json.sok
-    beside x.json), that file keeps its own extension too.  A name that is a
+    has that very name already, but for letter case (x.sok stays x.sok, and
+    X.SOK becomes X.sok: neither is renamed by the conversion); should a name
+    so made be another file's again (x.json.sok beside x.json), that file
+    keeps its own extension too.  A name that is a
     folder of the files (y.sok beside y.sok/inner.sok) is taken the same
     way: the file keeps its own extension (y.xsb.sok), and should that be a
     folder too, the new extension is added again until it is not.
@@ -53,28 +59,29 @@ def output_names(
     # Whether a name keeps the file's own extension: so does the usual name
     # of a file without one.
     keeps = [not path.suffix for path in relative]
-    folders = {folder for path in relative for folder in path.parents}
+    folders = {folded(folder): folder for path in relative for folder in path.parents}
     renamed: dict[int, Renamed] = {}
     first = True
     while True:
-        counts = Counter(names)
+        keys = [folded(name) for name in names]
+        counts = Counter(keys)
         moving = [
             i
-            for i, name in enumerate(names)
-            if name in folders
-            or (counts[name] > 1 and not keeps[i] and not (first and name == relative[i]))
+            for i, key in enumerate(keys)
+            if key in folders
+            or (counts[key] > 1 and not keeps[i] and not (first and key == folded(relative[i])))
         ]
         if not moving:
             break
-        before = list(names)
         for i in moving:
-            name = before[i]
+            key = keys[i]
             if i not in renamed:  # why it leaves its usual name
-                others = [j for j, each in enumerate(before) if each == name and j != i]
-                why = (name,) if name in folders else tuple(relative[j] for j in others)
+                others = [j for j, each in enumerate(keys) if each == key and j != i]
+                why = (folders[key],) if key in folders else tuple(relative[j] for j in others)
                 renamed[i] = Renamed(
-                    str(relative[i]), "", str(usual[i]), tuple(map(str, why)), name in folders
+                    str(relative[i]), "", str(usual[i]), tuple(map(str, why)), key in folders
                 )
+            name = names[i]
             base = name if keeps[i] else relative[i]
             names[i] = base.with_name(base.name + extension)
             keeps[i] = True
@@ -90,20 +97,25 @@ def settled(relative: Sequence[PurePath], extension: str) -> set[int]:
     file may ever have their name, and it is no folder of theirs.  These
     can be written at once; the others wait until it is known which files
     claim a name."""
-    paths: Collection[PurePath] = set(relative)
-    folders = {folder for path in relative for folder in path.parents}
-    usual = [path.with_suffix(extension) for path in relative]
+    paths: Collection[str] = set(map(folded, relative))
+    folders = {folded(folder) for path in relative for folder in path.parents}
+    usual = [folded(path.with_suffix(extension)) for path in relative]
     counts = Counter(usual)
     result = set()
     for i, name in enumerate(usual):
         if name in folders or counts[name] > 1:
             continue
         # Another file's own extension kept before the new one, once or more.
-        stem = name
-        while stem.suffix == extension and stem.name != extension:
-            stem = stem.with_name(stem.name[: -len(extension)])
-            if stem in paths and stem != relative[i]:
+        stem, own, ending = name, folded(relative[i]), extension.casefold()
+        while stem.endswith(ending) and PurePath(stem).name != ending:
+            stem = stem[: -len(ending)]
+            if stem in paths and stem != own:
                 break
         else:
             result.add(i)
     return result
+
+
+def folded(path: PurePath) -> str:
+    """`path` as a file system that ignores letter case tells names apart."""
+    return str(path).casefold()
