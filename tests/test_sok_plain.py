@@ -69,8 +69,8 @@ NOTES = PLAIN_NOTES + ODD_NOTES
 # "#X ###" is a row but for "X" (rule 4): right above a block it leaves the
 # layout; a blank line between, it is a title, and a text that leaves the
 # layout after it hands it to the full path with that blank line.
-TITLES = ["Level", "T", "Puzzle 2", "Solution", "Snapshot 1", "Level 1", "#X ###"]
-ODD_TITLES = ["lurd", "Title: x", "rRx", "lurdx", "; 1", ":: c", "  ", "#X ###", "?-$-#"]
+TITLES = ["Level", "T", "Puzzle 2", "Solution", "Snapshot 1", "Level 1", "#X ###", "; 1", ";17"]
+ODD_TITLES = ["lurd", "Title: x", "rRx", "lurdx", ":: c", "  ", "#X ###", "?-$-#", "; lurdx"]
 # Lines right under a board (rule 4 looks at them) and right after moves
 # (rule 3 does).
 UNDER = ["#X ###", "#-$-?", "?-$-#", "x"]
@@ -217,6 +217,20 @@ def test_what_sokfmt_writes_takes_the_fast_path() -> None:
     assert _sok_read.read_sok(text, Tessellation.SOKOBAN) == collection
 
 
+def test_titles_written_as_xsb_files_write_them_take_the_fast_path() -> None:
+    # "; 1" above a board (or a blank line between) is its title, as a line
+    # of text would be: so are most .xsb files laid out.
+    text = f"; 1\n{BOARD}\n\n;17\n\n{BOARD}\nAuthor: Me\n\n; Solution\nrR\n"
+    assert same_as_full_path(text)
+    collection = _sok_read.read_sok(text, Tessellation.SOKOBAN)
+    assert [puzzle.title for puzzle in collection.puzzles] == ["1", "17"]
+    assert collection.puzzles[1].saved_games[0].title == "Solution"
+    written = dumps_sok(collection, semicolon_titles=True)
+    assert written.startswith("; 1\n")
+    assert written.count("\n; ") == 2  # (17, Solution)
+    assert same_as_full_path(written)
+
+
 def test_a_key_of_move_letters_recognised_where_it_stands_takes_the_fast_path() -> None:
     text = f"Url: 99\nURL=dd\n\nLevel\n{BOARD}\n\nSolution\nR\n"
     assert same_as_full_path(text)
@@ -358,7 +372,7 @@ def test_the_layout_of_a_collection() -> None:
         f"{BOARD}\n",  # a board without a title
         f"Level\n{BOARD}\n\nrR\n",  # moves without a title
         f"lurd\n\nLevel\n{BOARD}\n",  # moves before the first board
-        f"; 1\n{BOARD}\n\nnotes\n",  # a ";" title
+        f"Level\n{BOARD}\n\n; 1\nText\n{BOARD}\n",  # a ";" paragraph (semicolon_titles)
         f"Level\n{BOARD}\n\nSolution\n\n\nrR\n",  # two blank lines between a title and moves
         f"Level\n{BOARD}\n\nS\nrR\n#####\n#@$.#\n#####\n",  # rows right after moves
     ],

@@ -32,8 +32,11 @@ from functools import cache
 from ..tessellation import Tessellation
 from . import postlex
 from .postlex import Games
-from .tokens import BLANK, COMMENT, MOVES, MOVES_LINES, PROPERTY, ROWS, TEXT, Line
+from .tokens import BLANK, COMMENT, MOVES, MOVES_LINES, PROPERTY, ROWS, SEMICOLON, TEXT, Line
 
+#: The lines that title a block: a line of text, or a ";" line as .xsb files
+#: write titles ("; 17").
+_TITLES = (TEXT, SEMICOLON)
 #: A blank line of notes: what the builder asks of one is its type and text
 #: alone (no problem is ever placed at a blank line), so every blank line of
 #: a text in the common layout is this token (a third of the lines of most
@@ -129,7 +132,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         end = match.end() - 1 if match else text.index("\n", pos)
         line = text[pos:end]
         kind = match.lastgroup or TEXT if match else postlex.line_class(line)
-        found = fresh and kind == TEXT and _block_at(text, end + 1, number + 1, tessellation)
+        found = fresh and kind in _TITLES and _block_at(text, end + 1, number + 1, tessellation)
         if found:
             if match is None and postlex.almost(line, tessellation):
                 return laid.up_to(pos, number)  # exit: rule 3 (a title one character from moves)
@@ -144,7 +147,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             if games.tessellation is not tessellation:  # (a new board's, or back to the file's)
                 tessellation = games.tessellation
                 notes_pattern = _note_pattern(tessellation)
-            laid.blocks.append(Block(Line(TEXT, line, pos, number), found))
+            laid.blocks.append(Block(Line(kind, line, pos, number), found))
             notes = laid.blocks[-1].notes
             pos, number = found.pos + len(found.text) + 1, found.line + found.rows
             fresh, after = False, "rows" if found.type == ROWS else "moves"
