@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import sokfmt
 from sokfmt import (
+    BoardSyntaxError,
     IllegalStepError,
     LevSyntaxError,
     ParseError,
@@ -23,6 +24,7 @@ from sokfmt import (
     Tessellation,
     ValidationError,
     decode_rle,
+    loads_board,
     loads_lev,
     loads_moves,
     loads_sok,
@@ -61,7 +63,7 @@ RLE_MESSAGES = [
     ("#0#", "A count of 0 would drop what follows it, expected 1 or more (at line 1, column 2)"),
     (
         "9999999999(9999999999(#))",
-        "Decodes to more than the limit of 5,000,000 characters (at line 1, column 1)",
+        "More than the limit of 5,000,000 characters, counts expanded (at line 1, column 1)",
     ),
 ]
 
@@ -71,6 +73,17 @@ def test_rle_messages(text: str, message: str) -> None:
     with pytest.raises(RleSyntaxError) as caught:
         decode_rle(text)
     assert str(caught.value) == message
+
+
+def test_a_board_over_the_limit_without_counts_is_told_so_at_its_start() -> None:
+    # Three rows of ten walls: 32 characters with the line breaks, no count.
+    with pytest.raises(BoardSyntaxError) as caught:
+        loads_board("##########\n##########\n##########", limit=31)
+    assert str(caught.value) == (
+        "More than the limit of 31 characters, counts expanded (at line 1, column 1)"
+    )
+    assert caught.value.code == "SOK303"
+    assert loads_board("##########\n##########\n##########", limit=32).height == 3
 
 
 MOVES_MESSAGES = [

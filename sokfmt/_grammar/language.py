@@ -91,7 +91,9 @@ class Budget:
         """The error for a text whose decoding is too long.  It is about the
         whole text, so it points at its start, wherever the excess is noticed."""
         return SemanticError(
-            f"Decodes to more than the limit of {self.limit:,} characters", 0, self.codes["limit"]
+            f"More than the limit of {self.limit:,} characters, counts expanded",
+            0,
+            self.codes["limit"],
         )
 
     def count(self, digits: str, pos: int) -> int:
