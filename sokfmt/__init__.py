@@ -266,7 +266,7 @@ solution, far below what would exhaust memory.
 >>> decode_rle("5#", limit=4)
 Traceback (most recent call last):
     ...
-sokfmt.errors.RleSyntaxError: More than the limit of 4 characters, counts expanded (at line 1, column 1)
+sokfmt.errors.RleSyntaxError: More than the limit of 4 characters, counts expanded ...
 """
 
 FILE_FORMATS: tuple[FileFormat, ...]

@@ -45,6 +45,8 @@ PLAIN_NOTES = [
     "Solution",
     "Title:",
     "Ab",
+    "; a note",
+    ";",
 ]
 ODD_NOTES = [
     "lurd",
@@ -127,8 +129,9 @@ def collections(draw: st.DrawFn, changed: bool = True) -> str:
     if chunks:
         chunks.append(["blank", ""])
     for _ in range(draw(st.sampled_from([0, 1, 1, 2, 2, 3]))):
-        chunks.append(["title", draw(st.sampled_from(TITLES))])
-        chunks += [["blank", ""]] * draw(st.sampled_from([0, 0, 1]))
+        if draw(st.integers(0, 3)):  # (else a board without a title, after a blank line)
+            chunks.append(["title", draw(st.sampled_from(TITLES))])
+            chunks += [["blank", ""]] * draw(st.sampled_from([0, 0, 1]))
         chunks.append(["board", draw(st.sampled_from(BOARDS))])
         for _ in range(draw(st.integers(0, 3))):
             chunks += [["blank", ""]] * draw(st.sampled_from([0, 1, 1, 1, 2]))
@@ -327,6 +330,28 @@ def test_a_text_without_a_board_takes_the_fast_path() -> None:
     assert [(d.code, d.line, d.column) for d in diagnostics] == [("SOK102", 1, 1)]
 
 
+@pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        (f"{BOARD}\n", [""]),
+        (f"{BOARD}\n\n{BOARD}\n", ["", ""]),
+        # Above one blank line, a paragraph of two lines, or a key/value line,
+        # titles no board (the spec's title is a paragraph of one line of text).
+        (f"Notes\nMore\n\n{BOARD}\n", [""]),
+        (f"T\n{BOARD}\nAuthor: Me\n\n{BOARD}\n", ["T", ""]),
+        (f"T\n{BOARD}\n\nSolution\nrR\n\n{BOARD}\n", ["T", ""]),
+        # Two blank lines: no paragraph stands right before the board.
+        (f"T\n{BOARD}\nNote\n\n\n{BOARD}\n", ["T", ""]),
+        # Before the first board a ";" paragraph is notes (no semicolon_titles).
+        (f"; 1\nText\n\n{BOARD}\n", [""]),
+    ],
+)
+def test_a_board_without_a_title_takes_the_fast_path(text: str, titles: list[str]) -> None:
+    assert same_as_full_path(text)
+    collection = _sok_read.read_sok(text, Tessellation.SOKOBAN)
+    assert [puzzle.title for puzzle in collection.puzzles] == titles
+
+
 def test_the_layout_of_a_collection() -> None:
     # Worked out from the grammar's steps: each block titled by the line
     # above it, every other line a note of the block above it.
@@ -369,7 +394,8 @@ def test_the_layout_of_a_collection() -> None:
         f"?-$-#\n{BOARD}\n",  # rule 4: a stray where a row's first wall should be
         f"Level\n{BOARD}\n#-$-?\n",  # ... or its last
         f"Level\n{BOARD}\nUrl: 99\n",  # rule 3: "Url" is no key of a puzzle's notes
-        f"{BOARD}\n",  # a board without a title
+        f"Level\n{BOARD}\nT\n\n{BOARD}\n",  # a title right after a board, a blank line
+        f"Level\n{BOARD}\n\n; 44\nDuh!\n\n{BOARD}\n",  # a ";" paragraph, a blank line
         f"Level\n{BOARD}\n\nrR\n",  # moves without a title
         f"lurd\n\nLevel\n{BOARD}\n",  # moves before the first board
         f"Level\n{BOARD}\n\n; 1\nText\n{BOARD}\n",  # a ";" paragraph (semicolon_titles)

@@ -1,11 +1,14 @@
 """The fast path of grammars/sok.lark for collections in the common layout.
 
 Most collections are laid out alike: file notes, then puzzles, each a title
-line above its board, then paragraphs of notes, and saved games, each a
-title line above its lines of moves (right above, or with one blank line
-between); blank lines between them all.
+line above its board (a line of text, or a ";" line as .xsb files write
+them) or a board alone after a blank line, then paragraphs of notes, and
+saved games, each a title line above its lines of moves (right above, or
+with one blank line between); blank lines between them all.
 For such a text the grammar's steps are known in advance: a block's title
-is the line of text above it (`titled_board`, `titled_moves`), and every
+is the line above it (`titled_board`, `titled_moves`), a board after a
+blank line has none (`untitled_board`) unless the paragraph above that
+blank line gives it one (then the text leaves the layout), and every
 other line, blank or not, is a note of the block above it (of the file
 before the first board).  So the reader finds the blocks with the grammar's
 own terminals (WALL_ROW_LINE, MOVES_LINE), types every other line with step
@@ -32,11 +35,24 @@ from functools import cache
 from ..tessellation import Tessellation
 from . import postlex
 from .postlex import Games
-from .tokens import BLANK, COMMENT, MOVES, MOVES_LINES, PROPERTY, ROWS, SEMICOLON, TEXT, Line
+from .tokens import (
+    BLANK,
+    COMMENT,
+    MOVES,
+    MOVES_LINES,
+    PROPERTY,
+    ROWS,
+    SEMICOLON,
+    TEXT,
+    WALL_ROW,
+    Line,
+)
 
 #: The lines that title a block: a line of text, or a ";" line as .xsb files
 #: write titles ("; 17").
 _TITLES = (TEXT, SEMICOLON)
+#: The lines of notes: those and key/value lines.
+_NOTES = (TEXT, SEMICOLON, PROPERTY)
 #: A blank line of notes: what the builder asks of one is its type and text
 #: alone (no problem is ever placed at a blank line), so every blank line of
 #: a text in the common layout is this token (a third of the lines of most
@@ -49,7 +65,7 @@ class Block:
     """A board (`token` a ROWS) or a saved game (`token` a MOVES or
     MOVES_LINES), its title line, and the lines of notes after it."""
 
-    title: Line
+    title: Line | None  # (None: a board after a blank line, or first in the text)
     token: Line
     notes: list[Line] = field(default_factory=list)
 
@@ -74,9 +90,10 @@ class Layout:
         full path reads them on to the lines after)."""
         yield from self.file_notes
         for block in self.blocks:
-            yield block.title
-            if block.token.line > block.title.line + 1:
-                yield _BLANK  # (the blank line between a title and its block)
+            if block.title is not None:
+                yield block.title
+                if block.token.line > block.title.line + 1:
+                    yield _BLANK  # (the blank line between a title and its block)
             yield block.token
             yield from block.notes
 
@@ -123,18 +140,26 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
     pos, number, size = 0, 1, len(text)
     fresh = True  # the line before is blank, or there is none: a line here may title a block
     after = ""  # the block right before the line: "rows", "moves" or none
+    # The paragraph above the blank line before this line titles a board
+    # here: one line that may title a block (title_blank), or, after the
+    # first board, a ";" line and lines of text (semicolon_titles).
+    titling = semicolons = False
     while pos < size:
         if text[pos] == "\n":
             notes.append(_BLANK)
+            titling = titling and not fresh
             pos, number, fresh, after = pos + 1, number + 1, True, ""
             continue
         match = notes_pattern.match(text, pos)
         end = match.end() - 1 if match else text.index("\n", pos)
         line = text[pos:end]
         kind = match.lastgroup or TEXT if match else postlex.line_class(line)
-        found = fresh and kind in _TITLES and _block_at(text, end + 1, number + 1, tessellation)
+        titled = fresh and kind in _TITLES
+        found = titled and _block_at(text, end + 1, number + 1, tessellation)
+        if fresh and kind == WALL_ROW and not titling:
+            found = _block_at(text, pos, number, tessellation)  # a board without a title, or None
         if found:
-            if match is None and postlex.almost(line, tessellation):
+            if titled and match is None and postlex.almost(line, tessellation):
                 return laid.up_to(pos, number)  # exit: rule 3 (a title one character from moves)
             if found.type == ROWS:
                 if found.line == number + 1 and postlex.stray_row(line):
@@ -147,10 +172,10 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             if games.tessellation is not tessellation:  # (a new board's, or back to the file's)
                 tessellation = games.tessellation
                 notes_pattern = _note_pattern(tessellation)
-            laid.blocks.append(Block(Line(kind, line, pos, number), found))
+            laid.blocks.append(Block(Line(kind, line, pos, number) if titled else None, found))
             notes = laid.blocks[-1].notes
             pos, number = found.pos + len(found.text) + 1, found.line + found.rows
-            fresh, after = False, "rows" if found.type == ROWS else "moves"
+            fresh, after, titling = False, "rows" if found.type == ROWS else "moves", False
             continue
         if kind == COMMENT and not laid.blocks:
             laid.comments.append((number, line))
@@ -158,9 +183,9 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             continue
         token = Line(kind, line, pos, number)
         if match is None and kind != BLANK:
-            if kind != TEXT and kind != PROPERTY:
+            if kind not in _NOTES:
                 return laid.up_to(pos, number)  # exit: a line of another class where a note stands
-            if kind == TEXT or not games.recognised(token):
+            if kind != PROPERTY or not games.recognised(token):
                 if after == "moves" and postlex._ends_moves(line, tessellation):
                     return laid.up_to(pos, number)  # exit: rule 3 (goes on with the moves above)
                 if postlex.almost(line, tessellation):
@@ -174,6 +199,12 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
             notes_pattern = _note_pattern(tessellation)
         notes.append(token)
         pos, number = end + 1, number + 1
+        if kind == BLANK:
+            titling = titling and not fresh
+        elif fresh or after:  # (the first line of a paragraph)
+            titling, semicolons = kind in _TITLES, kind == SEMICOLON and bool(laid.blocks)
+        else:
+            titling = semicolons and kind == TEXT
         fresh, after = kind == BLANK, ""
     return laid  # (without a board, the file notes alone, as the full path reads them)
 
