@@ -65,7 +65,7 @@ def test_decode_inverts_encode_on_boards(text: str) -> None:
 
 
 def test_bomb_fails_fast_without_allocating() -> None:
-    with pytest.raises(RleSyntaxError, match="more than the limit of 5,000,000"):
+    with pytest.raises(RleSyntaxError, match="More than the limit of 5,000,000"):
         decode_rle("9999999999(9999999999(#))")
 
 

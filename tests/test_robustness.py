@@ -117,7 +117,7 @@ def test_counts_of_any_length_are_refused_as_over_the_limit(
     for text in (f"{digits}#", f"#{digits}(#)", f"2({digits}#)"):
         if read == loads_moves:
             text = text.replace("#", "r")
-        with pytest.raises(error, match="more than the limit") as caught:
+        with pytest.raises(error, match="More than the limit") as caught:
             read(text)
         assert (caught.value.line, caught.value.column) == (1, 1)
 
