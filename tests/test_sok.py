@@ -760,6 +760,22 @@ def test_dump_writes_game_for_other_tessellations_and_wraps_moves() -> None:
     assert loads_sok(text).puzzles[0].saved_games == (game,)
 
 
+def test_dump_writes_a_key_value_line_that_rule_4_makes_a_row_of_the_notes() -> None:
+    # "Game: x#@$.#" between the rows "#@ #" and " $ " has rule 4's shape: the
+    # reader takes it for a row of them (rows that make no board, SOK103),
+    # not for a "Game:" line naming no tessellation; so must the writer,
+    # which refused it as one.
+    text = "About\n#@ #\nGame: x#@$.#\n $ \n\nT\n#####\n#@$.#\n#####\n"
+    diagnostics: list[Diagnostic] = []
+    collection = loads_sok(text, diagnostics=diagnostics)
+    assert collection.notes == "About\n#@ #\nGame: x#@$.#\n $ "
+    assert [(d.code, d.line) for d in diagnostics] == [("SOK103", 2)]
+    assert dumps_sok(collection) == text
+    # Not between two rows, the line is a "Game:" line, which the writer refuses.
+    with pytest.raises(ValidationError, match="unknown game 'x#@\\$\\.#'"):
+        dumps_sok(dataclasses.replace(collection, notes="About\nGame: x#@$.#"))
+
+
 def test_dump_rle_boards() -> None:
     collection = loads_sok(f"T\n{BOARD}\n")
     text = dumps_sok(collection, rle=True)

@@ -82,11 +82,20 @@ def _move_letter() -> re.Pattern[str]:
 def key_value_lines(notes: str) -> Iterator[tuple[int, str, str]]:
     """(index of the line, key, value) of each line of `notes` that .sok
     reads as a key/value line: its key case-folded with inner spaces made
-    single, its value stripped."""
-    for index, line in enumerate(notes.split("\n")):
-        if line_class(line) == PROPERTY:
-            key, value = parse_property(unquoted(line))  # type: ignore[misc]
-            yield index, " ".join(key.casefold().split()), value
+    single, its value stripped.  A key/value line between two rows that
+    rule 4 makes a row of them ("Game: x#@$.#" between "#@ #" and "#.#") is
+    none: it is read as a row of text (notes stand between blank lines, so
+    only their own lines are around one)."""
+    lines = notes.split("\n") if notes else []
+    kinds = [line_class(line) for line in lines]
+    for index, (line, kind) in enumerate(zip(lines, kinds, strict=True)):
+        between_rows = (
+            0 < index < len(lines) - 1 and {kinds[index - 1], kinds[index + 1]} <= ROW_TOKENS
+        )
+        if kind != PROPERTY or (between_rows and stray_row(line)):
+            continue
+        key, value = parse_property(unquoted(line))  # type: ignore[misc]
+        yield index, " ".join(key.casefold().split()), value
 
 
 def board_problem(board: Board) -> str:
@@ -361,13 +370,7 @@ def _is_board(run: list[str]) -> bool:
 def valued_keys(notes: str) -> set[str]:
     """The case-folded keys of the key/value lines of `notes` that have a
     value: the reader takes the first of each recognised key out of them."""
-    found = set()
-    for line in notes.split("\n") if notes else ():
-        if line_class(line) == PROPERTY:
-            key, value = parse_property(line)  # type: ignore[misc]
-            if value:
-                found.add(" ".join(key.casefold().split()))
-    return found
+    return {key for _, key, value in key_value_lines(notes) if value}
 
 
 def refuse_hidden_fields(owner: str, notes: str, fields: dict[str, tuple[str, ...]]) -> None:
@@ -396,11 +399,8 @@ def property_line(owner: str, key: str, value: str) -> str:
 def file_game(notes: str) -> Tessellation:
     """The tessellation the file's notes give its puzzles (their first
     "Game:" line with a value), Sokoban else."""
-    for line in notes.split("\n"):
-        if line_class(line) == PROPERTY and key_of(line) == "game":
-            value = parse_property(line)[1]  # type: ignore[index]
-            if not value:
-                continue
+    for _, key, value in key_value_lines(notes):
+        if key == "game" and value:
             try:
                 return Tessellation.from_name(value)
             except ValueError:
