@@ -271,13 +271,11 @@ export function parse(text, caller = "Sokoban") {
       comments[at].push(text);
     }
     const fields = noted({ notes: r.fileNotes }, FILE);
-    doubts({ notes: r.fileNotes });
     const puzzles = r.puzzles.map((puzzle, i) => {
-      const { game: _, ...fields } = noted(puzzle, PUZZLE);
       const { tessellation } = puzzle;
+      const { game: _, ...fields } = noted(puzzle, PUZZLE, tessellation);
       const found = decoded(puzzle.lines, (text) => board.parse(text, tessellation));
       const saved_games = puzzle.games.map((block) => savedGame(block, tessellation));
-      doubts(puzzle, tessellation);
       const drawn = found && { tessellation, board: found.rows.join("\n") };
       return ordered("puzzle", { ...fields, board: drawn, saved_games, comments: comments[i + 1] });
     });
@@ -291,8 +289,7 @@ export function parse(text, caller = "Sokoban") {
 
   function savedGame(block, tessellation) {
     const read = decoded(block.lines, (text) => moves.game(text, tessellation));
-    const { title_line: line, notes, ...fields } = noted(block, GAME);
-    doubts(block, tessellation);
+    const { title_line: line, notes, ...fields } = noted(block, GAME, tessellation);
     const played = read && { moves: read.moves, current_move_idx: read.position };
     return ordered("game", { tessellation, ...played, ...fields, notes: [line, notes].filter(Boolean).join("\n") });
   }
@@ -300,9 +297,10 @@ export function parse(text, caller = "Sokoban") {
   // A block's recognised properties (the first line of each field with a value,
   // taken out of its notes), the rest of its notes without the blank lines at
   // either end, its title (its Title property, the title line then kept, else its
-  // title line).  (The file notes have no title line: their `title_line` is
-  // no key of the collection's JSON.)
-  function noted({ notes, title }, keys) {
+  // title line); its doubts pushed (`doubts`, in `tessellation`).  (The file
+  // notes have no title line: their `title_line` is no key of the collection's JSON.)
+  function noted({ notes, title }, keys, tessellation = null) {
+    doubts({ notes, title }, tessellation);
     const fields = Object.fromEntries(Object.values(keys).map((name) => [name, ""]));
     const [lines, taken] = [[], []];
     for (const token of notes) {
@@ -349,7 +347,7 @@ export function parse(text, caller = "Sokoban") {
   // (read in its tessellation; the file notes have none); SOK105 at the first
   // character outside the legend of each TEXT that rule 4 doubts, in the notes
   // or as the title.
-  function doubts({ notes, title }, tessellation = null) {
+  function doubts({ notes, title }, tessellation) {
     for (const { type, text, start, stray } of [...notes, ...(title?.stray ? [title] : [])]) {
       const bare = unquoted(text);
       const at = (test) => start + text.length - bare.length + (strays(bare, test, 1)[0]?.index || 0);
