@@ -2,7 +2,7 @@
 // each line (`tokens`); the parser lark-js generated from its rules reads them
 // and calls its steps and units (`steps`, the parser's transformer), which lay
 // out the file; then the header's semantic rules build the collection.
-import { parsers, PortError, ASCII, first, terminals, union, settle, reading, fileLines } from "./rle.js";
+import { parsers, PortError, ASCII, first, terminals, union, settle, reading, fileLines, attempt } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 
@@ -39,14 +39,7 @@ function strays(text, test, most = Infinity) {
   return found;
 }
 // Whether a line reads as moves by moves.lark, whatever its letters ("L12" does not).
-function readsAsMoves(text) {
-  try {
-    return Boolean(moves.decode(text, "Octoban"));
-  } catch (error) {
-    if (error instanceof PortError) return false;
-    throw error;
-  }
-}
+const readsAsMoves = (text) => Boolean(attempt(() => moves.decode(text, "Octoban")));
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
 function property(line) {
   const [, key, value] = /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(line);
@@ -94,12 +87,7 @@ export function parse(text, caller = "Sokoban") {
   // ROWS; anything else (a line that would draw more than 100 squares a
   // character, or 20,000 in all, among them), TEXT.
   function rule1(bare) {
-    let rows = [];
-    try {
-      rows = board.drawn(bare, Math.min(100 * bare.length, 20000)).split("\n");
-    } catch (error) {
-      if (!(error instanceof PortError)) throw error;
-    }
+    const rows = attempt(() => board.drawn(bare, Math.min(100 * bare.length, 20000)).split("\n"), () => []);
     const kinds = inked(rows, (row) => /[^ \t]/.test(row)).map(classOf);
     const closed = kinds.length > 1 && [kinds[0], kinds.at(-1)].every((k) => k === "WALL_ROW" || k === "EDGE_ROW");
     if (closed && kinds.includes("WALL_ROW")) return kinds.length === 2 ? "PAIR_ROWS" : "ROWS";
@@ -333,14 +321,11 @@ export function parse(text, caller = "Sokoban") {
     const requoted = quotes.findIndex((q) => q !== most);
     const text = tokens.map(({ text }, i) => text.slice(quotes[i])).join("\n");
     if (requoted >= 0) r.errors.push(new PortError("mail quotes", tokens[requoted].start, "SOK106"));
-    try {
-      return read(text);
-    } catch (error) {
-      if (!(error instanceof PortError)) throw error;
+    return attempt(() => read(text), (error) => {
       const lines = text.slice(0, error.pos).split("\n");
       const i = lines.length - 1;
       r.errors.push(Object.assign(error, { pos: tokens[i].start + quotes[i] + lines[i].length }));
-    }
+    });
   }
 
   // SOK104 at the first character that is no move of each ALMOST of a block
