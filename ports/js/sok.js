@@ -50,8 +50,8 @@ function property(line) {
 // first error.  The reading's state (`r`: its tokens, layout, errors and
 // warnings) and the steps that use it are made for each call.
 export function parse(text, caller = "Sokoban") {
-  // `r.tessellation`: the file notes' (a puzzle has its own, `decide`).
-  const r = { caller, tessellation: caller, T: terminals(parsers.sok), errors: [], warnings: [], moves: {} };
+  // `r.tessellation`: the file notes' (a puzzle has its own, `decide`), else the caller's.
+  const r = { tessellation: caller, T: terminals(parsers.sok), errors: [], warnings: [], moves: {} };
   Object.assign(r, { fileNotes: [], puzzles: [], pending: [] });
   r.notes = r.fileNotes;
 
