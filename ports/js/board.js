@@ -19,12 +19,10 @@ export function drawn(text, limit) {
   const bare = bareBoard(text, limit);
   if (bare !== null) return bare;
   const dropped = [...text.matchAll(DROPPED)].map((found) => found.index);
-  try {
-    return rle.decode(parsers.board, text.replace(DROPPED, "").replace(/\r/g, "\n"), limit, CODES);
-  } catch (error) {
-    if (error instanceof PortError) error.pos = dropped.reduce((at, bar) => (bar <= at ? at + 1 : at), error.pos);
-    throw error;
-  }
+  const kept = text.replace(DROPPED, "").replace(/\r/g, "\n");
+  return rle.attempt(() => rle.decode(parsers.board, kept, limit, CODES), (error) => {
+    throw Object.assign(error, { pos: dropped.reduce((at, bar) => (bar <= at ? at + 1 : at), error.pos) });
+  });
 }
 
 // The characters of the legend (all ASCII) that print as another square, by

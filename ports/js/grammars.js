@@ -8,13 +8,10 @@ import * as board from "./parsers/board.js";
 import * as sok from "./parsers/sok.js";
 import * as lev from "./parsers/lev.js";
 
-const built = {};
-const lazily = (name, { DATA, MEMO }) => ({
-  get: () => (built[name] ||= Lark._load_from_dict({ data: DATA, memo: MEMO })),
-});
-
-// {rle, moves, board, sok, lev}: the generated parsers, as the modules take them.
-export const parsers = Object.defineProperties(
-  {},
-  Object.fromEntries(Object.entries({ rle, moves, board, sok, lev }).map(([name, data]) => [name, lazily(name, data)])),
-);
+// {rle, moves, board, sok, lev}: the generated parsers, as the modules take them, each
+// built on its first use.
+export const parsers = {};
+for (const [name, { DATA, MEMO }] of Object.entries({ rle, moves, board, sok, lev })) {
+  let built = null;
+  Object.defineProperty(parsers, name, { get: () => (built ||= Lark._load_from_dict({ data: DATA, memo: MEMO })) });
+}

@@ -4,7 +4,7 @@
 // sokfmt reads (the JSON of `sokfmt convert --to json`); errors are thrown as
 // ParseError subclasses, placed in the caller's text as sokfmt places them.
 import MESSAGES from "./parsers/codes.json" with { type: "json" };
-import { parsers, PortError, DEFAULT_LIMIT, TESSELLATIONS, decode } from "./rle.js";
+import { parsers, DEFAULT_LIMIT, TESSELLATIONS, decode, attempt } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 import * as sok from "./sok.js";
@@ -62,9 +62,8 @@ function placing(input) {
     const column = points(input.slice(starts[line], pos)) + 1;
     return { code, line: line + 1, column, offset: before + column - 1, message: MESSAGES[code] };
   };
-  // The error of a reader: its class by its code, placed.
+  // The error of a reader (a PortError): its class by its code, placed.
   const error = (found) => {
-    if (!(found instanceof PortError)) throw found;
     const where = place(found.code, found.pos);
     const sourceLine = input.slice(starts[where.line - 1]).split(BREAKS)[0];
     const kind = KINDS[found.code.slice(0, 3)] || KINDS[found.code.slice(0, 4)] || LevSyntaxError;
@@ -73,13 +72,9 @@ function placing(input) {
     const reason = AT_A_CHARACTER.includes(found.code) ? `${where.message}, found ${what}` : where.message;
     return new kind(reason, { ...where, sourceLine, atEnd });
   };
-  const read = (reader) => {
-    try {
-      return reader(input);
-    } catch (found) {
-      throw error(found);
-    }
-  };
+  const read = (reader) => attempt(() => reader(input), (found) => {
+    throw error(found);
+  });
   return { read, place };
 }
 

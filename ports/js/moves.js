@@ -10,14 +10,14 @@ Object.assign(CODES, { syntax: "SOK204", zero: "SOK205", limit: "SOK206" });
 export const named = (name) => TESSELLATIONS.find((t) => t.toLowerCase() === String(name).toLowerCase());
 // Rule 1: the letters a tessellation allows, its terminal (SOKOBAN_LETTER, ...).
 export const letters = (tessellation) => terminals(parsers.moves)[`${tessellation.toUpperCase()}_LETTER`];
-const BRACKETS = { jump: "[]", "pusher change": "{}" };
 // A count (white space may stand in it and after it) with its letter, or a letter or "*".
 const PIECES = /([0-9](?:[ \t\r\n]*[0-9])*)[ \t\r\n]*([^ \t\r\n])|([^ \t\r\n])/g;
 
-// A segment: [the kind of its brackets or "", its letters and "*", the offset
-// of its first "*"].  Each step of moves.lark's rules makes a list of them (the
-// transformer of a decoding `m`: its budget, letters, open bracket's kind and
-// "*" so far); a group's rules are checked when it closes.
+// A segment: [its brackets ("[]" a jump's, "{}" a pusher change's) or "", its
+// letters and "*", the offset of its first "*"].  Each step of moves.lark's
+// rules makes a list of them (the transformer of a decoding `m`: its budget,
+// letters, open brackets and "*" so far); a group's rules are checked when it
+// closes.
 const group = (m) => (children) => {
   const [times, inner] = children[0].times ? [children[0].times, children.slice(1).flat()] : [1, children.flat()];
   const star = inner.find((s) => s[1].includes("*"));
@@ -27,11 +27,11 @@ const group = (m) => (children) => {
 };
 // The one segment of a jump or a pusher change (it opens at its bracket),
 // made as the parser closes it (`settle`): its brackets add 2 to the size.
-const bracket = (m, kind) => (children) => {
+const bracket = (m, brackets) => (children) => {
   const inner = children.flat();
   m.budget.take(2);
   m.opening = "";
-  return [[kind, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
+  return [[brackets, inner.map((s) => s[1]).join(""), inner.find((s) => s[1].includes("*"))?.[2]]];
 };
 // The steps of moves.lark's rules, and a token's own rules, checked as the
 // parser takes it: the transformer of the decoding `m`.  A run is its own
@@ -43,13 +43,13 @@ const stepsOf = (m) => ({
     return [[m.opening, written, token.start_pos + token.value.indexOf("*")]];
   },
   COUNT: (token) => (token.times = m.budget.count(token.value, token.start_pos)),
-  LSQB: () => (m.opening = "jump"),
-  LBRACE: () => (m.opening = "pusher change"),
+  LSQB: () => (m.opening = "[]"),
+  LBRACE: () => (m.opening = "{}"),
   start: (children) => children.flat(),
   group: group(m),
   bracketed_group: group(m),
-  jump: bracket(m, "jump"),
-  pusher_change: bracket(m, "pusher change"),
+  jump: bracket(m, "[]"),
+  pusher_change: bracket(m, "{}"),
 });
 
 // The canonical moves `text` writes, without "*" (each letter is its
@@ -59,12 +59,11 @@ const stepsOf = (m) => ({
 export function decode(text, tessellation, limit = DEFAULT_LIMIT) {
   const m = { budget: new Budget(limit, CODES), letters: letters(tessellation), opening: "", stars: 0 };
   const segments = parsed(parsers.moves, text, CODES.syntax, stepsOf(m));
-  const bracketed = ([kind, run]) => (kind ? BRACKETS[kind][0] + run + BRACKETS[kind][1] : run);
-  const written = segments.map(bracketed).join("");
+  const written = segments.map(([brackets, run]) => (brackets ? brackets[0] + run + brackets[1] : run)).join("");
   const steps = written.replace(/[[\]{}]/g, ""); // a letter each, and the "*"
   const moves = written.replace("*", "").replace(/\[\]|\{\}/g, "").replace(/\]\[|\}\{/g, "");
   // Rule 3: a jump, even "[]", makes the game reverse.
-  const opening = segments.some(([kind]) => kind === "jump") && moves[0] !== "[" ? "[]" : "";
+  const opening = segments.some(([brackets]) => brackets === "[]") && moves[0] !== "[" ? "[]" : "";
   const position = steps.indexOf("*");
   return { moves: opening + moves, position: position < 0 ? steps.length : position };
 }

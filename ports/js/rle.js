@@ -21,6 +21,17 @@ export class PortError extends Error {
   }
 }
 
+// What `read` returns; when it finds its text invalid (it throws a PortError),
+// what `invalid` makes of the error instead (null, unless it throws).
+export function attempt(read, invalid = () => null) {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof PortError)) throw error;
+    return invalid(error);
+  }
+}
+
 // The first of errors in input order.
 export const first = (errors) => errors.reduce((a, b) => (b.pos < a.pos ? b : a), errors[0]);
 

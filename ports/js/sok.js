@@ -2,7 +2,7 @@
 // each line (`tokens`); the parser lark-js generated from its rules reads them
 // and calls its steps and units (`steps`, the parser's transformer), which lay
 // out the file; then the header's semantic rules build the collection.
-import { parsers, PortError, ASCII, first, terminals, union, settle, reading, fileLines } from "./rle.js";
+import { parsers, PortError, ASCII, first, terminals, union, settle, reading, fileLines, attempt } from "./rle.js";
 import * as moves from "./moves.js";
 import * as board from "./board.js";
 
@@ -39,14 +39,7 @@ function strays(text, test, most = Infinity) {
   return found;
 }
 // Whether a line reads as moves by moves.lark, whatever its letters ("L12" does not).
-function readsAsMoves(text) {
-  try {
-    return Boolean(moves.decode(text, "Octoban"));
-  } catch (error) {
-    if (error instanceof PortError) return false;
-    throw error;
-  }
-}
+const readsAsMoves = (text) => Boolean(attempt(() => moves.decode(text, "Octoban")));
 // [key (lower case, words one space apart), value] of a PROPERTY (its key holds no ":" or "=").
 function property(line) {
   const [, key, value] = /^[ \t]*(.*?)[ \t]*[:=](.*)$/s.exec(line);
@@ -57,7 +50,8 @@ function property(line) {
 // first error.  The reading's state (`r`: its tokens, layout, errors and
 // warnings) and the steps that use it are made for each call.
 export function parse(text, caller = "Sokoban") {
-  const r = { caller, T: terminals(parsers.sok), errors: [], warnings: [], moves: {} };
+  // `r.tessellation`: the file notes' (a puzzle has its own, `decide`), else the caller's.
+  const r = { tessellation: caller, T: terminals(parsers.sok), errors: [], warnings: [], moves: {} };
   Object.assign(r, { fileNotes: [], puzzles: [], pending: [] });
   r.notes = r.fileNotes;
 
@@ -93,12 +87,7 @@ export function parse(text, caller = "Sokoban") {
   // ROWS; anything else (a line that would draw more than 100 squares a
   // character, or 20,000 in all, among them), TEXT.
   function rule1(bare) {
-    let rows = [];
-    try {
-      rows = board.drawn(bare, Math.min(100 * bare.length, 20000)).split("\n");
-    } catch (error) {
-      if (!(error instanceof PortError)) throw error;
-    }
+    const rows = attempt(() => board.drawn(bare, Math.min(100 * bare.length, 20000)).split("\n"), () => []);
     const kinds = inked(rows, (row) => /[^ \t]/.test(row)).map(classOf);
     const closed = kinds.length > 1 && [kinds[0], kinds.at(-1)].every((k) => k === "WALL_ROW" || k === "EDGE_ROW");
     if (closed && kinds.includes("WALL_ROW")) return kinds.length === 2 ? "PAIR_ROWS" : "ROWS";
@@ -117,17 +106,21 @@ export function parse(text, caller = "Sokoban") {
       feed((previous = stray ? token : typed(token, previous)));
       if (!stray && isRow(lines[i + 1]) && TEXTS.includes(token.type)) token.stray = strayRow(token.text);
     }
+    return previous;
   }
 
-  // Rules 2 and 3 in the tessellation in effect (`Game:` lines after the last
-  // board, or before the first), and the run of rows a row stands in (SOK103).
+  // Rules 2 and 3 in the tessellation in effect (`decide`), and the run of
+  // rows a row stands in (SOK103).
   function typed(token, previous) {
     // A line of rule 4 right before: a row of the rows' run before a row, else text after them.
     const stray = previous?.type.startsWith("STRAY_") ? previous : null;
     const afterRows = isRow(previous) || stray;
     // The rows before: perhaps a board, settled by the reductions of any line that is no row (nor of rule 4).
     if (!isRow(token) && afterRows) settle(r.state, (type) => !ROWS.includes(type) && !type.startsWith("STRAY_"));
-    const [bare, move] = [unquoted(token.text), moveOf(r.puzzleGame || r.fileGame || r.caller)];
+    // A key/value line of rule 4 that stays text comes after the board it may follow.
+    if (stray && !isRow(token) && r.T.PROPERTY_LINE.test(stray.text)) decide(stray);
+    const puzzle = r.puzzles.at(-1);
+    const [bare, move] = [unquoted(token.text), moveOf((puzzle || r).tessellation)];
     // Rule 3: with its one character that no moves line has replaced by `letter`, a moves line.
     const oneAway = (letter) => {
       const [stray, ...more] = strays(bare, move, 2);
@@ -136,7 +129,7 @@ export function parse(text, caller = "Sokoban") {
     };
     let kind = token.type;
     // A key/value line whose key is recognised where it stands is that property.
-    const keys = !r.puzzles.length ? FILE : r.movesSinceBoard ? GAME : PUZZLE;
+    const keys = !puzzle ? FILE : puzzle.moved ? GAME : PUZZLE;
     if (kind === "PROPERTY" && Object.hasOwn(keys, property(bare)[0])) kind = "PROPERTY";
     else if ((isRow(token) || TEXTS.includes(kind)) && r.inMoves && oneAway("r")) kind = "ALMOST";
     else if (TEXTS.includes(kind) && oneAway("")) kind = "ALMOST";
@@ -149,15 +142,23 @@ export function parse(text, caller = "Sokoban") {
         run.squares ||= marked.test(unquoted(row.text));
       }
     }
-    const [key, value] = kind === "PROPERTY" ? property(bare) : [];
-    // The first "Game:" line with a value of the file notes, or of a puzzle before its moves, decides.
-    if (key === "game" && value && !r.decided && !(r.puzzles.length && r.movesSinceBoard)) {
-      r[r.puzzles.length ? "puzzleGame" : "fileGame"] = moves.named(value);
-      r.decided = true;
-    }
-    r.movesSinceBoard ||= kind === "MOVES";
-    r.inMoves = r.puzzles.length > 0 && (kind === "MOVES" || (kind === "ALMOST" && r.inMoves));
+    if (kind === "PROPERTY") decide(token);
+    if (puzzle && kind === "MOVES") puzzle.moved = true;
+    r.inMoves = Boolean(puzzle) && (kind === "MOVES" || (kind === "ALMOST" && r.inMoves));
     return Object.assign(token, { type: kind });
+  }
+
+  // The tessellation in effect, decided here alone: in the file notes and in
+  // each puzzle's before its moves, the first "Game:" line with a value names
+  // it for them (a puzzle's board and games are read in it); one that names
+  // none is SOK101 and leaves the file's (or the caller's).
+  function decide(token) {
+    const [key, value] = property(token.text);
+    const scope = r.puzzles.at(-1) || r;
+    if (key !== "game" || !value || scope.decided || scope.moved) return;
+    const named = moves.named(value);
+    if (!named) r.errors.push(new PortError("no such tessellation", token.start + token.text.lastIndexOf(value), "SOK101"));
+    Object.assign(scope, { tessellation: named || r.tessellation, decided: true });
   }
 
   // Rule 4's shape: the line would be a closed row if its characters outside
@@ -204,8 +205,7 @@ export function parse(text, caller = "Sokoban") {
 
   function newBoard(lines, title = null, notes = []) {
     const after = Array.isArray(lines.at(-1)) ? lines.pop() : null;
-    Object.assign(r, { puzzleGame: null, movesSinceBoard: false, decided: false });
-    begin({ lines, title, notes, games: [] }, r.puzzles, after);
+    begin({ lines, title, notes, games: [], tessellation: r.tessellation }, r.puzzles, after);
   }
 
   function newMoves([lines, after], title = null) {
@@ -258,15 +258,12 @@ export function parse(text, caller = "Sokoban") {
       while (starts[at + 1] < start) at += 1;
       comments[at].push(text);
     }
-    const [fields, game] = noted({ notes: r.fileNotes }, FILE);
-    const fileGame = tessellationOf(game);
-    doubts({ notes: r.fileNotes });
+    const fields = noted({ notes: r.fileNotes }, FILE);
     const puzzles = r.puzzles.map((puzzle, i) => {
-      const [{ game: _, ...fields }, game] = noted(puzzle, PUZZLE);
-      const tessellation = tessellationOf(game) || fileGame || r.caller;
+      const { tessellation } = puzzle;
+      const { game: _, ...fields } = noted(puzzle, PUZZLE, tessellation);
       const found = decoded(puzzle.lines, (text) => board.parse(text, tessellation));
       const saved_games = puzzle.games.map((block) => savedGame(block, tessellation));
-      doubts(puzzle, tessellation);
       const drawn = found && { tessellation, board: found.rows.join("\n") };
       return ordered("puzzle", { ...fields, board: drawn, saved_games, comments: comments[i + 1] });
     });
@@ -280,8 +277,7 @@ export function parse(text, caller = "Sokoban") {
 
   function savedGame(block, tessellation) {
     const read = decoded(block.lines, (text) => moves.game(text, tessellation));
-    const [{ title_line: line, notes, ...fields }] = noted(block, GAME);
-    doubts(block, tessellation);
+    const { title_line: line, notes, ...fields } = noted(block, GAME, tessellation);
     const played = read && { moves: read.moves, current_move_idx: read.position };
     return ordered("game", { tessellation, ...played, ...fields, notes: [line, notes].filter(Boolean).join("\n") });
   }
@@ -289,14 +285,14 @@ export function parse(text, caller = "Sokoban") {
   // A block's recognised properties (the first line of each field with a value,
   // taken out of its notes), the rest of its notes without the blank lines at
   // either end, its title (its Title property, the title line then kept, else its
-  // title line); and its first "Game:" line with a value.  (The file notes
-  // have no title line: their `title_line` is no key of the collection's JSON.)
-  function noted({ notes, title }, keys) {
+  // title line); its doubts pushed (`doubts`, in `tessellation`).  (The file
+  // notes have no title line: their `title_line` is no key of the collection's JSON.)
+  function noted({ notes, title }, keys, tessellation = null) {
+    doubts({ notes, title }, tessellation);
     const fields = Object.fromEntries(Object.values(keys).map((name) => [name, ""]));
-    const [lines, game, taken] = [[], [], []];
+    const [lines, taken] = [[], []];
     for (const token of notes) {
       const [key, value] = token.type === "PROPERTY" ? property(token.text) : [];
-      if (key === "game" && value && !game.length) game.push(token, value);
       if (Object.hasOwn(keys, key) && value && !fields[keys[key]]) {
         fields[keys[key]] = value;
         taken.push([keys[key], lines.flatMap((text) => text.split("\n")).length]);
@@ -312,14 +308,7 @@ export function parse(text, caller = "Sokoban") {
     // A title line that is the title itself is no title line.
     fields.title_line = fields.title && title && title.text !== fields.title ? title.text : "";
     fields.title ||= title ? strip(strip(unquoted(title.text)).replace(/^;/, "")) : "";
-    return [fields, game];
-  }
-
-  // The tessellation a "Game:" line names; SOK101 at its value when it names none.
-  function tessellationOf([token, value]) {
-    const pos = token && token.start + token.text.lastIndexOf(value);
-    if (token && !moves.named(value)) r.errors.push(new PortError("no such tessellation", pos, "SOK101"));
-    return token && moves.named(value);
+    return fields;
   }
 
   // A block's lines read without their mail quotes, an error placed in the
@@ -332,21 +321,18 @@ export function parse(text, caller = "Sokoban") {
     const requoted = quotes.findIndex((q) => q !== most);
     const text = tokens.map(({ text }, i) => text.slice(quotes[i])).join("\n");
     if (requoted >= 0) r.errors.push(new PortError("mail quotes", tokens[requoted].start, "SOK106"));
-    try {
-      return read(text);
-    } catch (error) {
-      if (!(error instanceof PortError)) throw error;
+    return attempt(() => read(text), (error) => {
       const lines = text.slice(0, error.pos).split("\n");
       const i = lines.length - 1;
       r.errors.push(Object.assign(error, { pos: tokens[i].start + quotes[i] + lines[i].length }));
-    }
+    });
   }
 
   // SOK104 at the first character that is no move of each ALMOST of a block
   // (read in its tessellation; the file notes have none); SOK105 at the first
   // character outside the legend of each TEXT that rule 4 doubts, in the notes
   // or as the title.
-  function doubts({ notes, title }, tessellation = null) {
+  function doubts({ notes, title }, tessellation) {
     for (const { type, text, start, stray } of [...notes, ...(title?.stray ? [title] : [])]) {
       const bare = unquoted(text);
       const at = (test) => start + text.length - bare.length + (strays(bare, test, 1)[0]?.index || 0);
@@ -359,7 +345,9 @@ export function parse(text, caller = "Sokoban") {
   r.state = interactive.parser_state;
   const all = fileLines(text).map(([text, start]) => ({ type: step1(text), text, start }));
   r.comments = all.filter(({ type }) => type === "COMMENT");
-  tokens(all.filter(({ type }) => type !== "COMMENT"), (token) => interactive.feed_token(token));
+  const last = tokens(all.filter(({ type }) => type !== "COMMENT"), (token) => interactive.feed_token(token));
   interactive.feed_eof();
+  // A key/value line of rule 4 that ends the file: its board read, it may decide.
+  if (last?.stray && r.T.PROPERTY_LINE.test(last.text)) decide(last);
   return collection();
 }
