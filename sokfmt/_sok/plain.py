@@ -34,19 +34,8 @@ from functools import cache
 
 from ..tessellation import Tessellation
 from . import postlex
-from .postlex import Games
-from .tokens import (
-    BLANK,
-    COMMENT,
-    MOVES,
-    MOVES_LINES,
-    PROPERTY,
-    ROWS,
-    SEMICOLON,
-    TEXT,
-    WALL_ROW,
-    Line,
-)
+from .postlex import ROW_TOKENS, Games
+from .tokens import BLANK, COMMENT, MOVES, MOVES_LINES, PROPERTY, ROWS, SEMICOLON, TEXT, Line
 
 #: The lines that title a block: a line of text, or a ";" line as .xsb files
 #: write titles ("; 17").
@@ -156,7 +145,7 @@ def layout(text: str, tessellation: Tessellation) -> Layout | None:
         kind = match.lastgroup or TEXT if match else postlex.line_class(line)
         titled = fresh and kind in _TITLES
         found = titled and _block_at(text, end + 1, number + 1, tessellation)
-        if fresh and kind == WALL_ROW and not titling:
+        if fresh and kind in ROW_TOKENS and not titling:
             found = _block_at(text, pos, number, tessellation)  # a board without a title, or None
         if found:
             if titled and match is None and postlex.almost(line, tessellation):
