@@ -79,6 +79,7 @@ if TYPE_CHECKING:
     # "x as x" says that sokfmt gives them.
     # isort: off
     from ._names_0_2 import (
+        Position as Position,
         best_solution as best_solution,
         dump_board as dump_board,
         dump_moves as dump_moves,

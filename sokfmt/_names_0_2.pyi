@@ -10,6 +10,7 @@ from typing import Any
 from typing_extensions import deprecated
 
 from .board import Board
+from .board import Position as Position  # (an alias: PEP 702 marks none deprecated)
 from .lev import LevPuzzle
 from .moves import SavedGame
 from .puzzle import Collection

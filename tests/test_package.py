@@ -205,6 +205,17 @@ def test_type_checkers_see_the_0_2_names_deprecated_as_python_does(tmp_path: Pat
     assert {names[int(line) - 2]: message for line, message in found} == warned, result.stdout
 
 
+def test_type_checkers_see_the_0_2_alias_position_as_a_pair_of_ints(tmp_path: Path) -> None:
+    # PEP 702 deprecates no alias: the stub gives what it stands for, not Any.
+    pytest.importorskip("mypy", reason="mypy (the test and lint extras) runs the typing check")
+    program = tmp_path / "old.py"
+    program.write_text("import sokfmt\nplace: sokfmt.Position = (1, 2)\nreveal_type(place)\n")
+    result = _mypy_strict(program, tmp_path)
+    assert re.search(
+        r'Revealed type is "tuple\[(builtins\.)?int, (builtins\.)?int\]"', result.stdout
+    ), result.stdout
+
+
 # A user's program that uses every public name as its docstring says.
 EVERY_NAME_PROGRAM = ROOT / "tests" / "typecheck" / "user_program.py"
 
