@@ -776,6 +776,23 @@ def test_dump_writes_a_key_value_line_that_rule_4_makes_a_row_of_the_notes() -> 
         dumps_sok(dataclasses.replace(collection, notes="About\nGame: x#@$.#"))
 
 
+def test_dump_puts_no_game_line_below_a_game_line_of_the_notes() -> None:
+    # An Octoban puzzle of a Sokoban file whose notes are "Game: Hexoban" and
+    # "nesw" (moves in Octoban, text in Sokoban): its "Game: Octoban" line must
+    # come before "nesw", which would then be moves, and before "Game:
+    # Hexoban", which would decide instead; so no layout reads back.  The
+    # writer put it last, a text read as a Hexoban board that does not read.
+    board = loads_board(BOARD, tessellation=Tessellation.OCTOBAN)
+    collection = Collection(puzzles=(Puzzle(board, title="T", notes="Game: Hexoban\nnesw"),))
+    with pytest.raises(ValidationError, match="hold a line read as moves: 'nesw'"):
+        dumps_sok(collection)
+    # With the lines the other way round, the "Game:" line goes between them.
+    collection = Collection(puzzles=(Puzzle(board, title="T", notes="nesw\nGame: Hexoban"),))
+    written = dumps_sok(collection)
+    assert written.endswith("\nnesw\nGame: Octoban\nGame: Hexoban\n")
+    assert loads_sok(written) == collection
+
+
 def test_dump_rle_boards() -> None:
     collection = loads_sok(f"T\n{BOARD}\n")
     text = dumps_sok(collection, rle=True)

@@ -200,6 +200,8 @@ def placed(
         return _with_blank(head, notes, apart)
     places = range(1, len(notes) + 1) if needs_game else range(0)
     for at in [0, *places]:
+        if at and _field_keys(game, same_field) & valued_keys("\n".join(notes[:at])):
+            break  # a "Game:" line of the notes above it would decide instead
         lines = [*notes[:at], game, *notes[at:]] if at else [game, *notes]
         if needs_game or at:
             laid = _apart(lines, list(properties), at, before, after, same_field)
