@@ -83,7 +83,7 @@ def key_value_lines(notes: str) -> Iterator[tuple[int, str, str]]:
     """(index of the line, key, value) of each line of `notes` that .sok
     reads as a key/value line: its key case-folded with inner spaces made
     single, its value stripped.  A key/value line between two rows that
-    rule 4 makes a row of them ("Game: x#@$.#" between "#@ #" and "#.#") is
+    rule 4 makes a row of them ("Game: x#@$.#" between "#@ #" and " $ ") is
     none: it is read as a row of text (notes stand between blank lines, so
     only their own lines are around one)."""
     lines = notes.split("\n") if notes else []
