@@ -45,6 +45,7 @@ KEYS += ["Game: Sokoban", "GAME = Trioban", "game=hexoban", "Game:", "Game: Squa
 KEYS += ["Url: 99", "URL=dd", "Foo: bar", "lurd: x", "Set: S", "Collection: C", "Solver: me"]
 KEYS += ["boxorder: 1", "  Title: Mine", "Date Created: x", "Title:", "x: y", "Email: a@b"]
 KEYS += ["Time: 00:01", "Difficulty: 3", "Rx: y", "nesw: 1", "Title: lurd"]
+KEYS += [" Game : Trioban", "\tgame\t=\tOctoban", "Game: HEXOBAN ", "Game:  Hexoban\x0b", "Game=x"]
 # One character from moves in some tessellation (rule 3), and moves of one
 # tessellation that another refuses (rule 2).
 ALMOST = ["lurdx", "Rx", "rRsR", "x", "-", "*", "nesw", "lurdn", "rRe", "rn", "uuLLx", "ew"]
@@ -234,6 +235,8 @@ def a_text(rng: random.Random) -> str:
     while lines and rng.random() < 0.3 and lines[-1] == "":
         lines.pop()
     text = "\n".join(lines)
+    if rng.random() < 0.05:  # a first line quoted (the only quote the fast path may take)
+        text = rng.choice([">", "> ", ">> "]) + text
     return text + "\n" if rng.random() < 0.6 else text
 
 
