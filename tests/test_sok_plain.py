@@ -504,3 +504,11 @@ def test_corpus_collections_read_alike_on_both_paths() -> None:
             taken.append(path.name)
     # The file of the speed benchmarks is in the common layout.
     assert "Original_and_Extra.sok" in taken
+
+
+def test_the_differential_script_finds_the_paths_alike() -> None:
+    # tests/fastdiff.py is the long differential (python tests/fastdiff.py
+    # COUNT SEED); a short run here keeps it working.
+    import fastdiff  # (it imports this module)
+
+    assert fastdiff.main(fastdiff.random_texts(300, 20261202)) == 0
