@@ -45,10 +45,10 @@ def output_names(
     has that very name already, but for letter case (x.sok stays x.sok, and
     X.SOK becomes X.sok: neither is renamed by the conversion); should a name
     so made be another file's again (x.json.sok beside x.json), that file
-    keeps its own extension too.  A name that is a
-    folder of the files (y.sok beside y.sok/inner.sok) is taken the same
-    way: the file keeps its own extension (y.xsb.sok), and should that be a
-    folder too, the new extension is added again until it is not.
+    keeps its own extension too.  A name that is a folder of the files
+    (y.sok beside y.sok/inner.sok) is taken the same way: the file keeps its
+    own extension (y.xsb.sok), and should that be a folder too, the new
+    extension is added again until it is not.
 
     Why it ends: a name that keeps its extension only changes when it is a
     folder, and there are few folders; two such names are never alike (one
