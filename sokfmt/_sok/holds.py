@@ -19,7 +19,7 @@ from functools import cache
 from .._grammar import lalr
 from ..board import FLOOR, Board
 from ..errors import ValidationError, quoted
-from ..properties import FILE_FIELDS, key_of, parse_property, synonyms
+from ..properties import FILE_FIELDS, key_of, keyed_property, synonyms
 from ..puzzle import Collection
 from ..tessellation import Tessellation
 from .postlex import (
@@ -29,7 +29,6 @@ from .postlex import (
     moves_class,
     recognised,
     stray_row,
-    unquoted,
 )
 from .tokens import COMMENT, MOVES, PROPERTY, ROWS, SEMICOLON, TEXT, Line
 
@@ -88,14 +87,10 @@ def key_value_lines(notes: str) -> Iterator[tuple[int, str, str]]:
     only their own lines are around one)."""
     lines = notes.split("\n") if notes else []
     kinds = [line_class(line) for line in lines]
-    for index, (line, kind) in enumerate(zip(lines, kinds, strict=True)):
-        between_rows = (
-            0 < index < len(lines) - 1 and {kinds[index - 1], kinds[index + 1]} <= ROW_TOKENS
-        )
-        if kind != PROPERTY or (between_rows and stray_row(line)):
-            continue
-        key, value = parse_property(unquoted(line))  # type: ignore[misc]
-        yield index, " ".join(key.casefold().split()), value
+    for index, kind in enumerate(kinds):
+        if kind == PROPERTY and not _row_between(lines, kinds, index):
+            key, value = keyed_property(lines[index])  # type: ignore[misc]
+            yield index, key, value
 
 
 def board_problem(board: Board) -> str:
@@ -342,13 +337,12 @@ def _row_runs(lines: list[str], kinds: list[str]) -> Iterable[tuple[int, list[st
     """The runs of lines of rows (where each begins, and the kinds of its
     lines), a line that rule 4 makes a row counted as a closed one."""
     start, run = 0, list[str]()
-    for index, (line, kind) in enumerate(zip(lines, kinds, strict=True)):
-        between = 0 < index < len(lines) - 1 and run and kinds[index + 1] in ROW_TOKENS
+    for index, kind in enumerate(kinds):
         if kind in ROW_TOKENS:
             if not run:
                 start = index
             run.append(kind)
-        elif kind in (TEXT, SEMICOLON, PROPERTY) and between and stray_row(line):
+        elif kind in (TEXT, SEMICOLON, PROPERTY) and _row_between(lines, kinds, index):
             run.append("WALL_ROW")
         else:
             if run:
@@ -356,6 +350,18 @@ def _row_runs(lines: list[str], kinds: list[str]) -> Iterable[tuple[int, list[st
             run = []
     if run:
         yield start, run
+
+
+def _row_between(lines: list[str], kinds: list[str], index: int) -> bool:
+    """Rule 4: line `index`, of text (`kinds` gives each line's class),
+    stands between two rows and has the shape of a closed row, so it is a
+    row of their run."""
+    return (
+        0 < index < len(lines) - 1
+        and kinds[index - 1] in ROW_TOKENS
+        and kinds[index + 1] in ROW_TOKENS
+        and stray_row(lines[index])
+    )
 
 
 def _is_board(run: list[str]) -> bool:
